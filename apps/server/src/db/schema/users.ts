@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A player. Integer ids, as SoftSwiss-style clients expect (API-SHAPES §3.1). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    encryptedPassword: text('encrypted_password').notNull(),
+    nickname: text('nickname'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    gender: text('gender'),
+    /** ISO date (YYYY-MM-DD). */
+    dateOfBirth: text('date_of_birth'),
+    country: text('country'),
+    city: text('city'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    mobilePhone: text('mobile_phone'),
+    currency: text('currency').notNull(),
+    language: text('language').notNull().default('en'),
+    receivePromos: boolean('receive_promos').notNull().default(false),
+    receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
+    depositBonusCode: text('deposit_bonus_code'),
+    profession: text('profession'),
+    /** 'A' or 'B': registration/profile A/B variant (SPEC §4). */
+    registrationVariant: text('registration_variant').notNull().default('A'),
+    /** Affiliate tag (`stag`) captured at sign-up. */
+    stag: text('stag'),
+    /** Device fingerprint sent with sign-up. */
+    dfpc: text('dfpc'),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    /** True once the player saved their personal data (SPEC §5 profile-data modal). */
+    saved: boolean('saved').notNull().default(false),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Last accepted TOTP time step, so a code cannot be replayed (RELIABILITY A4). */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    confirmedAt: ts('confirmed_at'),
+    verified: boolean('verified').notNull().default(false),
+    currentSignInAt: ts('current_sign_in_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    currentSignInIp: text('current_sign_in_ip'),
+    signInCount: integer('sign_in_count').notNull().default(0),
+    disabledAt: ts('disabled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Group and level membership (statuses of SPEC §3 / §6). */
+export const playerStatuses = pgTable(
+  'player_statuses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    statusId: text('status_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.statusId] })],
+);
+
+/** Catalogue of statuses: loyalty levels (`status` true) and groups (`status` false). */
+export const statuses = pgTable('statuses', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isLevel: boolean('is_level').notNull().default(false),
+  writable: boolean('writable').notNull().default(false),
+  position: integer('position').notNull().default(0),
+});
+
+/**
+ * Server-side sessions. The cookie holds a random token; only its SHA-256 is stored, so a leaked
+ * database row cannot be replayed as a cookie.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Player who passed the password step and still owes a TOTP code. */
+    pendingUserId: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens mailed to players (confirmation, password reset). Only hashes are stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('user_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Sign-in throttling buckets keyed by `account:<email>` or `ip:<addr>`, in the database so that
+ * every api instance sees the same counts.
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: ts('window_started_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+});
+
+/**
+ * One wallet per player and currency (SPEC §3 Account). Amounts are minor units. The wallet issue
+ * replaces these cached columns with ledger-backed balances; until then they stay at 0 and can
+ * never go negative.
+ */
+export const playerAccounts = pgTable(
+  'player_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    availableToCashoutCents: bigint('available_to_cashout_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('player_accounts_user_currency_idx').on(t.userId, t.currency),
+    check('player_accounts_amount_nonneg', sql`${t.amountCents} >= 0`),
+    check('player_accounts_cashout_nonneg', sql`${t.availableToCashoutCents} >= 0`),
+    check('player_accounts_cashout_le_amount', sql`${t.availableToCashoutCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** Outgoing mail: every message is recorded; with no SMTP configured it is only shown by the dev mailbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+});

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/errors.ts';
+
+/** Body of every error answer: a stable `code`, a human `error` text and optional field errors. */
+export interface ErrorBody {
+  code: string;
+  error: string;
+  errors?: Record<string, string[]>;
+  [key: string]: unknown;
+}
+
+/** `{ "user.email": ["..."] }`: full field paths, as SPEC §5 matches them (full path, then last segment). */
+export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const p = [...issue.path, key].join('.');
+        (out[p] ??= []).push('is not permitted');
+      }
+      continue;
+    }
+    const p = issue.path.length ? issue.path.join('.') : '_';
+    (out[p] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Fastify's own errors that mean "the client sent something wrong", mapped to stable codes. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid_content_length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_VALIDATION: { status: 400, code: 'validation_error' },
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    if (error instanceof ZodError) {
+      return reply.status(400).send({
+        code: 'validation_error',
+        error: 'The request is not valid.',
+        errors: zodFieldErrors(error),
+      } satisfies ErrorBody);
+    }
+    if (error instanceof AppError) {
+      if (error.status === 429 && typeof error.extra?.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      }
+      const body: ErrorBody = { code: error.code, error: error.message };
+      if (error.errors) body.errors = error.errors;
+      if (error.extra) Object.assign(body, error.extra);
+      return reply.status(error.status).send(body);
+    }
+    const fe = error as FastifyError;
+    const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;
+    // JSON.parse failures (and __proto__ poisoning) arrive as 400 SyntaxErrors from the parser.
+    if (known || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
+      const status = known?.status ?? fe.statusCode ?? 400;
+      const code = known?.code ?? (error instanceof SyntaxError ? 'malformed_json' : 'bad_request');
+      return reply.status(status).send({ code, error: fe.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    // Never a stack trace or driver message in the answer (RELIABILITY I5).
+    return reply.status(500).send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * A failure the client may see. `code` is stable and machine-readable (the web maps it to a
+ * translated text); `errors` carries per-field messages in the SoftSwiss `{errors:{field:[msg]}}`
+ * shape (API-SHAPES §1.5).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string, errors?: Record<string, string[]>) =>
+  new AppError(400, code, message, errors);
+export const unauthorized = (code = 'unauthorized', message = 'You need to sign in or sign up before continuing.') =>
+  new AppError(401, code, message);
+export const forbidden = (code = 'forbidden', message = 'Forbidden') => new AppError(403, code, message);
+export const notFound = (code = 'not_found', message = 'Not found') => new AppError(404, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const unprocessable = (code: string, message: string, errors?: Record<string, string[]>) =>
+  new AppError(422, code, message, errors);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
+  new AppError(429, 'too_many_requests', message, undefined, { retryAfterSeconds });

@@ -1,0 +1,61 @@
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { parseEnv } from './config/env.ts';
+import { openConfiguredDatabase } from './db/setup.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { systemClock } from './lib/clock.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { mountWeb } from './http/web.ts';
+
+const startedAt = performance.now();
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const log = pino(loggerOptions(env));
+const database = await openConfiguredDatabase(env);
+if (env.SEED_ON_START) {
+  const summary = await seedDemoContent(database.db);
+  log.info(summary, 'demo content ready');
+}
+const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+const app = await buildApp({
+  env,
+  database,
+  clock: systemClock,
+  mailer,
+  web: (instance) => mountWeb(instance, env),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: env.HOST, port: env.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+app.log.info({ url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'Croupier is running');
+// One plain line for people and for scripts waiting on start-up.
+process.stdout.write(`\nCroupier is running at ${url}  (database: ${database.kind})\n\n`);

@@ -1,0 +1,136 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { unauthorized } from '../../lib/errors.ts';
+
+export const SESSION_COOKIE = 'croupier_session';
+
+export type User = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface SessionDeps {
+  db: Db;
+  clock: Clock;
+  idleMinutes: number;
+  absoluteDays: number;
+  secureCookies: boolean;
+}
+
+export interface LoadedSession {
+  session: SessionRow;
+  user: User | null;
+}
+
+/**
+ * Server-side sessions: the cookie carries a 256-bit random token, the database only its SHA-256.
+ * Idle and absolute timeouts are enforced here, on every request (RELIABILITY A5, A6).
+ */
+export function createSessionService({ db, clock, idleMinutes, absoluteDays, secureCookies }: SessionDeps) {
+  const idleMs = idleMinutes * 60_000;
+  const absoluteMs = absoluteDays * 86_400_000;
+
+  function readToken(request: FastifyRequest): string | null {
+    const header = request.headers.cookie;
+    if (!header) return null;
+    const token = parseCookie(header)[SESSION_COOKIE];
+    return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+  }
+
+  function setCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
+    reply.header(
+      'set-cookie',
+      serializeCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+        maxAge: maxAgeSeconds,
+      }),
+    );
+  }
+
+  async function load(request: FastifyRequest): Promise<LoadedSession | null> {
+    const token = readToken(request);
+    if (!token) return null;
+    const now = clock.now();
+    const rows = await db
+      .select()
+      .from(sessions)
+      .leftJoin(users, eq(sessions.userId, users.id))
+      .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, now)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (now.getTime() - row.sessions.lastSeenAt.getTime() > idleMs) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessions.id));
+      return null;
+    }
+    const user = row.users && !row.users.disabledAt ? row.users : null;
+    // Touch at most once a minute: keeps the idle timer honest without a write per request.
+    if (now.getTime() - row.sessions.lastSeenAt.getTime() > 60_000) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessions.id));
+    }
+    return { session: row.sessions, user };
+  }
+
+  /**
+   * Starts a fresh session (a new token on every sign-in: no fixation) for a signed-in player, or a
+   * pending one that only remembers who passed the password step of a two-factor sign-in.
+   */
+  async function start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    who: { userId: number } | { pendingUserId: number },
+  ): Promise<void> {
+    const old = readToken(request);
+    if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
+    const token = randomToken();
+    const now = clock.now();
+    const pending = 'pendingUserId' in who;
+    // A pending two-factor step is short-lived.
+    const lifetimeMs = pending ? 10 * 60_000 : absoluteMs;
+    await db.insert(sessions).values({
+      id: sha256(token),
+      userId: pending ? null : who.userId,
+      pendingUserId: pending ? who.pendingUserId : null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+    });
+    setCookie(reply, token, Math.floor(lifetimeMs / 1000));
+  }
+
+  async function destroy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = readToken(request);
+    if (token) await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+    setCookie(reply, '', 0);
+  }
+
+  async function destroyAllForUser(userId: number): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  return { load, start, destroy, destroyAllForUser, readToken };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session and signed-in player, loaded once per request on first use. */
+    auth(): Promise<LoadedSession | null>;
+    /** The signed-in player, or a 401 `unauthorized` error. */
+    requireUser(): Promise<User>;
+  }
+}
+
+export function requireUserFrom(loaded: LoadedSession | null): User {
+  if (!loaded?.user) throw unauthorized();
+  return loaded.user;
+}

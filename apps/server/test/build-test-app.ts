@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseEnv, type Env } from '../src/config/env.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  clock: ReturnType<typeof fixedClock>;
+  /** Mail the app sent, newest last. */
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** A database for one test file: a copy of the migrated, seeded template. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const pgTemplate = inject('pgTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl && pgTemplate) {
+    const name = `croupier_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const tarball = await fs.readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([tarball]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function buildTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
+  const { database, drop } = await openTestDatabase();
+  const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mail.push(message);
+    },
+  };
+  const app = await buildApp({ env, database, clock, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    clock,
+    mail,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A cookie-keeping API client over inject, sending the headers our web client sends. */
+export function createClient(app: FastifyInstance) {
+  const jar = new Map<string, string>();
+  async function request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.inject({
+      method,
+      url,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        accept: 'application/json',
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    for (const c of res.cookies) {
+      if (c.value === '' || c.maxAge === 0) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  }
+  return {
+    jar,
+    get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
+    put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body ?? {}, headers),
+    patch: (url: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', url, body ?? {}, headers),
+    delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
+  };
+}

@@ -1,0 +1,59 @@
+/** Currencies of SPEC §9 with the size of their minor unit. Crypto when subunits_to_unit > 100. */
+export const CURRENCIES = {
+  AUD: { symbol: 'A$', subunitsToUnit: 100 },
+  CAD: { symbol: 'C$', subunitsToUnit: 100 },
+  NZD: { symbol: 'NZ$', subunitsToUnit: 100 },
+  EUR: { symbol: '€', subunitsToUnit: 100 },
+  USD: { symbol: '$', subunitsToUnit: 100 },
+  PLN: { symbol: 'zł', subunitsToUnit: 100 },
+  // JPY has no minor unit in ISO 4217, but SoftSwiss-style APIs keep `_cents` at 1/100 for every
+  // fiat currency so that one client code path handles all of them.
+  JPY: { symbol: '¥', subunitsToUnit: 100 },
+  NOK: { symbol: 'kr', subunitsToUnit: 100 },
+  BRL: { symbol: 'R$', subunitsToUnit: 100 },
+  BTC: { symbol: '₿', subunitsToUnit: 100_000_000 },
+  ETH: { symbol: 'Ξ', subunitsToUnit: 100_000_000 },
+  BCH: { symbol: 'BCH', subunitsToUnit: 100_000_000 },
+  LTC: { symbol: 'Ł', subunitsToUnit: 100_000_000 },
+  DOG: { symbol: 'Ð', subunitsToUnit: 100_000_000 },
+  USDT: { symbol: '₮', subunitsToUnit: 100_000_000 },
+} as const satisfies Record<string, { symbol: string; subunitsToUnit: number }>;
+
+export type CurrencyCode = keyof typeof CURRENCIES;
+
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+
+/** Pseudo-currency of demo play inside a game's `currencies` map (API-SHAPES §1.6). */
+export const FUN_CURRENCY = 'FUN';
+
+export const FALLBACK_CURRENCY: CurrencyCode = 'EUR';
+
+export const CRYPTO_COINS = ['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'USDT'] as const;
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
+}
+
+export function isCrypto(code: CurrencyCode): boolean {
+  return CURRENCIES[code].subunitsToUnit > 100;
+}
+
+/** Geo default currency of SPEC §9, by ISO country code. */
+export const GEO_DEFAULT_CURRENCY: Record<string, CurrencyCode> = {
+  AU: 'AUD',
+  CA: 'CAD',
+  NZ: 'NZD',
+  US: 'USD',
+  IE: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  CH: 'EUR',
+  JP: 'JPY',
+  NO: 'NOK',
+  BR: 'BRL',
+  PL: 'PLN',
+};
+
+export function defaultCurrencyForCountry(country: string | null | undefined): CurrencyCode {
+  return (country && GEO_DEFAULT_CURRENCY[country.toUpperCase()]) || FALLBACK_CURRENCY;
+}

@@ -1,0 +1,15 @@
+/**
+ * What the api server hands the web app's loaders during server-side rendering (the React Router
+ * load context). `fetch` reaches the api in-process with the visitor's forwarded headers (cookie,
+ * request id, user agent, IP, country), so server-rendered data has exactly the API's shapes.
+ */
+export interface SsrContext {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  requestId: string;
+  /** Visitor country (ISO code) from the geo header, or null. */
+  country: string | null;
+  /** True for crawlers: no chat, no analytics, full render before streaming (SPEC §1). */
+  isBot: boolean;
+  /** Public origin, for canonical and hreflang links. */
+  publicUrl: string;
+}
