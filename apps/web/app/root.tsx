@@ -1,5 +1,8 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import type { ReactNode } from 'react';
+import { ApiProvider, getBrowserApi } from './lib/api-context';
+import { makeQueryClient } from './lib/query-client';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -20,5 +23,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  // One cache per browser session (and per server render), never shared between visitors.
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={getBrowserApi()}>
+        <Outlet />
+      </ApiProvider>
+    </QueryClientProvider>
+  );
 }

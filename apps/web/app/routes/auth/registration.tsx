@@ -1,0 +1,4 @@
+// Placeholder route module; replaced by its feature.
+export default function Placeholder() {
+  return <p>auth/registration</p>;
+}
