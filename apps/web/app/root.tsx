@@ -1,16 +1,114 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { SsrContext } from '@croupier/shared/ssr-context';
+import type { Route } from './+types/root';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from './config/constants';
+import { createI18n } from './i18n/create-i18n';
+import { localeFromPath } from './i18n/locale-path';
+import { loadLocaleResources } from './i18n/resources.server';
+import { ErrorPage } from './components/layout/error-page';
 import { ApiProvider, getBrowserApi } from './lib/api-context';
-import { makeQueryClient } from './lib/query-client';
+import type { Player } from './lib/api-types';
+import { getBrowserBoot, rememberBoot, useOptionalBoot, type BootData } from './lib/boot';
+import { cookieString } from './lib/cookies';
+import { getQueryClient } from './lib/query-client';
+import { QUERY_KEYS } from './lib/query-keys';
+import type { RouteHandle } from './lib/route-guards';
+import { buildSeoLinks, isNoindexPath } from './lib/seo';
+import { loadServerData } from './lib/server-data.server';
+import './styles/tokens.css';
+import './styles/global.css';
+import './styles/shell.css';
+
+/**
+ * Start data of every page (SPEC §7 "server-side start"): the locale from the first URL segment,
+ * that locale's translations (all namespaces, so the browser initialises i18next without a second
+ * request), and /json-api/serverdata (settings, user, restricted region, currencies, countries).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const ssr = context as unknown as SsrContext;
+  const server = await loadServerData(context, request, locale);
+  const user = server.user && typeof server.user === 'object' && 'id' in server.user ? (server.user as Player) : null;
+  const boot: BootData = {
+    locale,
+    resources: loadLocaleResources(locale),
+    publicUrl: ssr.publicUrl ?? url.origin,
+    country: ssr.country ?? null,
+    isBot: Boolean(ssr.isBot),
+    restricted: Boolean(server.restricted) && !user,
+    settings: server.settings ?? {},
+    currencies: server.currencies ?? [],
+    countries: server.countries ?? [],
+    user,
+  };
+  return data(boot, { headers: { 'Set-Cookie': cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S) } });
+}
+
+/**
+ * Client navigations reuse the boot data; only a locale change re-runs this, and then loads that
+ * locale's translation chunks in the browser instead of asking the server again.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<BootData> {
+  const boot = getBrowserBoot();
+  if (!boot) return serverLoader();
+  const locale = localeFromPath(new URL(request.url).pathname);
+  if (locale === boot.locale) return boot;
+  // The per-file import map is only needed on a locale switch, so it is not in the first page's JS.
+  const { fetchLocaleResources } = await import('./i18n/resources.client');
+  const resources = await fetchLocaleResources(locale);
+  document.cookie = cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S);
+  return { ...boot, locale, resources };
+}
+
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+/** Canonical, hreflang alternates and robots for every page, in the server HTML (SPEC §2). */
+function SeoLinks() {
+  const boot = useOptionalBoot();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  if (!boot) return <meta name="robots" content="noindex" />;
+  const noindex = isNoindexPath(pathname) || matches.some((m) => (m.handle as RouteHandle | undefined)?.noindex);
+  return (
+    <>
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      {buildSeoLinks(boot.publicUrl, pathname).map((link) => (
+        <link key={`${link.rel}:${link.hrefLang ?? ''}`} rel={link.rel} href={link.href} hrefLang={link.hrefLang} />
+      ))}
+    </>
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
+  const boot = useOptionalBoot();
+  const { pathname } = useLocation();
+  const locale = boot?.locale ?? localeFromPath(pathname);
   return (
-    <html lang="en">
+    <html lang={locale} dir="ltr">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0a0c16" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SeoLinks />
         <Links />
       </head>
       <body>
@@ -22,14 +120,40 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  // One cache per browser session (and per server render), never shared between visitors.
-  const [queryClient] = useState(makeQueryClient);
+export default function App({ loaderData }: Route.ComponentProps) {
+  const boot = loaderData as BootData;
+  rememberBoot(boot);
+  // One cache per browser session (and per server render), seeded with the SSR player.
+  const [queryClient] = useState(() => {
+    const qc = getQueryClient();
+    if (qc.getQueryData(QUERY_KEYS.player) === undefined) qc.setQueryData(QUERY_KEYS.player, boot.user);
+    return qc;
+  });
+  const i18n = useMemo(() => createI18n(boot.locale, boot.resources), [boot.locale, boot.resources]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={getBrowserApi()}>
-        <Outlet />
+        <I18nextProvider i18n={i18n}>
+          <Outlet />
+        </I18nextProvider>
       </ApiProvider>
     </QueryClientProvider>
+  );
+}
+
+/** Last-resort boundary (root loader failed or a render crashed outside the layout). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const boot = useOptionalBoot();
+  const { pathname } = useLocation();
+  const locale = boot?.locale ?? localeFromPath(pathname);
+  const i18n = useMemo(() => createI18n(locale, boot?.resources ?? {}), [locale, boot?.resources]);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && typeof console !== 'undefined') console.error(error);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <main id="main">
+        <ErrorPage kind={notFound ? 'not-found' : 'oops'} locale={locale} />
+      </main>
+    </I18nextProvider>
   );
 }

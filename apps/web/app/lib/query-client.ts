@@ -12,3 +12,15 @@ export function makeQueryClient(): QueryClient {
     },
   });
 }
+
+let browserQueryClient: QueryClient | null = null;
+
+/**
+ * The cache of this render: one per server render (never shared between visitors), and one for
+ * the whole browser session, so that route clientLoaders (guards) read the same cache as components.
+ */
+export function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}

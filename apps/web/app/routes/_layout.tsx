@@ -1,6 +1,155 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Footer } from '../components/layout/footer';
+import { GlobalLoader } from '../components/layout/global-loader';
+import { Header } from '../components/layout/header';
+import { useIdleTitle } from '../components/layout/use-idle-title';
+import { modals } from '../components/modal/modals';
+import { ToastRegion } from '../components/toast/toast-region';
+import { toasts } from '../components/toast/toast-store';
+import { AFFILIATE_COOKIE, AFFILIATE_COOKIE_MAX_AGE_S } from '../config/constants';
+import { href } from '../config/paths';
+import { currentAccount, useAccounts } from '../features/account/api/get-accounts';
+import { updateLocale } from '../features/account/api/update-player';
+import { signOut } from '../features/auth/api/auth-calls';
+import { useCurrentUser } from '../features/auth/hooks/use-current-user';
+import { formatMoney } from '../i18n/format';
+import { localePath, splitLocale } from '../i18n/locale-path';
+import { useLocale } from '../i18n/use-locale';
+import { useApi, setUnauthorizedHandler } from '../lib/api-context';
+import { useBoot } from '../lib/boot';
+import { cookieString } from '../lib/cookies';
+import { setCurrentPath } from '../lib/guard-client';
+import { handleHash, type HashModal } from '../lib/hash-modals';
+import { RESTRICTED_NOTICE_PARAM, type RouteHandle } from '../lib/route-guards';
+import { resetSession } from '../lib/session';
+import { pageMeta } from '../lib/seo';
 
-// Placeholder until the app shell lands.
+/** Fallback title and description for pages without their own `meta`. */
+export const meta = pageMeta('common:meta.default_title');
+
+// The modal host and the auth forms load on demand: they are not part of the first page's JavaScript.
+const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));
+const noModals = () => false;
+const SignInForm = lazy(() => import('../features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })));
+const SignUpForm = lazy(() => import('../features/auth/components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
+const RemindForm = lazy(() => import('../features/auth/components/remind-form').then((m) => ({ default: m.RemindForm })));
+const NewPasswordForm = lazy(() => import('../features/auth/components/new-password-form').then((m) => ({ default: m.NewPasswordForm })));
+
+/** Modal names of SPEC §2 (login form, sign-up steps, remind-password form) for the hash-opened auth modals. */
+const HASH_MODALS: Record<HashModal, { name: string; title: string; component: typeof SignInForm; guestOnly: boolean; restriction: 'login' | 'registration' }> = {
+  'sign-in': { name: 'login-form', title: 'auth:sign_in.title', component: SignInForm, guestOnly: true, restriction: 'login' },
+  'sign-up': { name: 'sign-up-steps', title: 'auth:sign_up.title', component: SignUpForm, guestOnly: true, restriction: 'registration' },
+  remind: { name: 'remind-password-form', title: 'auth:remind.title', component: RemindForm, guestOnly: true, restriction: 'login' },
+  'new-password': { name: 'new-password-form', title: 'auth:new_password.title', component: NewPasswordForm, guestOnly: false, restriction: 'login' },
+};
+
+/** The app shell: header, main, footer, and the global UI (modals, toasts, loader, idle title). */
 export default function AppLayout() {
-  return <Outlet />;
+  const { t } = useTranslation();
+  const api = useApi();
+  const boot = useBoot();
+  const locale = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const queryClient = useQueryClient();
+  const { user, isLoggedIn } = useCurrentUser();
+  const accounts = useAccounts(isLoggedIn);
+  const currentPath = `${location.pathname}${location.search}`;
+  const hasModals = useSyncExternalStore(modals.subscribe, () => modals.getState().length > 0, noModals);
+
+  useIdleTitle([t('idle.title_1'), t('idle.title_2')]);
+
+  // Where a cancelled navigation returns to (route guards in clientLoaders).
+  useEffect(() => setCurrentPath(currentPath), [currentPath]);
+
+  // SPEC §8: any 401 forgets the session and sends the player to login.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const wasSignedIn = Boolean(queryClient.getQueryData<{ id?: number } | null>(['player'])?.id);
+      resetSession(queryClient);
+      if (wasSignedIn) toasts.add({ type: 'warning', text: t('errors.session_expired') });
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (splitLocale(window.location.pathname).path !== '/login') void navigate(href('login', locale, { redirect: here }));
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, navigate, locale, t]);
+
+  // A code-opened modal belongs to the page it was opened on.
+  useEffect(() => {
+    modals.closeAll({ immediate: true });
+  }, [location.pathname]);
+
+  // URL hashes open the auth modals; the hash is cleared after 1 s (SPEC §2).
+  useEffect(
+    () =>
+      handleHash(location.hash, {
+        open(hash) {
+          const spec = HASH_MODALS[hash];
+          if (spec.guestOnly && isLoggedIn) return;
+          if (boot.restricted && !isLoggedIn) {
+            toasts.add({ type: 'warning', text: t(`restricted.${spec.restriction}`) });
+            return;
+          }
+          for (const other of Object.values(HASH_MODALS)) if (other.name !== spec.name) modals.close(other.name, { immediate: true });
+          modals.open(spec.name, spec.component, { mode: 'modal' }, { title: t(spec.title), fullScreenMobile: true });
+        },
+        clear: () => window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`),
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (h) => clearTimeout(h as number),
+      }) ?? undefined,
+    // Only a new location (or hash) opens a modal, not a later sign-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [location.key, location.hash],
+  );
+
+  // A server-side guard redirect asks for the restriction toast with ?restricted=<kind>.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const notice = params.get(RESTRICTED_NOTICE_PARAM);
+    const stag = params.get('stag');
+    if (stag) document.cookie = cookieString(AFFILIATE_COOKIE, stag, AFFILIATE_COOKIE_MAX_AGE_S);
+    if (notice !== 'login' && notice !== 'registration') return;
+    toasts.add({ type: 'warning', text: t(`restricted.${notice}`) });
+    params.delete(RESTRICTED_NOTICE_PARAM);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [location.search, location.pathname, location.hash, navigate, t]);
+
+  const account = currentAccount(accounts.data, user?.currency);
+  const balance = account ? formatMoney(account.amount_cents, account.currency, locale) : null;
+  const playerName = user ? user.nickname || user.email.split('@')[0] || user.email : null;
+
+  async function onSignOut() {
+    await signOut(api);
+    resetSession(queryClient);
+    toasts.add({ type: 'success', text: t('auth:signed_out') });
+    const guarded = matches.some((m) => (m.handle as RouteHandle | undefined)?.requiresAuth);
+    if (guarded) void navigate(href('home', locale), { replace: true });
+  }
+
+  async function onLocaleSelect(next: typeof locale, to: string) {
+    if (isLoggedIn) await updateLocale(api, next).catch((error: unknown) => console.warn('UPDATE_LOCALE_ERROR', error));
+    await navigate(to);
+  }
+
+  return (
+    <div className="app">
+      <GlobalLoader />
+      <Header locale={locale} currentPath={currentPath} playerName={playerName} balance={balance} onSignOut={() => void onSignOut()} onLocaleSelect={(l, to) => void onLocaleSelect(l, to)} />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer locale={locale} currentPath={localePath(currentPath, locale)} year={new Date().getFullYear()} />
+      {hasModals && (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      )}
+      <ToastRegion />
+    </div>
+  );
 }

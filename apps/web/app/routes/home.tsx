@@ -1,15 +1,31 @@
-import type { SsrContext } from '@croupier/shared/ssr-context';
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/home';
+import { useCurrentUser } from '../features/auth/hooks/use-current-user';
+import { HomeLobby } from '../features/games/components/home-lobby';
+import { useViewer } from '../features/games/hooks/use-viewer';
+import { homeClientData } from '../features/games/loaders/lobby-loaders';
+import { homeServerData } from '../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../features/games/utils/meta';
+import type { RouteHandle } from '../lib/route-guards';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const res = await (context as unknown as SsrContext).fetch('/health');
-  return { health: (await res.json()) as { status: string } };
+export const handle = { gtmPlace: 'home' } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return homeServerData(args);
 }
 
-export function meta() {
-  return [{ title: 'Croupier' }, { name: 'description', content: 'Open-source casino' }];
+export function clientLoader() {
+  return homeClientData();
 }
+
+export const meta: Route.MetaFunction = (args) =>
+  lobbyMeta(args, { title: ['lobby:meta.home_title'], description: ['lobby:meta.home_description'] });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <h1>Croupier — api {loaderData.health.status}</h1>;
+  const viewer = useViewer(useCurrentUser());
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <HomeLobby device={loaderData.device} viewer={viewer} />
+    </HydrationBoundary>
+  );
 }

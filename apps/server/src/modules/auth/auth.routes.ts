@@ -1,5 +1,118 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  ConfirmationQuerySchema,
+  type ConfirmedTwoFactorBody,
+  EmailRequestSchema,
+  type PasswordResetTwoFactorBody,
+  PasswordUpdateRequestSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+  type TwoFactorRequiredBody,
+} from '@croupier/shared/api/auth';
 import type { AppDeps } from '../../app.ts';
+import { assertNotRestricted, requestLocale } from '../info/visitor.ts';
+import { mailboxRoutes } from '../mail/mailbox.routes.ts';
+import { createPlayerService } from '../player/player.service.ts';
+import { createAuthService } from './auth.service.ts';
+import { parseInput } from './parse-input.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 
-/** Routes of the auth module. */
-export const authRoutes: FastifyPluginAsync<AppDeps> = async (_app, _deps) => {};
+/** Sign-out takes no body; an empty JSON object is tolerated. */
+const NoBody = z.strictObject({}).optional();
+
+/**
+ * Sign-up, sign-in (password and two-factor steps), sign-out, password reset and e-mail
+ * confirmation at the SoftSwiss paths (SPEC §7, API-SHAPES §2). Also mounts the two-factor
+ * management calls and the development mailbox, which belong to the same account flows.
+ */
+export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const { env, sessions } = deps;
+  const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
+  const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
+
+  // Answers carry personal data and session changes: never cached (RELIABILITY D3).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.post('/api/users', async (request, reply) => {
+    assertNotRestricted(env, request, 'registration');
+    const { user: input } = parseInput(SignUpRequestSchema, request.body);
+    const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request) });
+    await sessions.start(request, reply, { userId: user.id });
+    return reply.code(201).send(await players.present(user));
+  });
+
+  app.post('/api/users/sign_in', async (request, reply) => {
+    assertNotRestricted(env, request, 'login');
+    const { user: input } = parseInput(SignInRequestSchema, request.body);
+    if (input.otp_attempt !== undefined && input.email === undefined && input.password === undefined) {
+      const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
+      await sessions.start(request, reply, { userId: user.id });
+      return reply.code(201).send(await players.present(user));
+    }
+    const outcome = await auth.signIn(input, request.ip);
+    if (outcome.kind === 'two_factor') {
+      // The pending session remembers who passed the password step; the code step upgrades it.
+      await sessions.start(request, reply, { pendingUserId: outcome.userId });
+      const body: TwoFactorRequiredBody = { code: 'two_factor_required', error: 'Enter the code from your authenticator app.', two_factor: true };
+      return reply.code(401).send(body);
+    }
+    await sessions.start(request, reply, { userId: outcome.user.id });
+    return reply.code(201).send(await players.present(outcome.user));
+  });
+
+  app.delete('/api/users/sign_out', async (request, reply) => {
+    parseInput(NoBody, request.body);
+    await sessions.destroy(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/users/password', async (request, reply) => {
+    assertNotRestricted(env, request, 'login');
+    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    await auth.requestPasswordReset(input.email);
+    return reply.code(201).send({});
+  });
+
+  app.put('/api/users/password', async (request, reply) => {
+    assertNotRestricted(env, request, 'login');
+    const { user: input } = parseInput(PasswordUpdateRequestSchema, request.body);
+    const user = await auth.resetPassword(input);
+    if (user.twoFactorEnabled) {
+      // Every session already ended; clear this browser's cookie too and let the player sign in
+      // with the new password and their code.
+      await sessions.destroy(request, reply);
+      const body: PasswordResetTwoFactorBody = { two_factor: true };
+      return reply.code(200).send(body);
+    }
+    const signedIn = await auth.signedInByLink(user, request.ip);
+    await sessions.start(request, reply, { userId: signedIn.id });
+    return reply.code(200).send(await players.present(signedIn));
+  });
+
+  app.get('/api/users/confirmation', async (request, reply) => {
+    assertNotRestricted(env, request, 'login');
+    const { confirmation_token: token } = parseInput(ConfirmationQuerySchema, request.query);
+    const user = await auth.confirm(token);
+    const current = await request.auth();
+    if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
+    // Opened elsewhere (another browser, or while signed in as someone else): the address is
+    // confirmed, but a GET never signs anyone in (that would allow login CSRF) and a link alone
+    // never reveals the profile. A body without `id` reads as "guest" to the client (API-SHAPES §3.1).
+    const body: { confirmed: true } | ConfirmedTwoFactorBody = user.twoFactorEnabled ? { confirmed: true, two_factor: true } : { confirmed: true };
+    return reply.code(200).send(body);
+  });
+
+  app.post('/api/users/confirmation', async (request, reply) => {
+    assertNotRestricted(env, request, 'login');
+    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    await auth.resendConfirmation(input.email);
+    return reply.code(201).send({});
+  });
+
+  await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
+  await app.register(mailboxRoutes, deps);
+};

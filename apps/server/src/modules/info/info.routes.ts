@@ -1,5 +1,51 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { InfoQuerySchema, LocalesQuerySchema } from '@croupier/shared/api/info';
 import type { AppDeps } from '../../app.ts';
+import { parseInput } from '../auth/parse-input.ts';
+import { createPlayerService } from '../player/player.service.ts';
+import { createInfoService } from './info.service.ts';
+import { stagCookie, visitorCountry } from './visitor.ts';
 
-/** Routes of the info module. */
-export const infoRoutes: FastifyPluginAsync<AppDeps> = async (_app, _deps) => {};
+/** Public info calls (API-SHAPES §4) and the SSR start data `GET /json-api/serverdata` (SPEC §7). */
+export const infoRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const info = createInfoService({ db: deps.database.db, env: deps.env });
+  const players = createPlayerService({ db: deps.database.db, env: deps.env, clock: deps.clock });
+
+  app.get('/api/info/currencies', async (request) => {
+    parseInput(InfoQuerySchema, request.query);
+    return info.currencies(visitorCountry(request));
+  });
+
+  app.get('/api/info/countries', async (request) => {
+    parseInput(InfoQuerySchema, request.query);
+    return info.countries();
+  });
+
+  app.get('/api/info/locales', async (request) => {
+    parseInput(LocalesQuerySchema, request.query);
+    return info.locales();
+  });
+
+  app.get('/api/info/statuses', async (request) => {
+    parseInput(InfoQuerySchema, request.query);
+    return info.statuses();
+  });
+
+  app.get('/api/info/project', async (request) => {
+    parseInput(InfoQuerySchema, request.query);
+    return info.project();
+  });
+
+  app.get('/json-api/serverdata', async (request, reply) => {
+    parseInput(InfoQuerySchema, request.query);
+    const user = (await request.auth())?.user ?? null;
+    const data = info.serverData({
+      country: visitorCountry(request),
+      user: user ? await players.present(user) : null,
+      settings: players.settings(user, stagCookie(request)),
+    });
+    // Per visitor and per session: never cached.
+    reply.header('cache-control', 'no-store');
+    return data;
+  });
+};

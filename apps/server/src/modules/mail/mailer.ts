@@ -1,9 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './mail.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,30 +12,52 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Resolves once the message is recorded; delivery may still be under way. */
   send(message: MailMessage): Promise<void>;
 }
 
 /**
  * Every message is first written to the outbox (an audit trail, and the dev mailbox when no SMTP
- * server is configured), then handed to SMTP if one is. A delivery failure is recorded on the row
- * and logged; it never fails the player's request, so a mail outage cannot block sign-ups.
+ * server is configured), then handed to SMTP if one is. Delivery runs after `send` resolves, so a
+ * slow or unreachable mail server never holds up (or times out) the player's request, and the
+ * answer time of "mail me a reset link" does not depend on whether a mail was sent. A delivery
+ * failure is recorded on the row and logged; the row stays unsent for a later retry.
  */
-export function createMailer({ db, smtpUrl, from, log }: { db: Db; smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer & { close(): void } {
+export function createMailer({
+  db,
+  smtpUrl,
+  from,
+  log,
+}: {
+  db: Db;
+  smtpUrl?: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer & { close(): void; flush(): Promise<void> } {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(id: number, message: MailMessage): Promise<void> {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from, ...message });
+      await markOutboxSent(db, id, new Date());
+    } catch (error) {
+      log.error({ err: error, mailId: id }, 'mail delivery failed');
+      await markOutboxFailed(db, id, String(error)).catch((e: unknown) => log.error({ err: e, mailId: id }, 'could not record the mail failure'));
+    }
+  }
+
   return {
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
-        .returning({ id: mailOutbox.id });
-      if (!transport || !row) return;
-      try {
-        await transport.sendMail({ from, ...message });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-      } catch (error) {
-        log.error({ err: error, mailId: row.id }, 'mail delivery failed');
-        await db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id));
-      }
+      const id = await insertOutboxMessage(db, message, new Date());
+      if (!transport) return;
+      const job = deliver(id, message).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    /** Waits for deliveries under way (shutdown and tests). */
+    async flush() {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
     close() {
       transport?.close();

@@ -1,4 +1,38 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>account/profile</p>;
+import { useTranslation } from 'react-i18next';
+import { useAccounts } from '../../features/account/api/get-accounts';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { ProfileView } from '../../features/account/components/profile-view';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useLocale } from '../../i18n/use-locale';
+import { useBoot } from '../../lib/boot';
+import { guardClientLoader } from '../../lib/guard-client';
+import { guardLoader } from '../../lib/guard.server';
+import type { RouteHandle } from '../../lib/route-guards';
+import { pageMeta } from '../../lib/seo';
+
+export const handle: RouteHandle = { requiresAuth: true, gtmPlace: 'profile' };
+export const loader = guardLoader(handle);
+export const clientLoader = guardClientLoader(handle);
+export const meta = pageMeta('account:meta.profile_title', 'account:meta.profile_description');
+
+/** /users: the player's profile (login required). */
+export default function ProfileRoute() {
+  const { t } = useTranslation('account');
+  const { user } = useCurrentUser();
+  const { countries } = useBoot();
+  const locale = useLocale();
+  const accounts = useAccounts(Boolean(user));
+  if (!user) return null;
+  const formKey = [user.first_name, user.last_name, user.date_of_birth, user.gender, user.mobile_phone, user.country, user.city, user.address, user.postal_code, user.receive_promos].join('|');
+  return (
+    <section className="container page profile">
+      <h1>{t('profile.title')}</h1>
+      <div className="profile__grid">
+        <div className="profile__side">
+          <ProfileView user={user} accounts={accounts.data} locale={locale} />
+        </div>
+        <ProfileForm key={formKey} user={user} countries={countries} locale={locale} />
+      </div>
+    </section>
+  );
 }

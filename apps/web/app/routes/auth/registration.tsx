@@ -1,4 +1,24 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>auth/registration</p>;
+import { useTranslation } from 'react-i18next';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { guardClientLoader } from '../../lib/guard-client';
+import { guardLoader } from '../../lib/guard.server';
+import type { RouteHandle } from '../../lib/route-guards';
+import { pageMeta } from '../../lib/seo';
+
+export const handle: RouteHandle = { requiresGuest: true, notAllowedFor451: 'registration', gtmPlace: 'registration' };
+export const loader = guardLoader(handle);
+export const clientLoader = guardClientLoader(handle);
+export const meta = pageMeta('auth:meta.sign_up_title', 'auth:meta.sign_up_description');
+
+/** Full registration page (SPEC §2), where login-only pages send guests with `?redirect=`. */
+export default function RegistrationRoute() {
+  const { t } = useTranslation('auth');
+  return (
+    <section className="container auth-page">
+      <div className="card auth-card auth-card--wide">
+        <h1>{t('sign_up.title')}</h1>
+        <SignUpForm mode="route" page />
+      </div>
+    </section>
+  );
 }

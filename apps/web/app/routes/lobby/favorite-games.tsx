@@ -1,4 +1,35 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>lobby/favorite-games</p>;
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { Route } from './+types/favorite-games';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { FavoritesLobby } from '../../features/games/components/favorites-lobby';
+import { useViewer } from '../../features/games/hooks/use-viewer';
+import { listClientData } from '../../features/games/loaders/lobby-loaders';
+import { favoritesServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../../features/games/utils/meta';
+import type { RouteHandle } from '../../lib/route-guards';
+
+/**
+ * /favorite-games (SPEC §2). Guests see a sign-in prompt with a redirect back here rather than
+ * being sent away, so the route is not marked requiresAuth.
+ */
+export const handle = { gtmPlace: 'favorite-games' } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return favoritesServerData(args);
+}
+
+export function clientLoader() {
+  return listClientData();
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  lobbyMeta(args, { title: ['lobby:meta.favorites_title'], description: ['lobby:meta.favorites_description'] });
+
+export default function FavoriteGamesPage({ loaderData }: Route.ComponentProps) {
+  const viewer = useViewer(useCurrentUser());
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <FavoritesLobby viewer={viewer} />
+    </HydrationBoundary>
+  );
 }

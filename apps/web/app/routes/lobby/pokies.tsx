@@ -1,4 +1,42 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>lobby/pokies</p>;
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { Route } from './+types/pokies';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { CategoryLobby } from '../../features/games/components/category-lobby';
+import { useViewer } from '../../features/games/hooks/use-viewer';
+import { categoryClientData } from '../../features/games/loaders/lobby-loaders';
+import { categoryServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../../features/games/utils/meta';
+import type { RouteHandle } from '../../lib/route-guards';
+
+/** /pokies/all and /pokies/{slug} (SPEC §2). */
+export const handle = { gtmPlace: 'pokies' } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return categoryServerData(args, { section: 'pokies', slug: args.params.slug });
+}
+
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return categoryClientData(args, { section: 'pokies', slug: args.params.slug });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const title = args.loaderData?.title ?? 'Pokies';
+  return lobbyMeta(args, {
+    title: [args.loaderData?.notFound ? 'lobby:meta.not_found_title' : 'lobby:meta.category_title', { title }],
+    description: ['lobby:meta.category_description', { title }],
+  });
+};
+
+export default function PokiesPage({ loaderData, params }: Route.ComponentProps) {
+  const viewer = useViewer(useCurrentUser());
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <CategoryLobby
+        route={{ section: 'pokies', slug: params.slug }}
+        device={loaderData.device}
+        viewer={viewer}
+        notFound={loaderData.notFound}
+      />
+    </HydrationBoundary>
+  );
 }

@@ -1,4 +1,29 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>lobby/producers</p>;
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { Route } from './+types/producers';
+import { ProvidersLobby } from '../../features/games/components/providers-lobby';
+import { producersClientData } from '../../features/games/loaders/lobby-loaders';
+import { producersServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../../features/games/utils/meta';
+import type { RouteHandle } from '../../lib/route-guards';
+
+/** /producers: all game providers (SPEC §2). */
+export const handle = { gtmPlace: 'producers' } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return producersServerData(args);
+}
+
+export function clientLoader() {
+  return producersClientData();
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  lobbyMeta(args, { title: ['lobby:meta.producers_title'], description: ['lobby:meta.producers_description'] });
+
+export default function ProducersPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <ProvidersLobby />
+    </HydrationBoundary>
+  );
 }

@@ -1,4 +1,27 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>play/game-redirect</p>;
+import type { Route } from './+types/game-redirect';
+import { GameNotFound } from '../../features/games/components/game-view';
+import { playRedirectClient } from '../../features/games/loaders/lobby-loaders';
+import { playRedirectServer } from '../../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../../features/games/utils/meta';
+import type { RouteHandle } from '../../lib/route-guards';
+
+/**
+ * /play/{name} (SPEC §2): `producer/name` (the slash may be encoded) redirects to
+ * /play/{producer}/{name}, both normalised to lowercase words joined by hyphens; a bare game name
+ * redirects to the game with that seo title. Anything else is a 404.
+ */
+export const handle = { gtmPlace: 'game', noindex: true } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return playRedirectServer(args, args.params.name);
+}
+
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return playRedirectClient(args, args.params.name);
+}
+
+export const meta: Route.MetaFunction = (args) => lobbyMeta(args, { title: ['game:meta.not_found_title'] });
+
+export default function GameRedirect() {
+  return <GameNotFound />;
 }

@@ -1,4 +1,44 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>play/game</p>;
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { Route } from './+types/game';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { GameView } from '../../features/games/components/game-view';
+import { useViewer } from '../../features/games/hooks/use-viewer';
+import { gameClientData } from '../../features/games/loaders/lobby-loaders';
+import { gameServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { lobbyMeta } from '../../features/games/utils/meta';
+import type { RouteHandle } from '../../lib/route-guards';
+
+/** /play/{producer}/{name}: the game page (SPEC §2). */
+export const handle = { gtmPlace: 'game' } satisfies RouteHandle;
+
+export function loader(args: Route.LoaderArgs) {
+  return gameServerData(args, args.params.producer, args.params.name);
+}
+
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return gameClientData(args, args.params.producer, args.params.name);
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const { title, provider, notFound } = args.loaderData ?? {};
+  if (notFound || !title) return lobbyMeta(args, { title: ['game:meta.not_found_title'] });
+  return lobbyMeta(args, {
+    title: ['game:meta.title', { title, provider }],
+    description: ['game:meta.description', { title, provider }],
+  });
+};
+
+export default function GamePage({ loaderData, params }: Route.ComponentProps) {
+  const viewer = useViewer(useCurrentUser());
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <GameView
+        key={`${params.producer}/${params.name}`}
+        producer={params.producer}
+        name={params.name}
+        viewer={viewer}
+        notFound={loaderData.notFound}
+      />
+    </HydrationBoundary>
+  );
 }

@@ -1,4 +1,12 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>redirects/accounts-history</p>;
+import { href } from '../../config/paths';
+import { localeFromPath } from '../../i18n/locale-path';
+import { redirectRoute } from '../../lib/redirect-routes';
+
+/** /accounts/history → main (SPEC §2). */
+const route = redirectRoute((url) => href('home', localeFromPath(new URL(url).pathname)));
+export const loader = route.loader;
+export const clientLoader = route.clientLoader;
+
+export default function AccountsHistoryRedirect() {
+  return null;
 }

@@ -1,4 +1,10 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>redirects/password-edit</p>;
+import { keepQueryTarget, redirectRoute } from '../../lib/redirect-routes';
+
+/** /users/password/edit?reset_password_token=… → /new-password with the same query (SPEC §2). */
+const route = redirectRoute((url) => keepQueryTarget(url, 'newPassword'));
+export const loader = route.loader;
+export const clientLoader = route.clientLoader;
+
+export default function PasswordEditRedirect() {
+  return null;
 }

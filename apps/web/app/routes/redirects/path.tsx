@@ -1,4 +1,10 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>redirects/path</p>;
+import { pathParamTarget, redirectRoute } from '../../lib/redirect-routes';
+
+/** /redirect?path=/somewhere → that same-site path, otherwise main; never another site (SPEC §2). */
+const route = redirectRoute(pathParamTarget);
+export const loader = route.loader;
+export const clientLoader = route.clientLoader;
+
+export default function PathRedirect() {
+  return null;
 }

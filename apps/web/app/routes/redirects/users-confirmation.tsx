@@ -1,4 +1,10 @@
-// Placeholder route module; replaced by its feature.
-export default function Placeholder() {
-  return <p>redirects/users-confirmation</p>;
+import { keepQueryTarget, redirectRoute } from '../../lib/redirect-routes';
+
+/** /users/confirmation?confirmation_token=… → /confirmation with the same query (SPEC §2). */
+const route = redirectRoute((url) => keepQueryTarget(url, 'confirmation'));
+export const loader = route.loader;
+export const clientLoader = route.clientLoader;
+
+export default function UsersConfirmationRedirect() {
+  return null;
 }

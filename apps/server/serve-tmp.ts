@@ -1,0 +1,13 @@
+import { buildApp } from './src/app.ts';
+import { parseEnv } from './src/config/env.ts';
+import { openDatabase } from './src/db/client.ts';
+import { seedDemoContent } from './src/db/seed.ts';
+import { systemClock } from './src/lib/clock.ts';
+const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' });
+const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/croupier_games_scratch' });
+await database.migrate();
+await seedDemoContent(database.db);
+const app = await buildApp({ env, database, clock: systemClock, mailer: { send: async () => {} } });
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(`URL http://127.0.0.1:${(app.server.address() as any).port}`);
+process.on('SIGINT', async () => { await app.close(); await database.close(); process.exit(0); });

@@ -1,0 +1,158 @@
+import { and, eq, gt, inArray, isNull, or, lt, sql } from 'drizzle-orm';
+import { authThrottle, userTokens, users } from '../../db/schema/index.ts';
+import type { DbOrTx, User } from '../player/player.repository.ts';
+
+export type TokenPurpose = 'confirmation' | 'reset_password';
+
+// --- mailed single-use tokens (only their SHA-256 is stored) -----------------------------------
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: number; purpose: TokenPurpose; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(userTokens).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    purpose: values.purpose,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Drops a player's unused tokens of one purpose, so only the newest link works. */
+export async function deleteUnusedTokens(db: DbOrTx, userId: number, purpose: TokenPurpose): Promise<void> {
+  await db.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}
+
+/** The owner of a token that is unused and unexpired, without using it up. */
+export async function findValidToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+  const rows = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
+/**
+ * Uses a token up in one guarded statement: of two concurrent requests with the same token only
+ * one gets the owner back (single use, RELIABILITY I2).
+ */
+export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .returning({ userId: userTokens.userId });
+  return rows[0]?.userId ?? null;
+}
+
+// --- throttling buckets -------------------------------------------------------------------------
+
+/** The latest lock among the keys that is still running, or null. */
+export async function activeLockUntil(db: DbOrTx, keys: string[], now: Date): Promise<Date | null> {
+  if (keys.length === 0) return null;
+  const rows = await db
+    .select({ lockedUntil: authThrottle.lockedUntil })
+    .from(authThrottle)
+    .where(and(inArray(authThrottle.key, keys), gt(authThrottle.lockedUntil, now)));
+  let latest: Date | null = null;
+  for (const r of rows) if (r.lockedUntil && (!latest || r.lockedUntil > latest)) latest = r.lockedUntil;
+  return latest;
+}
+
+/**
+ * Counts one event against a bucket in a single upsert, so concurrent failures on any api instance
+ * all count. A window older than `windowMs` starts over at 1; reaching `max` locks the bucket for
+ * `lockMs`. Returns the count and the lock, if any.
+ */
+export async function countThrottleEvent(
+  db: DbOrTx,
+  key: string,
+  now: Date,
+  { max, windowMs, lockMs }: { max: number; windowMs: number; lockMs: number },
+): Promise<{ failures: number; lockedUntil: Date | null }> {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  const lockUntil = new Date(now.getTime() + lockMs).toISOString();
+  // Both the fresh-window test and the new count are spelled out on the existing row's columns.
+  const expired = sql`auth_throttle.window_started_at <= ${windowStart}::timestamptz`;
+  const nextCount = sql`CASE WHEN ${expired} THEN 1 ELSE auth_throttle.failures + 1 END`;
+  const [row] = await db
+    .insert(authThrottle)
+    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: max <= 1 ? new Date(lockUntil) : null })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: nextCount,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN ${nowIso}::timestamptz ELSE auth_throttle.window_started_at END`,
+        lockedUntil: sql`CASE WHEN ${nextCount} >= ${max} THEN ${lockUntil}::timestamptz ELSE auth_throttle.locked_until END`,
+      },
+    })
+    .returning({ failures: authThrottle.failures, lockedUntil: authThrottle.lockedUntil });
+  return { failures: row?.failures ?? 1, lockedUntil: row?.lockedUntil ?? null };
+}
+
+export async function clearThrottle(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+// --- credentials and sign-in bookkeeping ----------------------------------------------------------
+
+/** Sign-in counters: the previous sign-in moves to `last_*` so the player can see it (RELIABILITY A7). */
+export async function recordSignIn(db: DbOrTx, userId: number, ip: string, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      signInCount: sql`${users.signInCount} + 1`,
+      lastSignInAt: sql`${users.currentSignInAt}`,
+      currentSignInAt: now,
+      currentSignInIp: ip,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, encryptedPassword: string, now: Date): Promise<void> {
+  await db.update(users).set({ encryptedPassword, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Sets `confirmed_at` unless it is already set; returns the player either way. */
+export async function markConfirmed(db: DbOrTx, userId: number, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ confirmedAt: sql`COALESCE(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+// --- two-factor -----------------------------------------------------------------------------------
+
+export async function setTwoFactor(
+  db: DbOrTx,
+  userId: number,
+  values: { secret: string | null; enabled: boolean; lastStep: number | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ twoFactorSecret: values.secret, twoFactorEnabled: values.enabled, twoFactorLastStep: values.lastStep, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Records the TOTP time step a code was accepted for, only if it is newer than the last one. False
+ * means another request already used this (or a later) step: the code is a replay (RELIABILITY A4).
+ */
+export async function advanceTwoFactorStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

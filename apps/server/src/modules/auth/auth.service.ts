@@ -1,0 +1,290 @@
+import { FIELD_MESSAGES, type SignUpUser } from '@croupier/shared/api/auth';
+import type { Locale } from '@croupier/shared/locales';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError, unauthorized, unprocessable } from '../../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { buildMail, type MailKind } from '../mail/mail.templates.ts';
+import { dateOfBirthErrors } from '../player/player.service.ts';
+import { hasRequiredData } from '../player/player.presenter.ts';
+import {
+  addStatuses,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  upsertActiveAccount,
+  type DbOrTx,
+  type User,
+} from '../player/player.repository.ts';
+import { abGroupForPlayerId, registrationVariantFor, VARIANT_GROUPS } from '../player/registration-variant.ts';
+import type { SessionService, LoadedSession } from './session.service.ts';
+import {
+  consumeToken,
+  deleteUnusedTokens,
+  findValidToken,
+  insertToken,
+  markConfirmed,
+  recordSignIn,
+  setPasswordHash,
+  type TokenPurpose,
+} from './auth.repository.ts';
+import { mergeErrors } from './parse-input.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, passwordPolicyErrors, verifyPassword } from './passwords.ts';
+import { createThrottle, throttleKeys } from './throttle.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionService;
+}
+
+const HOUR = 3_600_000;
+/** Lifetimes of mailed links. */
+const TOKEN_TTL: Record<TokenPurpose, number> = { confirmation: 24 * HOUR, reset_password: 1 * HOUR };
+/** Where each link lands in the web app (SPEC §2 redirects these paths to the popups). */
+const TOKEN_LINK: Record<TokenPurpose, { path: string; param: string; mail: MailKind }> = {
+  confirmation: { path: '/users/confirmation', param: 'confirmation_token', mail: 'confirmation' },
+  reset_password: { path: '/users/password/edit', param: 'reset_password_token', mail: 'reset_password' },
+};
+/** Level every new player starts at (the loyalty ladder moves them up). */
+const STARTING_LEVEL = 'level_1';
+
+/** One body for every failed password step, known e-mail or not (RELIABILITY A3). */
+export const invalidCredentials = () => unauthorized('invalid_credentials', 'Invalid email or password.');
+
+function isUniqueViolation(error: unknown): boolean {
+  // drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause.
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type SignInOutcome = { kind: 'signed_in'; user: User } | { kind: 'two_factor'; userId: number };
+
+export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps) {
+  const throttle = createThrottle({ db, clock, env });
+  const twoFactor = createTwoFactorService({ db, env, clock, mailer, throttle });
+  // Computed now so the first sign-in with an unknown e-mail is not slower than the others.
+  void dummyPasswordHash();
+
+  /** Stores a new token (only its hash) and replaces older unused ones of the same purpose. */
+  async function issueToken(tx: DbOrTx, userId: number, purpose: TokenPurpose): Promise<string> {
+    const token = randomToken(32);
+    const now = clock.now();
+    await deleteUnusedTokens(tx, userId, purpose);
+    await insertToken(tx, { tokenHash: sha256(token), userId, purpose, now, expiresAt: new Date(now.getTime() + TOKEN_TTL[purpose]) });
+    return token;
+  }
+
+  function mailLink(purpose: TokenPurpose, token: string): string {
+    const { path, param } = TOKEN_LINK[purpose];
+    return `${env.publicUrl}${path}?${param}=${encodeURIComponent(token)}`;
+  }
+
+  async function sendTokenMail(user: User, purpose: TokenPurpose, token: string): Promise<void> {
+    await mailer.send(buildMail(TOKEN_LINK[purpose].mail, user, mailLink(purpose, token)));
+  }
+
+  /**
+   * Mails of one kind per player are capped like failures (AUTH_MAX_FAILURES per window), so the
+   * public "mail me a link" calls cannot be used to flood someone's mailbox.
+   */
+  async function mayMail(purpose: TokenPurpose, userId: number): Promise<boolean> {
+    const key = throttleKeys.mail(purpose, userId);
+    if (!(await throttle.isOpen(key))) return false;
+    await throttle.countMail(key);
+    return true;
+  }
+
+  async function finishSignIn(user: User, ip: string, password?: string): Promise<User> {
+    const now = clock.now();
+    if (password !== undefined && needsRehash(user.encryptedPassword)) {
+      await setPasswordHash(db, user.id, await hashPassword(password), now);
+    }
+    await throttle.clear([throttleKeys.account(user.email), throttleKeys.otp(user.id)]);
+    return (await recordSignIn(db, user.id, ip, now)) ?? user;
+  }
+
+  /**
+   * POST /api/users. Field rules were checked by the shared schema; here come the rules that need
+   * the database or the clock. Everything is written in one transaction; the confirmation mail goes
+   * out after it commits.
+   */
+  async function signUp(input: SignUpUser, context: { ip: string; language: Locale }): Promise<User> {
+    const now = clock.now();
+    const policy = passwordPolicyErrors(input.password, input.email);
+    const existing = await findUserByEmail(db, input.email);
+    const errors = mergeErrors(
+      policy.length > 0 ? { password: policy } : {},
+      dateOfBirthErrors(input.date_of_birth, now),
+      existing ? { email: [FIELD_MESSAGES.taken] } : {},
+    );
+    if (Object.keys(errors).length > 0) throw unprocessable('validation_error', 'Some fields are not valid.', errors);
+
+    // Hashing is slow (~40 ms): done before the transaction so it never holds the database.
+    const encryptedPassword = await hashPassword(input.password);
+    const blank = (v: string | null | undefined) => (v ? v : null);
+    let created: { user: User; token: string };
+    try {
+      created = await db.transaction(async (tx) => {
+        const inserted = await insertUser(tx, {
+          email: input.email,
+          encryptedPassword,
+          nickname: blank(input.nickname),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          gender: blank(input.gender),
+          dateOfBirth: input.date_of_birth,
+          country: input.country,
+          city: input.city,
+          address: input.address,
+          postalCode: input.postal_code,
+          mobilePhone: blank(input.mobile_phone),
+          currency: input.currency,
+          language: context.language,
+          receivePromos: input.receive_promos ?? false,
+          receiveSmsPromos: input.receive_sms_promos ?? false,
+          stag: blank(input.stag),
+          dfpc: blank(input.dfpc),
+          termsAcceptedAt: now,
+          signInCount: 1,
+          currentSignInAt: now,
+          currentSignInIp: context.ip,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // The variant may depend on the id, which exists only now.
+        const variant = registrationVariantFor(inserted.id, input.stag, input.variant);
+        const user =
+          (await updateUser(tx, inserted.id, { registrationVariant: variant, saved: hasRequiredData(inserted) }, now)) ?? inserted;
+        await addStatuses(tx, user.id, [STARTING_LEVEL, abGroupForPlayerId(user.id), VARIANT_GROUPS[variant]], now);
+        await upsertActiveAccount(tx, user.id, input.currency, now);
+        const token = await issueToken(tx, user.id, 'confirmation');
+        return { user, token };
+      });
+    } catch (error) {
+      // Two sign-ups with the same e-mail at once: the unique index decides, the loser gets the form error.
+      if (isUniqueViolation(error)) throw unprocessable('validation_error', 'Some fields are not valid.', { email: [FIELD_MESSAGES.taken] });
+      throw error;
+    }
+    await throttle.countMail(throttleKeys.mail('confirmation', created.user.id));
+    await sendTokenMail(created.user, 'confirmation', created.token);
+    return created.user;
+  }
+
+  /**
+   * Password step of POST /api/users/sign_in. Locks are checked before the password, and an unknown
+   * e-mail is verified against a dummy hash, so status, body and time are the same whether or not
+   * the account exists (RELIABILITY A3).
+   */
+  async function signIn(input: { email?: string | undefined; password?: string | undefined }, ip: string): Promise<SignInOutcome> {
+    const email = (input.email ?? '').trim().toLowerCase();
+    const accountKey = email ? throttleKeys.account(email) : null;
+    await throttle.assertOpen([throttleKeys.ip(ip), ...(accountKey ? [accountKey] : [])]);
+
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    const passwordOk = await verifyPassword(user?.encryptedPassword ?? (await dummyPasswordHash()), input.password ?? '');
+    if (!user || !passwordOk || !input.password) {
+      await throttle.failIp(ip);
+      if (accountKey) await throttle.fail(accountKey);
+      throw invalidCredentials();
+    }
+    // Only someone who knows the password learns that the account is disabled.
+    if (user.disabledAt) throw new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
+    if (user.twoFactorEnabled) return { kind: 'two_factor', userId: user.id };
+    return { kind: 'signed_in', user: await finishSignIn(user, ip, input.password) };
+  }
+
+  /** Two-factor step: `{ otp_attempt }` against the player remembered by the pending session. */
+  async function signInWithCode(loaded: LoadedSession | null, code: string, ip: string): Promise<User> {
+    const pendingUserId = loaded?.session.pendingUserId;
+    if (!pendingUserId) throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
+    const key = throttleKeys.otp(pendingUserId);
+    await throttle.assertOpen([key, throttleKeys.ip(ip)]);
+    const user = await findUserById(db, pendingUserId);
+    if (!user || user.disabledAt || !user.twoFactorEnabled) throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
+    if (!(await twoFactor.consumeCode(user, code))) {
+      await throttle.fail(key);
+      throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
+    }
+    return finishSignIn(user, ip);
+  }
+
+  /** POST /api/users/password: the same empty answer whatever the e-mail (no account enumeration). */
+  async function requestPasswordReset(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.disabledAt || !(await mayMail('reset_password', user.id))) return;
+    const token = await issueToken(db, user.id, 'reset_password');
+    await sendTokenMail(user, 'reset_password', token);
+  }
+
+  /**
+   * PUT /api/users/password: new password from a mailed token. The token is used up, every session
+   * of the player ends, and the caller signs the player in, except when two-factor is on: a mailbox
+   * alone must never get past the second factor (RELIABILITY A4).
+   */
+  async function resetPassword(input: { reset_password_token: string; password: string }): Promise<User> {
+    const now = clock.now();
+    const tokenHash = sha256(input.reset_password_token);
+    const ownerId = await findValidToken(db, tokenHash, 'reset_password', now);
+    const owner = ownerId ? await findUserById(db, ownerId) : undefined;
+    const tokenOk = owner && !owner.disabledAt;
+    const policy = owner ? passwordPolicyErrors(input.password, owner.email) : [];
+    const errors = mergeErrors(tokenOk ? {} : { reset_password_token: ['is invalid'] }, policy.length > 0 ? { password: policy } : {});
+    if (Object.keys(errors).length > 0) throw unprocessable('validation_error', 'Some fields are not valid.', errors);
+
+    const encryptedPassword = await hashPassword(input.password);
+    const userId = await db.transaction(async (tx) => {
+      const id = await consumeToken(tx, tokenHash, 'reset_password', now);
+      if (id === null) return null;
+      await setPasswordHash(tx, id, encryptedPassword, now);
+      // Following the link proves the mailbox, which is what confirmation proves too.
+      await markConfirmed(tx, id, now);
+      return id;
+    });
+    if (userId === null) throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
+    await sessions.destroyAllForUser(userId);
+    const user = await findUserById(db, userId);
+    if (!user) throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
+    await throttle.clear([throttleKeys.account(user.email)]);
+    await mailer.send(buildMail('password_changed', user));
+    return user;
+  }
+
+  /** GET /api/users/confirmation: uses the token up and confirms the e-mail address. */
+  async function confirm(token: string): Promise<User> {
+    const now = clock.now();
+    const user = await db.transaction(async (tx) => {
+      const id = await consumeToken(tx, sha256(token), 'confirmation', now);
+      return id === null ? null : ((await markConfirmed(tx, id, now)) ?? null);
+    });
+    if (!user || user.disabledAt) throw unprocessable('validation_error', 'The confirmation link is not valid.', { confirmation_token: ['is invalid'] });
+    return user;
+  }
+
+  /** POST /api/users/confirmation: mails a new link to unconfirmed accounts; the same answer for all. */
+  async function resendConfirmation(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.disabledAt || user.confirmedAt || !(await mayMail('confirmation', user.id))) return;
+    const token = await issueToken(db, user.id, 'confirmation');
+    await sendTokenMail(user, 'confirmation', token);
+  }
+
+  /** Marks a (confirmation or reset) sign-in without a password. */
+  function signedInByLink(user: User, ip: string): Promise<User> {
+    return finishSignIn(user, ip);
+  }
+
+  return { signUp, signIn, signInWithCode, requestPasswordReset, resetPassword, confirm, resendConfirmation, signedInByLink, twoFactor };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,62 @@
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import { activeLockUntil, clearThrottle, countThrottleEvent } from './auth.repository.ts';
+
+/** Bucket names in `auth_throttle`. E-mails are keyed as typed (normalised), known or not. */
+export const throttleKeys = {
+  account: (email: string) => `account:${email.trim().toLowerCase()}`,
+  ip: (ip: string) => `ip:${ip}`,
+  otp: (userId: number) => `otp:${userId}`,
+  mail: (purpose: string, userId: number) => `mail:${purpose}:${userId}`,
+};
+
+export interface ThrottleDeps {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'AUTH_MAX_FAILURES' | 'AUTH_LOCK_MINUTES'>;
+}
+
+/**
+ * Brute-force and abuse throttling (RELIABILITY A3, A4, I4), kept in the database so every api
+ * instance sees the same counts. Failures count within a window of AUTH_LOCK_MINUTES; reaching the
+ * limit locks the bucket for AUTH_LOCK_MINUTES.
+ */
+export function createThrottle({ db, clock, env }: ThrottleDeps) {
+  const windowMs = env.AUTH_LOCK_MINUTES * 60_000;
+  const lockMs = env.AUTH_LOCK_MINUTES * 60_000;
+  /** Per account (and per player for codes and mails). */
+  const perAccount = env.AUTH_MAX_FAILURES;
+  /** An IP may be shared (NAT, office), so it gets more room before it locks. */
+  const perIp = env.AUTH_MAX_FAILURES * 4;
+
+  /** 429 with Retry-After while any of the buckets is locked. Checked before any secret is tested. */
+  async function assertOpen(keys: string[], message?: string): Promise<void> {
+    const now = clock.now();
+    const until = await activeLockUntil(db, keys, now);
+    if (until) throw tooManyRequests(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)), message);
+  }
+
+  async function isOpen(key: string): Promise<boolean> {
+    return (await activeLockUntil(db, [key], clock.now())) === null;
+  }
+
+  async function count(key: string, max = perAccount): Promise<void> {
+    await countThrottleEvent(db, key, clock.now(), { max, windowMs, lockMs });
+  }
+
+  return {
+    assertOpen,
+    isOpen,
+    /** One failed attempt against an account-like bucket. */
+    fail: (key: string) => count(key, perAccount),
+    /** One failed attempt from an IP address. */
+    failIp: (ip: string) => count(throttleKeys.ip(ip), perIp),
+    /** One sent mail of a kind for a player (the same limit as failures). */
+    countMail: (key: string) => count(key, perAccount),
+    clear: (keys: string[]) => clearThrottle(db, keys),
+  };
+}
+
+export type Throttle = ReturnType<typeof createThrottle>;

@@ -1,0 +1,69 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+
+/**
+ * TOTP per RFC 6238 with the authenticator-app defaults (SHA-1, 6 digits, 30 s). A code is accepted
+ * for its own 30 s step and one step either side (±30 s clock skew), and each step only once
+ * (replay protection through `users.two_factor_last_step`, RELIABILITY A4).
+ */
+export const TOTP_PERIOD_SECONDS = 30;
+const SKEW_SECONDS = 30;
+
+export function newTotpSecret(): string {
+  return generateSecret();
+}
+
+export function totpUri(secret: string, issuer: string, label: string): string {
+  return generateURI({ issuer, label, secret });
+}
+
+/**
+ * The time step the code belongs to when it is valid at `now` and newer than `afterStep`; otherwise
+ * null. Malformed codes are simply invalid.
+ */
+export async function matchTotp(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
+  const token = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(token)) return null;
+  try {
+    const result = await verify({
+      secret,
+      token,
+      epoch: Math.floor(now.getTime() / 1000),
+      epochTolerance: SKEW_SECONDS,
+      ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Seeds are stored encrypted (AES-256-GCM, key derived from the app secret) so a copy of the users
+ * table alone does not hand out second factors (RELIABILITY A4). Format `v1.<iv>.<tag>.<data>`.
+ */
+export function createSecretBox(appSecret: string) {
+  const key = createHash('sha256').update(`croupier:totp-secret:${appSecret}`).digest();
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+    },
+    /** Null when the value was sealed with another app secret or was tampered with. */
+    open(sealed: string): string | null {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || !data) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type SecretBox = ReturnType<typeof createSecretBox>;

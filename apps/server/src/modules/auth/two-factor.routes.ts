@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { TwoFactorDisableRequestSchema, TwoFactorEnableRequestSchema } from '@croupier/shared/api/auth';
+import { parseInput } from './parse-input.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+
+const NoQuery = z.strictObject({});
+
+/** The client moved from the v1 to the v2 path; both are served (API-SHAPES §2.7). */
+const PREFIXES = ['/api/v2/player/two_factor', '/api/player/two_factor'];
+
+export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, { twoFactor }) => {
+  for (const path of PREFIXES) {
+    app.get(path, async (request, reply) => {
+      parseInput(NoQuery, request.query);
+      const user = await request.requireUser();
+      const setup = await twoFactor.setup(user);
+      return setup ? reply.code(200).send(setup) : reply.code(204).send();
+    });
+
+    app.post(path, async (request, reply) => {
+      const { two_factor: input } = parseInput(TwoFactorEnableRequestSchema, request.body);
+      const user = await request.requireUser();
+      return reply.code(200).send(await twoFactor.enable(user, input.otp_secret, input.authentication_code));
+    });
+
+    app.delete(path, async (request, reply) => {
+      const { two_factor: input } = parseInput(TwoFactorDisableRequestSchema, request.body);
+      const user = await request.requireUser();
+      await twoFactor.disable(user, input.authentication_code);
+      return reply.code(204).send();
+    });
+  }
+};

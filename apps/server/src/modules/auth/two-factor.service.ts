@@ -1,0 +1,97 @@
+import type { TwoFactorSetup } from '@croupier/shared/api/auth';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { buildMail } from '../mail/mail.templates.ts';
+import { findUserById, type User } from '../player/player.repository.ts';
+import { advanceTwoFactorStep, setTwoFactor } from './auth.repository.ts';
+import { type Throttle, throttleKeys } from './throttle.ts';
+import { createSecretBox, matchTotp, newTotpSecret, totpUri } from './totp.ts';
+
+export interface TwoFactorDeps {
+  db: Db;
+  env: Pick<Env, 'appSecret' | 'publicUrl'>;
+  clock: Clock;
+  mailer: Mailer;
+  throttle: Throttle;
+}
+
+const ISSUER = 'Croupier';
+
+const invalidCode = () => unprocessable('invalid_otp', 'The code is not valid.', { authentication_code: ['is invalid'] });
+
+/**
+ * TOTP two-factor authentication (RELIABILITY A4): set-up with a fresh CSPRNG seed stored
+ * encrypted, each code usable once, attempts throttled per player, a mail on every change (A7).
+ */
+export function createTwoFactorService({ db, env, clock, mailer, throttle }: TwoFactorDeps) {
+  const box = createSecretBox(env.appSecret);
+
+  /**
+   * Checks a code against the player's confirmed secret and uses up its time step. False for a
+   * wrong code, a replayed one, or a secret that cannot be read.
+   */
+  async function consumeCode(user: User, code: string): Promise<boolean> {
+    const secret = user.twoFactorSecret ? box.open(user.twoFactorSecret) : null;
+    if (!secret) return false;
+    const step = await matchTotp(secret, code, clock.now(), user.twoFactorLastStep);
+    if (step === null) return false;
+    // The guarded update is what makes a code single-use even for two requests at the same time.
+    return advanceTwoFactorStep(db, user.id, step);
+  }
+
+  /**
+   * GET: a new secret to scan, kept unconfirmed until POST proves the app has it. Null (answered
+   * 204) when two-factor is already on: an active seed is never shown again.
+   */
+  async function setup(user: User): Promise<TwoFactorSetup | null> {
+    if (user.twoFactorEnabled) return null;
+    const secret = newTotpSecret();
+    await setTwoFactor(db, user.id, { secret: box.seal(secret), enabled: false, lastStep: null }, clock.now());
+    return { otp_secret: secret, data: totpUri(secret, ISSUER, user.email) };
+  }
+
+  async function enable(user: User, otpSecret: string, code: string): Promise<TwoFactorSetup> {
+    if (user.twoFactorEnabled) throw unprocessable('two_factor_already_enabled', 'Two-factor authentication is already on.');
+    const pending = user.twoFactorSecret ? box.open(user.twoFactorSecret) : null;
+    if (!pending || !safeEqual(pending, otpSecret.trim())) {
+      throw unprocessable('validation_error', 'Start the set-up again.', { otp_secret: ['is invalid'] });
+    }
+    const key = throttleKeys.otp(user.id);
+    await throttle.assertOpen([key]);
+    const step = await matchTotp(pending, code, clock.now(), null);
+    if (step === null) {
+      await throttle.fail(key);
+      throw invalidCode();
+    }
+    await setTwoFactor(db, user.id, { secret: user.twoFactorSecret, enabled: true, lastStep: step }, clock.now());
+    await throttle.clear([key]);
+    await mailer.send(buildMail('two_factor_enabled', user));
+    return { otp_secret: pending, data: totpUri(pending, ISSUER, user.email) };
+  }
+
+  async function disable(user: User, code: string): Promise<void> {
+    if (!user.twoFactorEnabled) throw unprocessable('two_factor_not_enabled', 'Two-factor authentication is not on.');
+    const key = throttleKeys.otp(user.id);
+    await throttle.assertOpen([key]);
+    if (!(await consumeCode(user, code))) {
+      await throttle.fail(key);
+      throw invalidCode();
+    }
+    await setTwoFactor(db, user.id, { secret: null, enabled: false, lastStep: null }, clock.now());
+    await throttle.clear([key]);
+    await mailer.send(buildMail('two_factor_disabled', user));
+  }
+
+  /** Re-reads the player so a decision is never made on a stale row. */
+  async function fresh(userId: number): Promise<User | undefined> {
+    return findUserById(db, userId);
+  }
+
+  return { consumeCode, setup, enable, disable, fresh };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

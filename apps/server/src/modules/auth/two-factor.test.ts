@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TwoFactorSetupSchema } from '@croupier/shared/api/auth';
+import { users } from '../../db/schema/index.ts';
+import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { type Client, GOOD_PASSWORD, lastMailTo, rowCounts, sendWithBody, signUp, totpAt } from './test-helpers.ts';
+
+describe('two-factor authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ AUTH_MAX_FAILURES: '5' });
+  });
+  afterAll(async () => t.close());
+
+  const step = () => t.clock.advance(30_000);
+
+  /** Signs up and turns two-factor on; returns the secret. The enabling code's step is used up. */
+  async function playerWithTwoFactor(path = '/api/v2/player/two_factor') {
+    const signedUp = await signUp(t.app);
+    const setup = await signedUp.client.get(path);
+    expect(setup.statusCode).toBe(200);
+    const { otp_secret: secret } = TwoFactorSetupSchema.parse(setup.json());
+    const enabled = await signedUp.client.post(path, { two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) } });
+    expect(enabled.statusCode).toBe(200);
+    return { ...signedUp, secret };
+  }
+
+  async function passwordStep(email: string): Promise<{ client: Client; res: Awaited<ReturnType<Client['post']>> }> {
+    const client = createClient(t.app);
+    const res = await client.post('/api/users/sign_in', { user: { email, password: GOOD_PASSWORD } });
+    return { client, res };
+  }
+
+  it('sets up with a secret and an otpauth URI, stores the seed encrypted, and needs a valid code to turn on', async () => {
+    const { client, player } = await signUp(t.app);
+    const setup = await client.get('/api/v2/player/two_factor');
+    expect(setup.statusCode).toBe(200);
+    const { otp_secret: secret, data } = TwoFactorSetupSchema.parse(setup.json());
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(data).toMatch(/^otpauth:\/\/totp\/Croupier:.+\?.*secret=/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
+    expect(row!.twoFactorEnabled).toBe(false);
+    expect(row!.twoFactorSecret).toMatch(/^v1\./);
+    expect(row!.twoFactorSecret).not.toContain(secret);
+
+    const wrongCode = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: '000000' } });
+    expect(wrongCode.statusCode).toBe(422);
+    expect(wrongCode.json()).toMatchObject({ code: 'invalid_otp', errors: { authentication_code: ['is invalid'] } });
+    const code = await totpAt(secret, t.clock.now());
+    const wrongSecret = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', authentication_code: code } });
+    expect(wrongSecret.statusCode).toBe(422);
+    expect(wrongSecret.json().errors).toEqual({ otp_secret: ['is invalid'] });
+
+    const enabled = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: code } });
+    expect(enabled.statusCode).toBe(200);
+    expect(TwoFactorSetupSchema.parse(enabled.json()).otp_secret).toBe(secret);
+    expect((await client.get('/api/player')).json().two_factor_enabled).toBe(true);
+    expect(lastMailTo(t.mail, player.email)?.subject).toContain('Two-factor authentication is on');
+
+    // An active seed is never shown again.
+    expect((await client.get('/api/v2/player/two_factor')).statusCode).toBe(204);
+    const again = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: code } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'two_factor_already_enabled' });
+  });
+
+  it('asks for the code after the password (401 two_factor_required with a pending session), then signs in with it', async () => {
+    const { user, secret, player } = await playerWithTwoFactor();
+    step();
+    const { client, res } = await passwordStep(user.email);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'two_factor_required', error: 'Enter the code from your authenticator app.', two_factor: true });
+    expect(client.jar.get('croupier_session')).toBeDefined();
+    // The pending session is not a signed-in one.
+    expect((await client.get('/api/player')).statusCode).toBe(401);
+
+    const pendingToken = client.jar.get('croupier_session');
+    const ok = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ id: player.id, two_factor_enabled: true });
+    expect(client.jar.get('croupier_session')).not.toBe(pendingToken);
+    expect((await client.get('/api/player')).statusCode).toBe(200);
+  });
+
+  it('refuses a replayed code, including the one that turned two-factor on', async () => {
+    const { user, secret } = await playerWithTwoFactor();
+    const enablingCode = await totpAt(secret, t.clock.now());
+    const first = await passwordStep(user.email);
+    const replayOfEnabling = await first.client.post('/api/users/sign_in', { user: { otp_attempt: enablingCode } });
+    expect(replayOfEnabling.statusCode).toBe(422);
+    expect(replayOfEnabling.json()).toMatchObject({ code: 'invalid_otp', errors: { otp_attempt: ['is invalid'] } });
+
+    step();
+    const code = await totpAt(secret, t.clock.now());
+    expect((await first.client.post('/api/users/sign_in', { user: { otp_attempt: code } })).statusCode).toBe(201);
+
+    // Someone who watched the code tries it in another browser, in the same 30 s.
+    const second = await passwordStep(user.email);
+    const replay = await second.client.post('/api/users/sign_in', { user: { otp_attempt: code } });
+    expect(replay.statusCode).toBe(422);
+    expect((await second.client.get('/api/player')).statusCode).toBe(401);
+  });
+
+  it('accepts a code from the neighbouring 30 s step (clock skew) but not older ones', async () => {
+    const { user, secret } = await playerWithTwoFactor();
+    step();
+    step();
+    step();
+    const { client } = await passwordStep(user.email);
+    const old = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now(), -2) } });
+    expect(old.statusCode).toBe(422);
+    const previous = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now(), -1) } });
+    expect(previous.statusCode).toBe(201);
+  });
+
+  it('throttles wrong codes: after AUTH_MAX_FAILURES even the right code gets 429', async () => {
+    const { user, secret } = await playerWithTwoFactor();
+    step();
+    const { client } = await passwordStep(user.email);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await client.post('/api/users/sign_in', { user: { otp_attempt: String(100000 + i) } });
+      expect(res.statusCode).toBe(422);
+    }
+    const locked = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.advance(16 * 60_000);
+  });
+
+  it('refuses a code without a password step first', async () => {
+    const res = await createClient(t.app).post('/api/users/sign_in', { user: { otp_attempt: '123456' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'two_factor_session_expired' });
+  });
+
+  it('turns off with a valid code on DELETE (v1 path too); the next sign-in needs only the password', async () => {
+    const { client, user, secret, player } = await playerWithTwoFactor('/api/player/two_factor');
+    step();
+    const wrong = await sendWithBody(t.app, client, 'DELETE', '/api/player/two_factor', { two_factor: { authentication_code: '000000' } });
+    expect(wrong.statusCode).toBe(422);
+    const unknownField = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: '1', force: true } });
+    expect(unknownField.statusCode).toBe(400);
+    const off = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: await totpAt(secret, t.clock.now()) } });
+    expect(off.statusCode).toBe(204);
+    expect(lastMailTo(t.mail, player.email)?.subject).toContain('Two-factor authentication is off');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });
+    const { res } = await passwordStep(user.email);
+    expect(res.statusCode).toBe(201);
+    const notOn = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: '123456' } });
+    expect(notOn.statusCode).toBe(422);
+    expect(notOn.json()).toMatchObject({ code: 'two_factor_not_enabled' });
+  });
+
+  it('is for signed-in players only, and bad bodies change nothing', async () => {
+    const guest = createClient(t.app);
+    expect((await guest.get('/api/v2/player/two_factor')).statusCode).toBe(401);
+    const { client } = await signUp(t.app);
+    const before = await rowCounts(t.database);
+    expect((await guest.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'X', authentication_code: '1' } })).statusCode).toBe(401);
+    expect((await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'X' } })).statusCode).toBe(400);
+    expect((await client.post('/api/v2/player/two_factor', { otp_secret: 'X', authentication_code: '1' })).statusCode).toBe(400);
+    expect(await rowCounts(t.database)).toEqual(before);
+  });
+});

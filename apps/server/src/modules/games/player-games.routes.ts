@@ -1,0 +1,121 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FAVORITES_V1_MEDIA_TYPE, PlayedGameRequestSchema, RECENT_GAMES_LIMIT, type PlayedGame } from '@croupier/shared/api/games';
+import type { AppDeps } from '../../app.ts';
+import { favoriteGames, playedGames } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { CachedGame, CatalogueCache } from './catalogue.cache.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PRIVATE = 'private, no-store';
+const MAX_INT4 = 2_147_483_647;
+
+const gameNotFound = () => notFound('game_not_found', 'Game not found');
+
+/**
+ * API-SHAPES §6.8: the client picks the id-list (v1) or full-object (v2) form of favourites with the
+ * vendor media type, in `accept-client` (this client) or `Accept` (other SoftSwiss clients). Neither
+ * means v2.
+ */
+function wantsIdList(request: FastifyRequest): boolean {
+  const chosen = request.headers['accept-client'];
+  if (typeof chosen === 'string' && chosen.includes('vnd.s.')) return chosen.includes(FAVORITES_V1_MEDIA_TYPE);
+  return (request.headers.accept ?? '').includes(FAVORITES_V1_MEDIA_TYPE);
+}
+
+/** Favourites, recently opened games (`/api/player/...`). All need a signed-in player. */
+export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueCache) {
+  const { db } = deps.database;
+  const { clock } = deps;
+
+  /** A numeric per-currency launch id (any currency, or FUN) → its active game, or 404. */
+  async function gameByLaunchId(raw: string): Promise<CachedGame> {
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_INT4) throw gameNotFound();
+    const game = (await catalogue.get()).byLaunchId.get(Number(raw));
+    if (!game?.active) throw gameNotFound();
+    return game;
+  }
+
+  async function recentRows(userId: number) {
+    const rows = await db
+      .select({ gameId: playedGames.gameId, lastActivityAt: playedGames.lastActivityAt })
+      .from(playedGames)
+      .where(eq(playedGames.userId, userId))
+      .orderBy(desc(playedGames.lastActivityAt), desc(playedGames.gameId))
+      .limit(RECENT_GAMES_LIMIT);
+    const snapshot = await catalogue.get();
+    return rows.flatMap((r) => {
+      const game = snapshot.byId.get(r.gameId);
+      return game?.active ? [{ game, at: r.lastActivityAt.toISOString() }] : [];
+    });
+  }
+
+  // Oldest first: the client reverses the list for display (API-SHAPES §6.8).
+  app.get('/api/player/favorite_games', async (request, reply) => {
+    const user = await request.requireUser();
+    const rows = await db
+      .select({ gameId: favoriteGames.gameId })
+      .from(favoriteGames)
+      .where(eq(favoriteGames.userId, user.id))
+      .orderBy(asc(favoriteGames.createdAt), asc(favoriteGames.gameId));
+    const snapshot = await catalogue.get();
+    const list = rows.flatMap((r) => {
+      const game = snapshot.byId.get(r.gameId);
+      return game?.active ? [game] : [];
+    });
+    reply.header('cache-control', PRIVATE).header('vary', 'accept, accept-client');
+    if (wantsIdList(request)) {
+      // v1: the launch id of each game in the player's currency.
+      return list.flatMap((g) => {
+        const id = g.launchIds[user.currency];
+        return id === undefined ? [] : [id];
+      });
+    }
+    return reply.type(JSON_TYPE).send(`[${list.map((g) => g.json).join(',')}]`);
+  });
+
+  app.put<{ Params: { id: string } }>('/api/player/favorite_games/:id', async (request, reply) => {
+    const user = await request.requireUser();
+    const game = await gameByLaunchId(request.params.id);
+    await db.insert(favoriteGames).values({ userId: user.id, gameId: game.id, createdAt: clock.now() }).onConflictDoNothing();
+    return reply.status(201).header('cache-control', PRIVATE).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/player/favorite_games/:id', async (request, reply) => {
+    const user = await request.requireUser();
+    const game = await gameByLaunchId(request.params.id);
+    await db.delete(favoriteGames).where(and(eq(favoriteGames.userId, user.id), eq(favoriteGames.gameId, game.id)));
+    return reply.status(204).header('cache-control', PRIVATE).send();
+  });
+
+  // Recently opened games, newest first, as full game objects with `last_activity_at`.
+  // (API-SHAPES §6.9 describes this path as bet history; this project uses it for recent games.)
+  app.get('/api/player/games', async (request, reply) => {
+    const user = await request.requireUser();
+    const recent = await recentRows(user.id);
+    const body = recent.map(({ game, at }) => `${game.json.slice(0, -1)},"last_activity_at":${JSON.stringify(at)}}`);
+    return reply.header('cache-control', PRIVATE).type(JSON_TYPE).send(`[${body.join(',')}]`);
+  });
+
+  // API-SHAPES §6.9: identifiers with their last activity, newest first.
+  app.get('/api/player/played_games', async (request, reply) => {
+    const user = await request.requireUser();
+    const recent = await recentRows(user.id);
+    reply.header('cache-control', PRIVATE);
+    return recent.map(({ game, at }): PlayedGame => ({ identifier: game.identifier, last_activity_at: at }));
+  });
+
+  // Our extension (not a SoftSwiss call): the game page reports that the player opened a game.
+  app.post('/api/player/played_games', async (request, reply) => {
+    const user = await request.requireUser();
+    const body = PlayedGameRequestSchema.parse(request.body);
+    const game = (await catalogue.get()).byIdentifier.get(body.identifier);
+    if (!game?.active) throw gameNotFound();
+    const now = clock.now();
+    await db
+      .insert(playedGames)
+      .values({ userId: user.id, gameId: game.id, lastActivityAt: now })
+      .onConflictDoUpdate({ target: [playedGames.userId, playedGames.gameId], set: { lastActivityAt: now } });
+    return reply.status(201).header('cache-control', PRIVATE).send({ identifier: game.identifier, last_activity_at: now.toISOString() } satisfies PlayedGame);
+  });
+}

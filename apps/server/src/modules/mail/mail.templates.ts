@@ -1,0 +1,261 @@
+import type { MailMessage } from './mailer.ts';
+
+/**
+ * Account mails in the player's language. Texts are short and plain; every mail has a text part
+ * (what the dev mailbox shows) and a simple HTML part with the same words and a clickable link.
+ * Languages without their own texts fall back to English.
+ */
+type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
+
+export type MailKind = 'confirmation' | 'reset_password' | 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
+
+interface Texts {
+  greeting(name: string | null): string;
+  confirmation: { subject: string; intro: string; outro: string };
+  reset_password: { subject: string; intro: string; outro: string };
+  password_changed: { subject: string; body: string[] };
+  two_factor_enabled: { subject: string; body: string[] };
+  two_factor_disabled: { subject: string; body: string[] };
+}
+
+const TEXTS: Record<Lang, Texts> = {
+  en: {
+    greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
+    confirmation: {
+      subject: 'Confirm your e-mail address',
+      intro: 'Welcome to Croupier! Please confirm your e-mail address by opening this link:',
+      outro: 'The link works for 24 hours. If you did not create an account, you can ignore this message.',
+    },
+    reset_password: {
+      subject: 'Reset your password',
+      intro: 'We received a request to reset the password of your Croupier account. To choose a new password, open this link:',
+      outro: 'The link works for 1 hour and only once. If you did not ask for this, ignore this message: your password stays as it is.',
+    },
+    password_changed: {
+      subject: 'Your password was changed',
+      body: ['The password of your Croupier account was just changed.', 'If this was not you, reset your password right away and contact our support.'],
+    },
+    two_factor_enabled: {
+      subject: 'Two-factor authentication is on',
+      body: [
+        'Two-factor authentication was turned on for your Croupier account. From now on, signing in also asks for a code from your authenticator app.',
+        'If this was not you, contact our support right away.',
+      ],
+    },
+    two_factor_disabled: {
+      subject: 'Two-factor authentication is off',
+      body: ['Two-factor authentication was turned off for your Croupier account.', 'If this was not you, change your password and contact our support right away.'],
+    },
+  },
+  de: {
+    greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    confirmation: {
+      subject: 'Bestätige deine E-Mail-Adresse',
+      intro: 'willkommen bei Croupier! Bitte bestätige deine E-Mail-Adresse über diesen Link:',
+      outro: 'Der Link ist 24 Stunden gültig. Wenn du kein Konto angelegt hast, kannst du diese Nachricht ignorieren.',
+    },
+    reset_password: {
+      subject: 'Passwort zurücksetzen',
+      intro: 'wir haben eine Anfrage erhalten, das Passwort deines Croupier-Kontos zurückzusetzen. Über diesen Link kannst du ein neues Passwort wählen:',
+      outro: 'Der Link ist 1 Stunde gültig und funktioniert nur einmal. Wenn du das nicht angefordert hast, ignoriere diese Nachricht: Dein Passwort bleibt unverändert.',
+    },
+    password_changed: {
+      subject: 'Dein Passwort wurde geändert',
+      body: ['das Passwort deines Croupier-Kontos wurde soeben geändert.', 'Wenn du das nicht warst, setze dein Passwort sofort zurück und wende dich an unseren Support.'],
+    },
+    two_factor_enabled: {
+      subject: 'Zwei-Faktor-Authentifizierung ist aktiviert',
+      body: [
+        'für dein Croupier-Konto wurde die Zwei-Faktor-Authentifizierung aktiviert. Bei der Anmeldung wird ab jetzt auch ein Code aus deiner Authenticator-App abgefragt.',
+        'Wenn du das nicht warst, wende dich sofort an unseren Support.',
+      ],
+    },
+    two_factor_disabled: {
+      subject: 'Zwei-Faktor-Authentifizierung ist deaktiviert',
+      body: ['für dein Croupier-Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert.', 'Wenn du das nicht warst, ändere sofort dein Passwort und wende dich an unseren Support.'],
+    },
+  },
+  es: {
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    confirmation: {
+      subject: 'Confirma tu correo electrónico',
+      intro: '¡Te damos la bienvenida a Croupier! Confirma tu correo electrónico abriendo este enlace:',
+      outro: 'El enlace es válido durante 24 horas. Si no creaste una cuenta, puedes ignorar este mensaje.',
+    },
+    reset_password: {
+      subject: 'Restablece tu contraseña',
+      intro: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Croupier. Para elegir una nueva contraseña, abre este enlace:',
+      outro: 'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.',
+    },
+    password_changed: {
+      subject: 'Tu contraseña se cambió',
+      body: ['La contraseña de tu cuenta de Croupier se acaba de cambiar.', 'Si no fuiste tú, restablece tu contraseña de inmediato y contacta a nuestro equipo de soporte.'],
+    },
+    two_factor_enabled: {
+      subject: 'La autenticación de dos factores está activada',
+      body: [
+        'Se activó la autenticación de dos factores en tu cuenta de Croupier. A partir de ahora, al iniciar sesión también se te pedirá un código de tu app de autenticación.',
+        'Si no fuiste tú, contacta a nuestro equipo de soporte de inmediato.',
+      ],
+    },
+    two_factor_disabled: {
+      subject: 'La autenticación de dos factores está desactivada',
+      body: ['Se desactivó la autenticación de dos factores en tu cuenta de Croupier.', 'Si no fuiste tú, cambia tu contraseña y contacta a nuestro equipo de soporte de inmediato.'],
+    },
+  },
+  fr: {
+    greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    confirmation: {
+      subject: 'Confirmez votre adresse courriel',
+      intro: 'Bienvenue chez Croupier! Veuillez confirmer votre adresse courriel en ouvrant ce lien :',
+      outro: "Le lien est valide pendant 24 heures. Si vous n'avez pas créé de compte, vous pouvez ignorer ce message.",
+    },
+    reset_password: {
+      subject: 'Réinitialisez votre mot de passe',
+      intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Croupier. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+      outro: "Le lien est valide pendant 1 heure et ne fonctionne qu'une seule fois. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+    },
+    password_changed: {
+      subject: 'Votre mot de passe a été modifié',
+      body: ["Le mot de passe de votre compte Croupier vient d'être modifié.", "Si ce n'était pas vous, réinitialisez votre mot de passe immédiatement et contactez notre soutien."],
+    },
+    two_factor_enabled: {
+      subject: "L'authentification à deux facteurs est activée",
+      body: [
+        "L'authentification à deux facteurs a été activée pour votre compte Croupier. Désormais, la connexion vous demandera aussi un code de votre application d'authentification.",
+        "Si ce n'était pas vous, contactez notre soutien immédiatement.",
+      ],
+    },
+    two_factor_disabled: {
+      subject: "L'authentification à deux facteurs est désactivée",
+      body: ["L'authentification à deux facteurs a été désactivée pour votre compte Croupier.", "Si ce n'était pas vous, changez votre mot de passe et contactez notre soutien immédiatement."],
+    },
+  },
+  pt: {
+    greeting: (name) => (name ? `Olá, ${name}!` : 'Olá!'),
+    confirmation: {
+      subject: 'Confirme seu e-mail',
+      intro: 'Boas-vindas ao Croupier! Confirme seu endereço de e-mail abrindo este link:',
+      outro: 'O link é válido por 24 horas. Se você não criou uma conta, pode ignorar esta mensagem.',
+    },
+    reset_password: {
+      subject: 'Redefina sua senha',
+      intro: 'Recebemos um pedido para redefinir a senha da sua conta Croupier. Para escolher uma nova senha, abra este link:',
+      outro: 'O link é válido por 1 hora e só funciona uma vez. Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
+    },
+    password_changed: {
+      subject: 'Sua senha foi alterada',
+      body: ['A senha da sua conta Croupier acabou de ser alterada.', 'Se não foi você, redefina sua senha imediatamente e fale com o nosso suporte.'],
+    },
+    two_factor_enabled: {
+      subject: 'A autenticação de dois fatores está ativada',
+      body: [
+        'A autenticação de dois fatores foi ativada na sua conta Croupier. A partir de agora, o login também vai pedir um código do seu aplicativo autenticador.',
+        'Se não foi você, fale com o nosso suporte imediatamente.',
+      ],
+    },
+    two_factor_disabled: {
+      subject: 'A autenticação de dois fatores está desativada',
+      body: ['A autenticação de dois fatores foi desativada na sua conta Croupier.', 'Se não foi você, altere sua senha e fale com o nosso suporte imediatamente.'],
+    },
+  },
+  no: {
+    greeting: (name) => (name ? `Hei ${name},` : 'Hei,'),
+    confirmation: {
+      subject: 'Bekreft e-postadressen din',
+      intro: 'Velkommen til Croupier! Bekreft e-postadressen din ved å åpne denne lenken:',
+      outro: 'Lenken er gyldig i 24 timer. Hvis du ikke har opprettet en konto, kan du se bort fra denne meldingen.',
+    },
+    reset_password: {
+      subject: 'Tilbakestill passordet ditt',
+      intro: 'Vi har fått en forespørsel om å tilbakestille passordet til Croupier-kontoen din. Åpne denne lenken for å velge et nytt passord:',
+      outro: 'Lenken er gyldig i 1 time og kan bare brukes én gang. Hvis du ikke har bedt om dette, kan du se bort fra meldingen: passordet ditt forblir uendret.',
+    },
+    password_changed: {
+      subject: 'Passordet ditt er endret',
+      body: ['Passordet til Croupier-kontoen din ble nettopp endret.', 'Hvis det ikke var deg, tilbakestill passordet ditt med en gang og kontakt kundestøtten vår.'],
+    },
+    two_factor_enabled: {
+      subject: 'Tofaktorautentisering er slått på',
+      body: [
+        'Tofaktorautentisering er slått på for Croupier-kontoen din. Fra nå av blir du også bedt om en kode fra autentiseringsappen din når du logger inn.',
+        'Hvis det ikke var deg, kontakt kundestøtten vår med en gang.',
+      ],
+    },
+    two_factor_disabled: {
+      subject: 'Tofaktorautentisering er slått av',
+      body: ['Tofaktorautentisering er slått av for Croupier-kontoen din.', 'Hvis det ikke var deg, endre passordet ditt og kontakt kundestøtten vår med en gang.'],
+    },
+  },
+  ja: {
+    greeting: (name) => (name ? `${name} 様` : 'お客様'),
+    confirmation: {
+      subject: 'メールアドレスの確認',
+      intro: 'Croupier へようこそ！以下のリンクを開いて、メールアドレスを確認してください。',
+      outro: 'このリンクの有効期限は24時間です。アカウントを作成した覚えがない場合は、このメールを無視してください。',
+    },
+    reset_password: {
+      subject: 'パスワードの再設定',
+      intro: 'Croupier アカウントのパスワード再設定のリクエストを受け付けました。以下のリンクを開いて、新しいパスワードを設定してください。',
+      outro: 'このリンクの有効期限は1時間で、一度だけ使用できます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+    },
+    password_changed: {
+      subject: 'パスワードが変更されました',
+      body: ['Croupier アカウントのパスワードが変更されました。', 'お心当たりがない場合は、すぐにパスワードを再設定し、サポートまでご連絡ください。'],
+    },
+    two_factor_enabled: {
+      subject: '二段階認証が有効になりました',
+      body: [
+        'Croupier アカウントで二段階認証が有効になりました。今後のログインでは、認証アプリのコードも入力する必要があります。',
+        'お心当たりがない場合は、すぐにサポートまでご連絡ください。',
+      ],
+    },
+    two_factor_disabled: {
+      subject: '二段階認証が無効になりました',
+      body: ['Croupier アカウントで二段階認証が無効になりました。', 'お心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。'],
+    },
+  },
+};
+
+/** `pt-BR` → `pt`, `en-AU` → `en`, anything unknown → `en`. */
+export function mailLanguage(locale: string | null | undefined): Lang {
+  const primary = (locale ?? 'en').split('-')[0]?.toLowerCase() ?? 'en';
+  return primary in TEXTS ? (primary as Lang) : 'en';
+}
+
+export interface Recipient {
+  email: string;
+  language: string;
+  firstName: string | null;
+}
+
+/** Builds one account mail. `link` is required for confirmation and password reset. */
+export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMessage {
+  const t = TEXTS[mailLanguage(to.language)];
+  const greeting = t.greeting(to.firstName?.trim() || null);
+  let subject: string;
+  let paragraphs: string[];
+  if (kind === 'confirmation' || kind === 'reset_password') {
+    if (!link) throw new Error(`mail ${kind} needs a link`);
+    subject = t[kind].subject;
+    paragraphs = [greeting, t[kind].intro, link, t[kind].outro];
+  } else {
+    subject = t[kind].subject;
+    paragraphs = [greeting, ...t[kind].body];
+  }
+  return {
+    to: to.email,
+    subject: `Croupier: ${subject}`,
+    text: `${paragraphs.join('\n\n')}\n\n— Croupier\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map(htmlParagraph).join('')}<p>— Croupier</p></body></html>`,
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function htmlParagraph(text: string): string {
+  const escaped = escapeHtml(text);
+  return /^https?:\/\/\S+$/.test(text) ? `<p><a href="${escaped}">${escaped}</a></p>` : `<p>${escaped}</p>`;
+}

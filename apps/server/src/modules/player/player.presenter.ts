@@ -1,0 +1,96 @@
+import type { Account, Player } from '@croupier/shared/api/player';
+import { missingRequiredFields } from '@croupier/shared/api/player';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import type { AccountRow, PlayerStatusRow, User } from './player.repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Minor units as a JSON number; a balance beyond 2^53 would lose precision, so refuse to send one. */
+function cents(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new Error('amount exceeds the JSON-safe integer range');
+  }
+  return Number(value);
+}
+
+/** True when every field SPEC §5 calls required data is filled in. */
+export function hasRequiredData(user: User): boolean {
+  return (
+    missingRequiredFields({
+      mobile_phone: user.mobilePhone,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      date_of_birth: user.dateOfBirth,
+      country: user.country,
+      city: user.city,
+      address: user.address,
+      postal_code: user.postalCode,
+    }).length === 0
+  );
+}
+
+/** The player object of API-SHAPES §3.1 / SPEC §3 User info. */
+export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret: string): Player {
+  const levels = statuses.map((s) => /^level_(\d+)$/.exec(s.id)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const authFieldsMissed: string[] = [];
+  if (!user.termsAcceptedAt) authFieldsMissed.push('terms_acceptance');
+  if (!user.country) authFieldsMissed.push('country');
+  return {
+    id: user.id,
+    user_id: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    nick_name: user.nickname,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    gender: user.gender,
+    date_of_birth: user.dateOfBirth,
+    country: user.country,
+    state: null,
+    city: user.city,
+    address: user.address,
+    postal_code: user.postalCode,
+    mobile_phone: user.mobilePhone,
+    currency: user.currency,
+    language: user.language,
+    locale: user.language,
+    statuses: statuses.map((s) => ({ id: s.id, name: s.name })),
+    level: levels.length > 0 ? Math.max(...levels) : null,
+    auth_fields_missed: authFieldsMissed,
+    verified: user.verified,
+    two_factor_enabled: user.twoFactorEnabled,
+    receive_promos: user.receivePromos,
+    receive_sms_promos: user.receiveSmsPromos,
+    deposit_bonus_code: user.depositBonusCode,
+    can_issue_bonuses: true,
+    profession: user.profession,
+    autoregistered: false,
+    autologin_link: null,
+    license_name: '',
+    sow_questionnaire_expires_at: null,
+    created_at: user.createdAt.toISOString(),
+    current_sign_in_at: iso(user.currentSignInAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    confirmed_at: iso(user.confirmedAt),
+    // Stable per player, not guessable from the id: lets a chat widget trust who the visitor is.
+    hash: hmacSha256(appSecret, `croupier:player-hash:${user.id}`),
+    saved: user.saved,
+    registration_variant: user.registrationVariant === 'B' ? 'B' : 'A',
+  };
+}
+
+/** A wallet (API-SHAPES §3.5). */
+export function presentAccount(row: AccountRow): Account {
+  const amount = cents(row.amountCents);
+  return {
+    currency: row.currency,
+    active: row.active,
+    amount_cents: amount,
+    available_to_cashout_cents: cents(row.availableToCashoutCents),
+    // Nothing is locked yet (no pending bets are held apart), so all of the balance can be bet.
+    available_to_bet_with_locked_cent: amount,
+    deposit_available: row.active,
+    hidden_at: null,
+    selected_lottery_id: null,
+  };
+}

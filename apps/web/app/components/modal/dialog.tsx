@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const FOCUSABLE = 'a[href],area[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"]),[contenteditable="true"]';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+}
+
+let openCount = 0;
+
+export type CloseReason = 'escape' | 'overlay' | 'button';
+
+export interface DialogProps {
+  title: string;
+  onClose: (reason: CloseReason) => void;
+  children: ReactNode;
+  closing?: boolean;
+  showClose?: boolean;
+  fullScreen?: boolean;
+  fullScreenMobile?: boolean;
+  bottomSide?: boolean;
+  /** Show the title visually (it always labels the dialog). */
+  showTitle?: boolean;
+}
+
+/**
+ * An accessible modal dialog: aria-modal with a labelled title, focus moved in on open, trapped
+ * while open and restored on close, Escape and overlay click reported to the owner (which applies
+ * the stack rules), page scroll locked while any dialog is open.
+ */
+export function Dialog({ title, onClose, children, closing = false, showClose = true, fullScreen, fullScreenMobile, bottomSide, showTitle = true }: DialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const node = ref.current;
+    if (node && !node.contains(document.activeElement)) {
+      const preferred = node.querySelector<HTMLElement>('[data-autofocus],[autofocus]');
+      const first = preferred ?? focusables(node).find((el) => !el.classList.contains('modal__close'));
+      (first ?? node).focus();
+    }
+    openCount += 1;
+    document.documentElement.classList.add('has-modal');
+    return () => {
+      openCount -= 1;
+      if (openCount <= 0) document.documentElement.classList.remove('has-modal');
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose('escape');
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = focusables(ref.current);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const classes = ['modal', closing && 'modal--closing', fullScreen && 'modal--full', fullScreenMobile && 'modal--full-mobile', bottomSide && 'modal--bottom']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      className={`modal-overlay${closing ? ' modal-overlay--closing' : ''}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose('overlay');
+      }}
+    >
+      <div ref={ref} className={classes} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+        <div className="modal__head">
+          <h2 id={titleId} className={showTitle ? 'modal__title' : 'visually-hidden'}>
+            {title}
+          </h2>
+          {showClose && (
+            <button type="button" className="btn btn--ghost btn--icon modal__close" aria-label={t('actions.close')} onClick={() => onClose('button')}>
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ComponentType } from 'react';
+import { MODAL_CLOSE_DELAY_MS } from '../../config/constants';
+
+/** SPEC §3 Modal options. */
+export interface ModalOptions {
+  /** Dialog title (also its accessible name). */
+  title: string;
+  showClose?: boolean;
+  blockCloseOverlay?: boolean;
+  fullScreen?: boolean;
+  fullScreenMobile?: boolean;
+  mobileFriendly?: boolean;
+  bottomSide?: boolean;
+  /** Called once the modal has been removed from the stack. */
+  onClosed?: () => void;
+}
+
+export interface ModalEntry {
+  name: string;
+  // Props are checked where the modal is opened; the stack only passes them through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  component: ComponentType<any>;
+  props: Record<string, unknown>;
+  options: ModalOptions;
+  /** Closing animation running; removed after MODAL_CLOSE_DELAY_MS. */
+  closing: boolean;
+  /** The content marked unsaved changes: closing asks first. */
+  unsaved: boolean;
+}
+
+interface Deps {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /** Asks the player to confirm closing over unsaved changes. */
+  confirm: () => boolean;
+}
+
+/**
+ * The modal stack of SPEC §4: one modal per name (opening an open name updates it in place),
+ * closing waits 500 ms for the exit animation unless immediate, closing over unsaved changes needs
+ * confirmation unless immediate, and an overlay click is ignored with blockCloseOverlay.
+ */
+export function createModalStore(deps: Deps) {
+  let stack: readonly ModalEntry[] = [];
+  const timers = new Map<string, unknown>();
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+  const find = (name: string) => stack.find((m) => m.name === name);
+  const replace = (name: string, patch: Partial<ModalEntry>) => {
+    stack = stack.map((m) => (m.name === name ? { ...m, ...patch } : m));
+    emit();
+  };
+
+  function remove(name: string) {
+    const entry = find(name);
+    const timer = timers.get(name);
+    if (timer !== undefined) deps.clearTimeout(timer);
+    timers.delete(name);
+    if (!entry) return;
+    stack = stack.filter((m) => m.name !== name);
+    emit();
+    entry.options.onClosed?.();
+  }
+
+  function open<P extends object>(name: string, component: ComponentType<P>, props: P, options: ModalOptions) {
+    const timer = timers.get(name);
+    if (timer !== undefined) deps.clearTimeout(timer);
+    timers.delete(name);
+    const existing = find(name);
+    if (existing) {
+      replace(name, { component, props: props as Record<string, unknown>, options, closing: false });
+      return;
+    }
+    stack = [...stack, { name, component, props: props as Record<string, unknown>, options, closing: false, unsaved: false }];
+    emit();
+  }
+
+  /** Returns false when the player chose to keep the modal open. */
+  function close(name: string, { immediate = false }: { immediate?: boolean } = {}): boolean {
+    const entry = find(name);
+    if (!entry) return true;
+    if (immediate) {
+      remove(name);
+      return true;
+    }
+    if (entry.closing) return true;
+    if (entry.unsaved && !deps.confirm()) return false;
+    replace(name, { closing: true });
+    timers.set(
+      name,
+      deps.setTimeout(() => remove(name), MODAL_CLOSE_DELAY_MS),
+    );
+    return true;
+  }
+
+  return {
+    open,
+    close,
+    /** Overlay click: ignored with blockCloseOverlay. */
+    overlayClick(name: string): boolean {
+      const entry = find(name);
+      if (!entry || entry.options.blockCloseOverlay) return false;
+      return close(name);
+    },
+    setUnsaved(name: string, unsaved: boolean) {
+      const entry = find(name);
+      if (entry && entry.unsaved !== unsaved) replace(name, { unsaved });
+    },
+    closeAll: (opts?: { immediate?: boolean }) => [...stack].reverse().forEach((m) => close(m.name, opts)),
+    isOpen: (name: string) => Boolean(find(name) && !find(name)!.closing),
+    getState: () => stack,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export type ModalStore = ReturnType<typeof createModalStore>;

@@ -1,0 +1,42 @@
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Dialog } from './dialog';
+import { ModalContext } from './modal-context';
+import { browserModalDeps } from './modals';
+import { createModalStore, type ModalOptions } from './modal-store';
+
+function Empty() {
+  return null;
+}
+
+/**
+ * The modal of a popup route (/sign-in, /sign-up, …). Server-rendered open, so the form works and
+ * is indexable without JavaScript; it follows the same stack rules as code-opened modals (one
+ * private stack with a single entry), and `onClosed` leaves the route once the modal is gone.
+ */
+export function RouteModal({ name, options, children }: { name: string; options: ModalOptions; children: ReactNode }) {
+  const [store] = useState(() => {
+    const s = createModalStore(browserModalDeps());
+    s.open(name, Empty, {}, options);
+    return s;
+  });
+  const stack = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const entry = stack[0];
+  const { onClosed } = options;
+  useEffect(() => {
+    if (!entry) onClosed?.();
+  }, [entry, onClosed]);
+  if (!entry) return null;
+  return (
+    <ModalContext.Provider value={{ close: (o) => void store.close(name, o), setUnsaved: (u) => store.setUnsaved(name, u) }}>
+      <Dialog
+        title={options.title}
+        closing={entry.closing}
+        showClose={options.showClose ?? true}
+        fullScreenMobile={options.fullScreenMobile ?? true}
+        onClose={(reason) => (reason === 'overlay' ? store.overlayClick(name) : store.close(name))}
+      >
+        {children}
+      </Dialog>
+    </ModalContext.Provider>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Locale } from '@croupier/shared/locales';
+import { localePath } from '../i18n/locale-path';
+
+/** Every route the shell links to, without locale prefix (SPEC §2). Build hrefs with `href()`. */
+export const PATHS = {
+  home: '/',
+  pokies: '/pokies/all',
+  live: '/live/all',
+  producers: '/producers',
+  favourites: '/favorite-games',
+  search: '/search',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  remind: '/remind',
+  newPassword: '/new-password',
+  emailVerify: '/email-verify',
+  confirmation: '/confirmation',
+  login: '/login',
+  registration: '/registration',
+  profile: '/users',
+  redirect: '/redirect',
+  oops: '/oops',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+
+/** `href('profile', 'de')` → `/de/users`; an optional query string is appended. */
+export function href(name: PathName, locale: Locale, query?: Record<string, string | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v != null && v !== '') params.set(k, v);
+  const search = params.toString();
+  return localePath(`${PATHS[name]}${search ? `?${search}` : ''}`, locale);
+}

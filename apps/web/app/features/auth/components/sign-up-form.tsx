@@ -1,0 +1,216 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CURRENCY_CODES, defaultCurrencyForCountry, GEO_DEFAULT_CURRENCY, isCurrencyCode } from '@croupier/shared/currencies';
+import { useModal } from '../../../components/modal/modal-context';
+import { toasts } from '../../../components/toast/toast-store';
+import { CheckField, SelectField, TextField } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
+import { AFFILIATE_COOKIE } from '../../../config/constants';
+import { href } from '../../../config/paths';
+import { countryName } from '../../../i18n/format';
+import { useLocale } from '../../../i18n/use-locale';
+import { useApi } from '../../../lib/api-context';
+import { useBoot } from '../../../lib/boot';
+import { readCookie } from '../../../lib/cookies';
+import { apiErrorToForm } from '../../../lib/form-errors';
+import { signUp } from '../api/auth-calls';
+import { useAuthSuccess, type AuthFormMode } from '../hooks/use-auth-success';
+import { getCaptchaToken } from '../lib/captcha';
+import { affiliateIdFromStag, firstErrorStep, nextStep, prevStep, registrationVariant, signUpSteps } from '../lib/sign-up-steps';
+import { normalizePhone, translateValidation, validateFields } from '../lib/validation';
+
+const noSubscription = () => () => {};
+
+/**
+ * Sign-up in steps (SPEC §4): per-step checks on Next, one POST /api/users at the end, server
+ * errors shown at their fields on the step holding the first of them.
+ */
+export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Full /registration page: links go to /login. */ page?: boolean }) {
+  const { t, i18n } = useTranslation('auth');
+  const api = useApi();
+  const boot = useBoot();
+  const locale = useLocale();
+  const modal = useModal();
+  const [params] = useSearchParams();
+  const onSuccess = useAuthSuccess(mode);
+  const skipNickname = Boolean(boot.settings.registrationConfig?.skipNickname);
+
+  // The variant is decided in the browser from the affiliate id (query or cookie); the server
+  // render shows variant A and hydration switches when the visitor belongs to B.
+  const stagParam = params.get('stag');
+  const variant = useSyncExternalStore(
+    noSubscription,
+    () => registrationVariant({ affiliateId: affiliateIdFromStag(stagParam ?? readCookie(document.cookie, AFFILIATE_COOKIE)) }),
+    () => 'A' as const,
+  );
+  const steps = useMemo(() => signUpSteps(variant, skipNickname), [variant, skipNickname]);
+  const [step, setStep] = useState(1);
+  const current = steps[Math.min(step, steps.length) - 1]!;
+
+  const countryCodes = useMemo(() => {
+    const codes = boot.countries.length ? boot.countries.map((c) => c.code.toUpperCase()) : Object.keys(GEO_DEFAULT_CURRENCY);
+    const sorted = [...new Set(codes)].map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+    const own = sorted.find((c) => c.value === boot.country);
+    return own ? [own, ...sorted.filter((c) => c !== own)] : sorted;
+  }, [boot.countries, boot.country, locale]);
+  const currencies = useMemo(() => {
+    const listed = boot.currencies.map((c) => c.code).filter(isCurrencyCode);
+    return listed.length ? listed : CURRENCY_CODES;
+  }, [boot.currencies]);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(
+    {
+    email: '',
+    password: '',
+    nickname: '',
+    currency: defaultCurrencyForCountry(boot.country) as string,
+    first_name: '',
+    last_name: '',
+    date_of_birth: '',
+    gender: '',
+    mobile_phone: '',
+    country: countryCodes.some((c) => c.value === boot.country) ? (boot.country ?? '') : '',
+    city: '',
+    address: '',
+    postal_code: '',
+    terms_acceptance: false as boolean,
+    receive_promos: false as boolean,
+    },
+    formRef,
+  );
+  const { values } = form;
+  const allFields = steps.flatMap((s) => s.fields);
+
+  useEffect(() => {
+    modal?.setUnsaved(form.dirty);
+  }, [modal, form.dirty]);
+
+  const submit = useMutation({
+    mutationFn: async () => {
+      const captcha = boot.settings.captcha?.enabled_register ? await getCaptchaToken(boot.settings.captcha?.site_key, 'registration', boot.isBot) : undefined;
+      const user: Record<string, unknown> = { ...values, email: values.email.trim(), mobile_phone: normalizePhone(values.mobile_phone as string), dfpc: '' };
+      if (skipNickname) delete user.nickname;
+      if (captcha) user.captcha = captcha;
+      return signUp(api, user);
+    },
+    async onSuccess(player) {
+      modal?.setUnsaved(false);
+      toasts.add({ type: 'success', text: t('sign_up.success') });
+      await onSuccess(player);
+    },
+    onError(error) {
+      const mapped = apiErrorToForm(error, allFields, i18n, 'auth');
+      const errorStep = firstErrorStep(steps, Object.keys(mapped.fields));
+      if (errorStep) setStep(errorStep);
+      form.showErrors(mapped.fields, mapped.general);
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const errors = validateFields(current.fields, values);
+    if (Object.keys(errors).length) return form.showErrors(translateValidation(errors, t));
+    if (step < steps.length) {
+      form.showErrors({});
+      setStep(nextStep(step, steps.length));
+      return;
+    }
+    submit.mutate();
+  }
+
+  const field = (name: keyof typeof values & string) => ({ name, label: t(`fields.${name}`), error: form.errors[name] });
+  const text = (name: keyof typeof values & string) => ({ ...field(name), value: values[name] as string, onChange: form.set(name) });
+  const has = (name: string) => current.fields.includes(name);
+
+  return (
+    <form ref={formRef} className="form sign-up" onSubmit={onSubmit} noValidate data-variant={variant}>
+      <div className="steps">
+        <p className="steps__label">{t('sign_up.step_of', { step, total: steps.length })}</p>
+        <ol className="steps__list">
+          {steps.map((s, i) => (
+            <li key={s.id} className={i + 1 <= step ? 'is-done' : undefined} aria-current={i + 1 === step ? 'step' : undefined}>
+              <span className="visually-hidden">{i + 1}. </span>
+              {t(`sign_up.steps.${s.id}`)}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {form.formError && (
+        <p className="form-error" role="alert">
+          {form.formError}
+        </p>
+      )}
+      {has('email') && <TextField {...text('email')} type="email" autoComplete="email" required />}
+      {has('password') && <TextField {...text('password')} type="password" autoComplete="new-password" required />}
+      {has('nickname') && <TextField {...text('nickname')} autoComplete="nickname" required />}
+      {has('currency') && (
+        <fieldset className="currency-picker" aria-describedby="sign-up-currency-text">
+          <legend className="field__label">{t('fields.currency')}</legend>
+          <p id="sign-up-currency-text" className="field__hint">
+            {t('sign_up.currency_text')}
+          </p>
+          <div className="currency-picker__grid">
+            {currencies.map((code) => (
+              <label key={code} className="currency-picker__item">
+                <input type="radio" name="currency" value={code} checked={values.currency === code} onChange={() => form.set('currency')(code)} />
+                <span>{code}</span>
+              </label>
+            ))}
+          </div>
+          {form.errors.currency && <p className="field__error">{form.errors.currency}</p>}
+        </fieldset>
+      )}
+      {has('first_name') && (
+        <div className="form__row form__row--2">
+          <TextField {...text('first_name')} autoComplete="given-name" required />
+          <TextField {...text('last_name')} autoComplete="family-name" required />
+        </div>
+      )}
+      {has('date_of_birth') && (
+        <div className="form__row form__row--2">
+          <TextField {...text('date_of_birth')} type="date" autoComplete="bday" required />
+          <SelectField
+            {...text('gender')}
+            placeholder={t('fields.select')}
+            required
+            options={[
+              { value: 'male', label: t('fields.gender_male') },
+              { value: 'female', label: t('fields.gender_female') },
+            ]}
+          />
+        </div>
+      )}
+      {has('mobile_phone') && <TextField {...text('mobile_phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('fields.mobile_phone_hint')} required />}
+      {has('country') && <SelectField {...text('country')} placeholder={t('fields.select')} options={countryCodes} autoComplete="country" required />}
+      {has('city') && (
+        <div className="form__row form__row--2">
+          <TextField {...text('city')} autoComplete="address-level2" required />
+          <TextField {...text('postal_code')} autoComplete="postal-code" required />
+        </div>
+      )}
+      {has('address') && <TextField {...text('address')} autoComplete="street-address" required />}
+      {has('terms_acceptance') && (
+        <>
+          <CheckField {...field('terms_acceptance')} label={t('fields.terms')} checked={values.terms_acceptance} onChange={form.set('terms_acceptance')} />
+          <CheckField {...field('receive_promos')} label={t('fields.receive_promos')} checked={values.receive_promos} onChange={form.set('receive_promos')} />
+        </>
+      )}
+      <div className="form__actions">
+        {step > 1 && (
+          <button type="button" className="btn btn--ghost" onClick={() => setStep(prevStep(step))}>
+            {t('common:actions.back')}
+          </button>
+        )}
+        <button type="submit" className="btn btn--primary" disabled={submit.isPending}>
+          {step < steps.length ? t('common:actions.next') : t('sign_up.submit')}
+        </button>
+      </div>
+      <p className="form__links">
+        {t('sign_up.have_account')} <Link to={href(page ? 'login' : 'signIn', locale, { redirect: params.get('redirect') })}>{t('sign_up.sign_in')}</Link>
+      </p>
+    </form>
+  );
+}

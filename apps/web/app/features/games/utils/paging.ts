@@ -1,0 +1,56 @@
+import type { GamesPage } from '../types';
+
+/**
+ * SPEC §4: a paged collection is fully loaded when a page returns fewer items than the page size.
+ * A null `next_page` (API-SHAPES §6.5) also ends it. Returns the next page number, or undefined
+ * when nothing is left (React Query's "no next page").
+ */
+export function nextPageParam(lastPage: GamesPage, pageSize: number): number | undefined {
+  if (lastPage.data.length < pageSize) return undefined;
+  const next = lastPage.pagination?.next_page;
+  return typeof next === 'number' ? next : undefined;
+}
+
+/** Flattens loaded pages into one list, dropping a game repeated across page boundaries. */
+export function flattenPages(pages: readonly GamesPage[] | undefined): GamesPage['data'] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const out: GamesPage['data'] = [];
+  for (const page of pages) {
+    for (const game of page.data) {
+      if (seen.has(game.identifier)) continue;
+      seen.add(game.identifier);
+      out.push(game);
+    }
+  }
+  return out;
+}
+
+/**
+ * SPEC §4: infinite scroll loads the next page once and not again until it finishes. React state
+ * ("is fetching") only changes on the next render, and an observer can fire twice before that,
+ * so the guard keeps its own synchronous in-flight flag.
+ */
+export function createLoadOnceGuard() {
+  let inFlight = false;
+  return {
+    get isLoading() {
+      return inFlight;
+    },
+    /** Starts `load` unless one is running; resolves true when it started one. */
+    async run(load: () => Promise<unknown>): Promise<boolean> {
+      if (inFlight) return false;
+      inFlight = true;
+      try {
+        await load();
+      } catch {
+        // The query keeps the error; the list shows it with a retry button.
+      } finally {
+        inFlight = false;
+      }
+      return true;
+    },
+  };
+}
+
+export type LoadOnceGuard = ReturnType<typeof createLoadOnceGuard>;

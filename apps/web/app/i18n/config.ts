@@ -1,0 +1,29 @@
+/**
+ * i18n namespaces. `en` is the source language; every locale in packages/shared/src/locales.ts has
+ * one JSON file per namespace under ./locales/<locale>/<namespace>.json (checked by
+ * completeness.test.ts).
+ */
+export const NAMESPACES = ['common', 'auth', 'account', 'lobby', 'game'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE: Namespace = 'common';
+
+/** A nested translation tree as stored in the JSON files. */
+export interface TranslationTree {
+  [key: string]: string | TranslationTree;
+}
+
+/** All namespaces of one locale. */
+export type LocaleResources = Partial<Record<Namespace, TranslationTree>>;
+
+/**
+ * Fills keys missing from `target` with the source-language value, so a half-translated namespace
+ * never shows raw keys. Returns a new tree.
+ */
+export function withFallback(source: TranslationTree | undefined, target: TranslationTree | undefined): TranslationTree {
+  const out: TranslationTree = { ...source };
+  for (const [key, value] of Object.entries(target ?? {})) {
+    const base = out[key];
+    out[key] = typeof value === 'object' && typeof base === 'object' ? withFallback(base, value) : value;
+  }
+  return out;
+}

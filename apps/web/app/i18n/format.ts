@@ -1,0 +1,24 @@
+import { formatMoney as formatMinor } from '@croupier/shared/money';
+import { intlLocale, type Locale } from '@croupier/shared/locales';
+
+/** Minor-unit amount for display in the given UI locale (crypto in its display unit, SPEC §9). */
+export function formatMoney(minor: number | bigint, currency: string, locale: Locale): string {
+  return formatMinor(minor, currency, intlLocale(locale));
+}
+
+/** A date (ISO string, `YYYY-MM-DD` or Date) with Intl in the UI locale. Plain dates are read as UTC days. */
+export function formatDate(value: string | Date, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const utc = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat(intlLocale(locale), utc ? { ...options, timeZone: 'UTC' } : options).format(date);
+}
+
+/** Localised country name for an ISO code, falling back to the code. */
+export function countryName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

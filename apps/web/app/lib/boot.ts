@@ -1,0 +1,44 @@
+import { useRouteLoaderData } from 'react-router';
+import type { Locale } from '@croupier/shared/locales';
+import type { LocaleResources } from '../i18n/config';
+import type { CountryInfo, CurrencyInfo, Player, SiteSettings } from './api-types';
+
+/** What the root loader hands every page: the SSR start data (SPEC §7) plus i18n resources. */
+export interface BootData {
+  locale: Locale;
+  resources: LocaleResources;
+  /** Public origin for canonical and hreflang links. */
+  publicUrl: string;
+  /** Visitor country (ISO) from the geo header, or null. */
+  country: string | null;
+  isBot: boolean;
+  /** Guest in a restricted (451) region (SPEC §2, §6). */
+  restricted: boolean;
+  settings: SiteSettings;
+  currencies: CurrencyInfo[];
+  countries: CountryInfo[];
+  /** The player at render time; the live value is the 'player' query (useCurrentUser). */
+  user: Player | null;
+}
+
+let browserBoot: BootData | null = null;
+
+/** Kept by the root component so that code outside React (route guards) can read it in the browser. */
+export function rememberBoot(data: BootData) {
+  if (typeof window !== 'undefined') browserBoot = data;
+}
+
+export function getBrowserBoot(): BootData | null {
+  return browserBoot;
+}
+
+export function useBoot(): BootData {
+  const data = useRouteLoaderData('root') as BootData | undefined;
+  if (!data) throw new Error('useBoot outside the root route');
+  return data;
+}
+
+/** Like useBoot, but usable in error boundaries where the root data may be missing. */
+export function useOptionalBoot(): BootData | undefined {
+  return useRouteLoaderData('root') as BootData | undefined;
+}

@@ -1,0 +1,27 @@
+import { redirect } from 'react-router';
+import { href, type PathName } from '../config/paths';
+import { localeFromPath } from '../i18n/locale-path';
+import { safeRedirectPath } from './safe-redirect';
+
+/**
+ * Targets of the SPEC §2 redirect routes, as pure functions of the request URL, shared by the
+ * server loader and the clientLoader of each redirect route.
+ */
+export function keepQueryTarget(requestUrl: string, to: PathName): string {
+  const url = new URL(requestUrl);
+  return `${href(to, localeFromPath(url.pathname))}${url.search}`;
+}
+
+/** `/redirect?path=…`: the given same-site path, otherwise main. */
+export function pathParamTarget(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  return safeRedirectPath(url.searchParams.get('path')) ?? href('home', localeFromPath(url.pathname));
+}
+
+/** Loader + clientLoader pair that redirects to `target(request.url)`. */
+export function redirectRoute(target: (requestUrl: string) => string) {
+  const run = ({ request }: { request: Request }) => {
+    throw redirect(target(request.url));
+  };
+  return { loader: run, clientLoader: run };
+}

@@ -1,0 +1,37 @@
+/**
+ * SPEC §5: server validation errors map to translated messages by full field path, then by the
+ * last path segment, otherwise the raw server text is shown. The same order decides which form
+ * field an error belongs to (`user.email` → field `user.email` if the form has it, else `email`).
+ * Translation keys are `<prefix>.<path>.<message slug>`, e.g.
+ * `server_errors.email.has_already_been_taken`.
+ */
+export interface MappedErrors {
+  fields: Record<string, string>;
+  /** Messages for paths that match no field of the form. */
+  general: string[];
+}
+
+export function messageSlug(message: string): string {
+  return message
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export function mapServerErrors(
+  errors: Record<string, string>,
+  formFields: readonly string[],
+  translate: (key: string) => string | null,
+  prefix = 'server_errors',
+): MappedErrors {
+  const out: MappedErrors = { fields: {}, general: [] };
+  for (const [path, raw] of Object.entries(errors)) {
+    const last = path.split('.').pop() ?? path;
+    const slug = messageSlug(raw);
+    const message = (slug && (translate(`${prefix}.${path}.${slug}`) ?? translate(`${prefix}.${last}.${slug}`))) || raw;
+    const field = formFields.includes(path) ? path : formFields.includes(last) ? last : null;
+    if (field && !(field in out.fields)) out.fields[field] = message;
+    else if (!field) out.general.push(message);
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QUERY_KEYS } from './query-keys';
+
+/** Forgets the signed-in player (401, sign-out): guest state, and no private data left in the cache. */
+export function resetSession(queryClient: QueryClient) {
+  queryClient.setQueryData(QUERY_KEYS.player, null);
+  queryClient.removeQueries({ queryKey: QUERY_KEYS.accounts });
+}

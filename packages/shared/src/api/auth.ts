@@ -1,0 +1,291 @@
+/**
+ * Wire contract of sign-up, sign-in, password reset, e-mail confirmation and two-factor set-up
+ * (SPEC §7 "Auth and user", API-SHAPES §2). The server validates every request with these schemas;
+ * the web imports the same schemas for its forms and the inferred types for its calls.
+ *
+ * Two kinds of failure come out of them, and the server answers them differently:
+ * - the request has the wrong *shape* (unknown key, wrong type, missing key): 400 `validation_error`
+ *   with full field paths (`user.email`);
+ * - a field breaks a *rule* (blank, too short, not in the list, …): 422 `validation_error` with
+ *   SoftSwiss/Devise-style messages under the bare field name (`{ errors: { email: ["is invalid"] } }`),
+ *   which is what the forms show next to the field (API-SHAPES §1.5, §1.9).
+ */
+import { z } from 'zod';
+import { type CountryCode, isCountryCode } from '../countries.ts';
+import { CURRENCY_CODES, type CurrencyCode } from '../currencies.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome (RELIABILITY A2 asks for ≥ 64); 128 bounds the hashing work. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const MINIMUM_AGE_YEARS = 18;
+export const REGISTRATION_VARIANTS = ['A', 'B'] as const;
+export type RegistrationVariant = (typeof REGISTRATION_VARIANTS)[number];
+/** SoftSwiss player_fields spell gender as a one-letter code. */
+export const GENDERS = ['m', 'f'] as const;
+
+/** Field messages in the SoftSwiss/Devise wording; the web maps them to translated texts. */
+export const FIELD_MESSAGES = {
+  blank: "can't be blank",
+  invalid: 'is invalid',
+  taken: 'has already been taken',
+  notIncluded: 'is not included in the list',
+  accepted: 'must be accepted',
+  confirmation: "doesn't match Password",
+  tooCommon: 'is too common',
+  tooYoung: `must be at least ${MINIMUM_AGE_YEARS} years old`,
+  cannotChange: "can't be changed",
+  tooShort: (n: number) => `is too short (minimum is ${n} characters)`,
+  tooLong: (n: number) => `is too long (maximum is ${n} characters)`,
+} as const;
+
+const M = FIELD_MESSAGES;
+
+const NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
+const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
+const POSTAL_CODE_PATTERN = /^[\p{L}\p{N} -]+$/u;
+/** E.164: a leading plus sign (SPEC §5) and 7 to 15 digits. */
+const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Affiliate tag `<affiliate id>_<visit>` (SPEC §9). */
+const STAG_PATTERN = /^[A-Za-z0-9_-]*$/;
+/** Any control character (C0, DEL, C1): never part of a name, city or address. */
+const CONTROL_CHARS = /\p{Cc}/u;
+
+/** A required single-line text: trimmed, not blank, bounded, no control characters. */
+export function requiredText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, M.blank)
+    .max(max, M.tooLong(max))
+    .refine((v) => !CONTROL_CHARS.test(v), M.invalid);
+}
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, M.blank)
+  .max(EMAIL_MAX_LENGTH, M.tooLong(EMAIL_MAX_LENGTH))
+  .pipe(z.email(M.invalid));
+
+/** Length only: no composition rules (RELIABILITY A2). The breached-password check is server-side. */
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, M.tooShort(PASSWORD_MIN_LENGTH))
+  .max(PASSWORD_MAX_LENGTH, M.tooLong(PASSWORD_MAX_LENGTH));
+
+// Empty values already failed as blank; the pattern only judges what was typed.
+export const NameSchema = requiredText(100).refine((v) => v === '' || NAME_PATTERN.test(v), M.invalid);
+export const CitySchema = requiredText(100);
+export const AddressSchema = requiredText(200);
+export const PostalCodeSchema = requiredText(16).refine((v) => v === '' || POSTAL_CODE_PATTERN.test(v), M.invalid);
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Whole years between a `YYYY-MM-DD` birth date and `today` (UTC calendar). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** `YYYY-MM-DD`. The age rule needs today's date, so the server applies it (see `ageOn`). */
+export const DateOfBirthSchema = z
+  .string()
+  .trim()
+  .min(1, M.blank)
+  .max(10, M.invalid)
+  .refine((v) => v === '' || isIsoDate(v), M.invalid);
+
+/** Spaces, dashes and brackets people type are dropped; the stored form is `+<digits>`. */
+export const MobilePhoneSchema = z
+  .string()
+  .max(32, M.invalid)
+  .transform((v) => v.replace(/[\s().-]/g, ''))
+  .pipe(z.string().min(1, M.blank).regex(PHONE_PATTERN, M.invalid));
+
+/** The phone is optional at sign-up: empty or null means "not given". */
+export const OptionalMobilePhoneSchema = z
+  .string()
+  .max(32, M.invalid)
+  .transform((v) => v.replace(/[\s().-]/g, ''))
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), M.invalid)
+  .nullish();
+
+export const CountrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, M.blank)
+  .max(2, M.notIncluded)
+  .refine((v) => v === '' || isCountryCode(v), M.notIncluded)
+  .transform((v) => v as CountryCode);
+
+export const CurrencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v): v is CurrencyCode => (CURRENCY_CODES as string[]).includes(v), M.notIncluded)
+  .transform((v) => v as CurrencyCode);
+
+/** Optional text that may be sent empty or null to mean "none". */
+function optionalText(max: number, pattern?: RegExp, min = 1) {
+  return z
+    .string()
+    .trim()
+    .max(max, M.tooLong(max))
+    .refine((v) => v === '' || v.length >= min, M.tooShort(min))
+    .refine((v) => v === '' || ((!pattern || pattern.test(v)) && !CONTROL_CHARS.test(v)), M.invalid)
+    .nullish();
+}
+
+export const NicknameSchema = optionalText(32, NICKNAME_PATTERN, 2);
+export const ProfessionSchema = optionalText(100);
+export const GenderSchema = z.enum([...GENDERS, ''], M.notIncluded).nullish();
+
+const opaque = (max: number) => z.string().max(max, M.tooLong(max));
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/users (sign-up). The four sign-up steps (account, currency, personal, address) are
+// sent together in one final submit.
+
+export const SignUpUserSchema = z
+  .strictObject({
+    email: EmailSchema,
+    password: PasswordSchema,
+    password_confirmation: z.string().max(1024).optional(),
+    currency: CurrencySchema,
+    nickname: NicknameSchema,
+    first_name: NameSchema,
+    last_name: NameSchema,
+    gender: GenderSchema,
+    date_of_birth: DateOfBirthSchema,
+    mobile_phone: OptionalMobilePhoneSchema,
+    country: CountrySchema,
+    city: CitySchema,
+    address: AddressSchema,
+    postal_code: PostalCodeSchema,
+    receive_promos: z.boolean().optional(),
+    receive_sms_promos: z.boolean().optional(),
+    terms_acceptance: z.boolean().refine((v) => v, M.accepted),
+    /** Device fingerprint from the anti-fraud script (may be empty). */
+    dfpc: opaque(1000).optional(),
+    /** Captcha token, when the captcha service made one. */
+    captcha: opaque(5000).optional(),
+    /** Affiliate tag `<affiliate id>_<visit>`. */
+    stag: z.string().trim().max(100, M.tooLong(100)).regex(STAG_PATTERN, M.invalid).optional(),
+    /** The registration form variant the visitor was shown (from `/api/player/settings`). */
+    variant: z.enum(REGISTRATION_VARIANTS, M.notIncluded).optional(),
+  })
+  .superRefine((user, ctx) => {
+    if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: M.confirmation });
+    }
+  });
+
+export const SignUpRequestSchema = z.strictObject({ user: SignUpUserSchema });
+export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
+export type SignUpUser = z.output<typeof SignUpUserSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/users/sign_in: the password step `{ email, password }`, or the two-factor step
+// `{ otp_attempt }` (API-SHAPES §2.1, §2.2). Blank or malformed credentials are not a 422: they
+// get the same 401 as wrong ones, so the answer never hints at what exists.
+
+export const SignInUserSchema = z.strictObject({
+  email: z.string().max(1024).optional(),
+  password: z.string().max(1024).optional(),
+  otp_attempt: z.string().max(32).optional(),
+  dfpc: opaque(1000).optional(),
+  captcha: opaque(5000).optional(),
+  /** `"yes"` when the client signs in by itself right after registration. */
+  custom_login_reg: opaque(10).optional(),
+});
+export const SignInRequestSchema = z.strictObject({ user: SignInUserSchema });
+export type SignInRequest = z.input<typeof SignInRequestSchema>;
+
+/** Body of the 401 that asks for the second factor (API-SHAPES §2.2, open question 1). */
+export interface TwoFactorRequiredBody {
+  code: 'two_factor_required';
+  error: string;
+  two_factor: true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset (API-SHAPES §2.5) and e-mail confirmation (§2.8).
+
+/** `POST /api/users/password` and `POST /api/users/confirmation` (resend). Always 201 `{}`. */
+export const EmailRequestSchema = z.strictObject({
+  user: z.strictObject({ email: EmailSchema, captcha: opaque(5000).optional() }),
+});
+export type EmailRequest = z.input<typeof EmailRequestSchema>;
+
+export const PasswordUpdateRequestSchema = z.strictObject({
+  user: z
+    .strictObject({
+      reset_password_token: z.string().trim().min(1, M.invalid).max(200, M.invalid),
+      password: PasswordSchema,
+      password_confirmation: z.string().max(1024),
+    })
+    .superRefine((user, ctx) => {
+      if (user.password_confirmation !== user.password) {
+        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: M.confirmation });
+      }
+    }),
+});
+export type PasswordUpdateRequest = z.input<typeof PasswordUpdateRequestSchema>;
+
+/**
+ * Answer of `PUT /api/users/password` when the player has two-factor authentication: the password
+ * is changed but nobody is signed in, so a mailbox alone never gets past the second factor.
+ */
+export interface PasswordResetTwoFactorBody {
+  two_factor: true;
+}
+
+export const ConfirmationQuerySchema = z.strictObject({
+  confirmation_token: z.string().trim().min(1, M.invalid).max(200, M.invalid),
+});
+
+/** Answer of a confirmation link opened by a guest whose account has two-factor authentication. */
+export interface ConfirmedTwoFactorBody {
+  confirmed: true;
+  two_factor: true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor management, `/api/v2/player/two_factor` and `/api/player/two_factor` (API-SHAPES §2.7).
+
+const OtpCodeSchema = z.string().max(32);
+
+export const TwoFactorEnableRequestSchema = z.strictObject({
+  two_factor: z.strictObject({ otp_secret: z.string().max(256), authentication_code: OtpCodeSchema }),
+});
+export type TwoFactorEnableRequest = z.input<typeof TwoFactorEnableRequestSchema>;
+
+export const TwoFactorDisableRequestSchema = z.strictObject({
+  two_factor: z.strictObject({ authentication_code: OtpCodeSchema }),
+});
+export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequestSchema>;
+
+/** `otp_secret` is Base32; `data` is the `otpauth://totp/…` URI to show as a QR code. */
+export const TwoFactorSetupSchema = z.object({ otp_secret: z.string(), data: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** Error body of every failed call (the server's `ErrorBody`). */
+export interface ApiErrorBody {
+  code: string;
+  error: string;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,80 @@
+/**
+ * Wire contract of the public info calls (API-SHAPES §4) and of the server-rendering start data
+ * `GET /json-api/serverdata` (SPEC §7). All of them answer guests.
+ */
+import { z } from 'zod';
+import { PlayerSchema, PlayerSettingsSchema } from './player.ts';
+
+/** `GET /api/info/currencies` item (API-SHAPES §4.1). `fiat: false` means crypto. */
+export const CurrencyInfoSchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  subunits_to_unit: z.number().int(),
+  fiat: z.boolean(),
+  /** The visitor's geo default currency (SPEC §9), else the fallback. */
+  default: z.boolean(),
+  subcurrencies: z.array(z.unknown()),
+});
+export type CurrencyInfo = z.infer<typeof CurrencyInfoSchema>;
+
+/** `GET /api/info/countries` item (API-SHAPES §4.2). */
+export const CountryInfoSchema = z.object({ code: z.string(), name: z.string(), default_currency: z.string() });
+export type CountryInfo = z.infer<typeof CountryInfoSchema>;
+
+/** `GET /api/info/locales` item (API-SHAPES §4.3). */
+export const LocaleInfoSchema = z.object({ code: z.string(), name: z.string(), name_in_locale: z.string(), default: z.boolean() });
+export type LocaleInfo = z.infer<typeof LocaleInfoSchema>;
+
+/** Query of `/api/info/locales`: the affiliate keys the client may pass along (accepted, not used yet). */
+export const LocalesQuerySchema = z.strictObject({
+  stag: z.string().max(100).optional(),
+  ref_code: z.string().max(100).optional(),
+});
+
+/** `GET /api/info/statuses` item (API-SHAPES §4.4): `status: true` is a loyalty level, false a group. */
+export const StatusInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.boolean(),
+  writable: z.boolean(),
+  conditions: z.array(z.unknown()),
+});
+export type StatusInfo = z.infer<typeof StatusInfoSchema>;
+
+/** `GET /api/info/project` (API-SHAPES §4.5). */
+export const ProjectInfoSchema = z.object({
+  apps: z.object({ casino: z.boolean(), sportsbook: z.boolean() }),
+  license: z.string(),
+  player_two_factor_auth: z.boolean(),
+  available_currency_exchange: z.boolean(),
+  available_referral_system: z.boolean(),
+  hooyu_integration: z.boolean(),
+  supported_payment_api_versions: z.array(z.string()),
+  sns_config: z.object({ enable: z.boolean(), base_url: z.string(), flow: z.string() }),
+  livespins: z.object({ enabled: z.boolean() }),
+  authentication_key: z.string(),
+  country_flags: z.null(),
+  notification_center: z.object({ new_realtime_notifications_flow_enabled: z.boolean() }),
+});
+export type ProjectInfo = z.infer<typeof ProjectInfoSchema>;
+
+/**
+ * `GET /json-api/serverdata`: what server-side rendering loads before the first paint (SPEC §7
+ * "Server-side start"), for this visitor.
+ */
+export const ServerDataSchema = z.object({
+  locales: z.array(LocaleInfoSchema),
+  currencies: z.array(CurrencyInfoSchema),
+  countries: z.array(CountryInfoSchema),
+  settings: PlayerSettingsSchema,
+  user: PlayerSchema.nullable(),
+  project: ProjectInfoSchema,
+  /** Visitor country from the geo header (`cf-ipcountry`), or null. */
+  country: z.string().nullable(),
+  /** The visitor's country is restricted (the 451 case of SPEC §2 and §6). */
+  restricted: z.boolean(),
+});
+export type ServerData = z.infer<typeof ServerDataSchema>;
+
+/** Query of the parameterless info calls: `l` (locale) is tolerated because CMS-style clients add it. */
+export const InfoQuerySchema = z.strictObject({ l: z.string().max(10).optional() });
