@@ -20,8 +20,8 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
-import { ApiProvider, getBrowserApi } from './lib/api-context';
-import type { Player } from './lib/api-types';
+import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
+import type { Account, Player } from './lib/api-types';
 import { getBrowserBoot, rememberBoot, useOptionalBoot, type BootData } from './lib/boot';
 import { cookieString } from './lib/cookies';
 import { getQueryClient } from './lib/query-client';
@@ -44,17 +44,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ssr = context as unknown as SsrContext;
   const server = await loadServerData(context, request, locale);
   const user = server.user && typeof server.user === 'object' && 'id' in server.user ? (server.user as Player) : null;
+  // The header shows the balance in the first paint, so a signed-in player's wallets come along.
+  const accounts = user
+    ? await getServerApi(context)
+        .get<Account[]>('/api/player/accounts?compatibility=false')
+        .catch(() => null)
+    : null;
   const boot: BootData = {
     locale,
     resources: loadLocaleResources(locale),
     publicUrl: ssr.publicUrl ?? url.origin,
-    country: ssr.country ?? null,
+    country: server.country ?? ssr.country ?? null,
     isBot: Boolean(ssr.isBot),
-    restricted: Boolean(server.restricted) && !user,
+    restricted: Boolean(server.restricted),
     settings: server.settings ?? {},
     currencies: server.currencies ?? [],
     countries: server.countries ?? [],
     user,
+    accounts: Array.isArray(accounts) ? accounts : null,
   };
   return data(boot, { headers: { 'Set-Cookie': cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S) } });
 }
@@ -127,6 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(() => {
     const qc = getQueryClient();
     if (qc.getQueryData(QUERY_KEYS.player) === undefined) qc.setQueryData(QUERY_KEYS.player, boot.user);
+    if (boot.accounts && qc.getQueryData(QUERY_KEYS.accounts) === undefined) qc.setQueryData(QUERY_KEYS.accounts, boot.accounts);
     return qc;
   });
   const i18n = useMemo(() => createI18n(boot.locale, boot.resources), [boot.locale, boot.resources]);

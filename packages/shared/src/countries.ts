@@ -270,7 +270,9 @@ export function isCountryCode(value: unknown): value is CountryCode {
  * territories that use the dollar. Everyone else not in that table gets the fallback (EUR).
  */
 const USD_COUNTRIES: ReadonlySet<string> = new Set(
-  'AG AI AR AS AW BB BM BO BQ BS BZ CL CO CR CU CW DM DO EC FM GD GT GU GY HN HT JM KN KY LC MH MP MS MX NI PA PE PR PW PY SR SV SX TC TL TT UM US UY VC VE VG VI'.split(' '),
+  'AG AI AR AS AW BB BM BO BQ BS BZ CL CO CR CU CW DM DO EC FM GD GT GU GY HN HT JM KN KY LC MH MP MS MX NI PA PE PR PW PY SR SV SX TC TL TT UM US UY VC VE VG VI'.split(
+    ' ',
+  ),
 );
 
 /** Wallet currency proposed to a player from this country (SPEC §9 geo defaults first). */
@@ -280,8 +282,9 @@ export function countryDefaultCurrency(code: string): CurrencyCode {
 }
 
 /** `[{ code, name, default_currency }]`, sorted by English name. */
-export const COUNTRIES: ReadonlyArray<{ code: CountryCode; name: string; default_currency: CurrencyCode }> = COUNTRY_CODES.map((code) => ({
-  code,
-  name: COUNTRY_NAMES[code],
-  default_currency: countryDefaultCurrency(code),
-})).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+export const COUNTRIES: ReadonlyArray<{ code: CountryCode; name: string; default_currency: CurrencyCode }> =
+  COUNTRY_CODES.map((code) => ({
+    code,
+    name: COUNTRY_NAMES[code],
+    default_currency: countryDefaultCurrency(code),
+  })).sort((a, b) => a.name.localeCompare(b.name, 'en'));

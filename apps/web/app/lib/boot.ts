@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
 import type { LocaleResources } from '../i18n/config';
-import type { CountryInfo, CurrencyInfo, Player, SiteSettings } from './api-types';
+import type { Account, CountryInfo, CurrencyInfo, Player, SiteSettings } from './api-types';
 
 /** What the root loader hands every page: the SSR start data (SPEC §7) plus i18n resources. */
 export interface BootData {
@@ -12,13 +12,15 @@ export interface BootData {
   /** Visitor country (ISO) from the geo header, or null. */
   country: string | null;
   isBot: boolean;
-  /** Guest in a restricted (451) region (SPEC §2, §6). */
+  /** The visitor's region is restricted (451, SPEC §2, §6); auth pages are blocked for guests. */
   restricted: boolean;
   settings: SiteSettings;
   currencies: CurrencyInfo[];
   countries: CountryInfo[];
   /** The player at render time; the live value is the 'player' query (useCurrentUser). */
   user: Player | null;
+  /** The signed-in player's wallets at render time (seeded into the 'accounts' query). */
+  accounts: Account[] | null;
 }
 
 let browserBoot: BootData | null = null;

@@ -3,7 +3,8 @@
  * last path segment, otherwise the raw server text is shown. The same order decides which form
  * field an error belongs to (`user.email` → field `user.email` if the form has it, else `email`).
  * Translation keys are `<prefix>.<path>.<message slug>`, e.g.
- * `server_errors.email.has_already_been_taken`.
+ * `server_errors.email.has_already_been_taken`; before falling back to the raw text, the message
+ * alone is looked up under `<prefix>.any.<slug>` (common wordings such as "can't be blank").
  */
 export interface MappedErrors {
   fields: Record<string, string>;
@@ -28,7 +29,7 @@ export function mapServerErrors(
   for (const [path, raw] of Object.entries(errors)) {
     const last = path.split('.').pop() ?? path;
     const slug = messageSlug(raw);
-    const message = (slug && (translate(`${prefix}.${path}.${slug}`) ?? translate(`${prefix}.${last}.${slug}`))) || raw;
+    const message = (slug && (translate(`${prefix}.${path}.${slug}`) ?? translate(`${prefix}.${last}.${slug}`) ?? translate(`${prefix}.any.${slug}`))) || raw;
     const field = formFields.includes(path) ? path : formFields.includes(last) ? last : null;
     if (field && !(field in out.fields)) out.fields[field] = message;
     else if (!field) out.general.push(message);

@@ -3,8 +3,8 @@ import type { Route } from './+types/home';
 import { useCurrentUser } from '../features/auth/hooks/use-current-user';
 import { HomeLobby } from '../features/games/components/home-lobby';
 import { useViewer } from '../features/games/hooks/use-viewer';
-import { homeClientData } from '../features/games/loaders/lobby-loaders';
-import { homeServerData } from '../features/games/loaders/lobby-loaders.server';
+import { homeClientData } from '../features/games/loaders/client-data';
+import { homeServerData } from '../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../features/games/utils/meta';
 import type { RouteHandle } from '../lib/route-guards';
 

@@ -152,7 +152,18 @@ function optionalText(max: number, pattern?: RegExp, min = 1) {
 
 export const NicknameSchema = optionalText(32, NICKNAME_PATTERN, 2);
 export const ProfessionSchema = optionalText(100);
-export const GenderSchema = z.enum([...GENDERS, ''], M.notIncluded).nullish();
+/**
+ * A string that must be one of `values`. Unlike z.enum, a value of the wrong type is a shape error
+ * (400) and only a string outside the list is a rule error (422 "is not included in the list").
+ */
+export function oneOf<const T extends readonly string[]>(values: T) {
+  return z
+    .string()
+    .refine((v): v is T[number] => (values as readonly string[]).includes(v), M.notIncluded)
+    .transform((v) => v as T[number]);
+}
+
+export const GenderSchema = oneOf([...GENDERS, ''] as const).nullish();
 
 const opaque = (max: number) => z.string().max(max, M.tooLong(max));
 
@@ -186,7 +197,7 @@ export const SignUpUserSchema = z
     /** Affiliate tag `<affiliate id>_<visit>`. */
     stag: z.string().trim().max(100, M.tooLong(100)).regex(STAG_PATTERN, M.invalid).optional(),
     /** The registration form variant the visitor was shown (from `/api/player/settings`). */
-    variant: z.enum(REGISTRATION_VARIANTS, M.notIncluded).optional(),
+    variant: oneOf(REGISTRATION_VARIANTS).optional(),
   })
   .superRefine((user, ctx) => {
     if (user.password_confirmation !== undefined && user.password_confirmation !== user.password) {

@@ -22,7 +22,12 @@ export const CountryInfoSchema = z.object({ code: z.string(), name: z.string(), 
 export type CountryInfo = z.infer<typeof CountryInfoSchema>;
 
 /** `GET /api/info/locales` item (API-SHAPES §4.3). */
-export const LocaleInfoSchema = z.object({ code: z.string(), name: z.string(), name_in_locale: z.string(), default: z.boolean() });
+export const LocaleInfoSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  name_in_locale: z.string(),
+  default: z.boolean(),
+});
 export type LocaleInfo = z.infer<typeof LocaleInfoSchema>;
 
 /** Query of `/api/info/locales`: the affiliate keys the client may pass along (accepted, not used yet). */

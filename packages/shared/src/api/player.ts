@@ -15,6 +15,7 @@ import {
   MobilePhoneSchema,
   NameSchema,
   NicknameSchema,
+  oneOf,
   PostalCodeSchema,
   ProfessionSchema,
   REGISTRATION_VARIANTS,
@@ -87,7 +88,9 @@ export const REQUIRED_PROFILE_FIELDS = [
   'postal_code',
 ] as const;
 
-export function missingRequiredFields(player: Partial<Record<(typeof REQUIRED_PROFILE_FIELDS)[number], string | null>>): string[] {
+export function missingRequiredFields(
+  player: Partial<Record<(typeof REQUIRED_PROFILE_FIELDS)[number], string | null>>,
+): string[] {
   return REQUIRED_PROFILE_FIELDS.filter((f) => !player[f]);
 }
 
@@ -123,7 +126,7 @@ export type PlayerUpdateRequest = z.input<typeof PlayerUpdateRequestSchema>;
 
 /** `PATCH /api/player/update_locale` (API-SHAPES §3.3). */
 export const UpdateLocaleRequestSchema = z.strictObject({
-  locale: z.enum(LOCALES, 'is not included in the list'),
+  locale: oneOf(LOCALES),
 });
 export type UpdateLocaleRequest = z.input<typeof UpdateLocaleRequestSchema>;
 

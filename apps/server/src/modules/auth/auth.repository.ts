@@ -21,15 +21,29 @@ export async function insertToken(
 
 /** Drops a player's unused tokens of one purpose, so only the newest link works. */
 export async function deleteUnusedTokens(db: DbOrTx, userId: number, purpose: TokenPurpose): Promise<void> {
-  await db.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  await db
+    .delete(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
 
 /** The owner of a token that is unused and unexpired, without using it up. */
-export async function findValidToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+export async function findValidToken(
+  db: DbOrTx,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<number | null> {
   const rows = await db
     .select({ userId: userTokens.userId })
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return rows[0]?.userId ?? null;
 }
@@ -38,11 +52,23 @@ export async function findValidToken(db: DbOrTx, tokenHash: string, purpose: Tok
  * Uses a token up in one guarded statement: of two concurrent requests with the same token only
  * one gets the owner back (single use, RELIABILITY I2).
  */
-export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+export async function consumeToken(
+  db: DbOrTx,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<number | null> {
   const rows = await db
     .update(userTokens)
     .set({ usedAt: now })
-    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: userTokens.userId });
   return rows[0]?.userId ?? null;
 }
@@ -140,7 +166,12 @@ export async function setTwoFactor(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ twoFactorSecret: values.secret, twoFactorEnabled: values.enabled, twoFactorLastStep: values.lastStep, updatedAt: now })
+    .set({
+      twoFactorSecret: values.secret,
+      twoFactorEnabled: values.enabled,
+      twoFactorLastStep: values.lastStep,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId));
 }
 

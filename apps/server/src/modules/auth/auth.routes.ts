@@ -57,7 +57,11 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     if (outcome.kind === 'two_factor') {
       // The pending session remembers who passed the password step; the code step upgrades it.
       await sessions.start(request, reply, { pendingUserId: outcome.userId });
-      const body: TwoFactorRequiredBody = { code: 'two_factor_required', error: 'Enter the code from your authenticator app.', two_factor: true };
+      const body: TwoFactorRequiredBody = {
+        code: 'two_factor_required',
+        error: 'Enter the code from your authenticator app.',
+        two_factor: true,
+      };
       return reply.code(401).send(body);
     }
     await sessions.start(request, reply, { userId: outcome.user.id });
@@ -102,7 +106,9 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     // Opened elsewhere (another browser, or while signed in as someone else): the address is
     // confirmed, but a GET never signs anyone in (that would allow login CSRF) and a link alone
     // never reveals the profile. A body without `id` reads as "guest" to the client (API-SHAPES §3.1).
-    const body: { confirmed: true } | ConfirmedTwoFactorBody = user.twoFactorEnabled ? { confirmed: true, two_factor: true } : { confirmed: true };
+    const body: { confirmed: true } | ConfirmedTwoFactorBody = user.twoFactorEnabled
+      ? { confirmed: true, two_factor: true }
+      : { confirmed: true };
     return reply.code(200).send(body);
   });
 

@@ -81,7 +81,13 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const token = randomToken(32);
     const now = clock.now();
     await deleteUnusedTokens(tx, userId, purpose);
-    await insertToken(tx, { tokenHash: sha256(token), userId, purpose, now, expiresAt: new Date(now.getTime() + TOKEN_TTL[purpose]) });
+    await insertToken(tx, {
+      tokenHash: sha256(token),
+      userId,
+      purpose,
+      now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL[purpose]),
+    });
     return token;
   }
 
@@ -165,7 +171,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
         // The variant may depend on the id, which exists only now.
         const variant = registrationVariantFor(inserted.id, input.stag, input.variant);
         const user =
-          (await updateUser(tx, inserted.id, { registrationVariant: variant, saved: hasRequiredData(inserted) }, now)) ?? inserted;
+          (await updateUser(
+            tx,
+            inserted.id,
+            { registrationVariant: variant, saved: hasRequiredData(inserted) },
+            now,
+          )) ?? inserted;
         await addStatuses(tx, user.id, [STARTING_LEVEL, abGroupForPlayerId(user.id), VARIANT_GROUPS[variant]], now);
         await upsertActiveAccount(tx, user.id, input.currency, now);
         const token = await issueToken(tx, user.id, 'confirmation');
@@ -173,7 +184,8 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
       });
     } catch (error) {
       // Two sign-ups with the same e-mail at once: the unique index decides, the loser gets the form error.
-      if (isUniqueViolation(error)) throw unprocessable('validation_error', 'Some fields are not valid.', { email: [FIELD_MESSAGES.taken] });
+      if (isUniqueViolation(error))
+        throw unprocessable('validation_error', 'Some fields are not valid.', { email: [FIELD_MESSAGES.taken] });
       throw error;
     }
     await throttle.countMail(throttleKeys.mail('confirmation', created.user.id));
@@ -186,20 +198,27 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * e-mail is verified against a dummy hash, so status, body and time are the same whether or not
    * the account exists (RELIABILITY A3).
    */
-  async function signIn(input: { email?: string | undefined; password?: string | undefined }, ip: string): Promise<SignInOutcome> {
+  async function signIn(
+    input: { email?: string | undefined; password?: string | undefined },
+    ip: string,
+  ): Promise<SignInOutcome> {
     const email = (input.email ?? '').trim().toLowerCase();
     const accountKey = email ? throttleKeys.account(email) : null;
     await throttle.assertOpen([throttleKeys.ip(ip), ...(accountKey ? [accountKey] : [])]);
 
     const user = email ? await findUserByEmail(db, email) : undefined;
-    const passwordOk = await verifyPassword(user?.encryptedPassword ?? (await dummyPasswordHash()), input.password ?? '');
+    const passwordOk = await verifyPassword(
+      user?.encryptedPassword ?? (await dummyPasswordHash()),
+      input.password ?? '',
+    );
     if (!user || !passwordOk || !input.password) {
       await throttle.failIp(ip);
       if (accountKey) await throttle.fail(accountKey);
       throw invalidCredentials();
     }
     // Only someone who knows the password learns that the account is disabled.
-    if (user.disabledAt) throw new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
+    if (user.disabledAt)
+      throw new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
     if (user.twoFactorEnabled) return { kind: 'two_factor', userId: user.id };
     return { kind: 'signed_in', user: await finishSignIn(user, ip, input.password) };
   }
@@ -211,7 +230,8 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const key = throttleKeys.otp(pendingUserId);
     await throttle.assertOpen([key, throttleKeys.ip(ip)]);
     const user = await findUserById(db, pendingUserId);
-    if (!user || user.disabledAt || !user.twoFactorEnabled) throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
+    if (!user || user.disabledAt || !user.twoFactorEnabled)
+      throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
     if (!(await twoFactor.consumeCode(user, code))) {
       await throttle.fail(key);
       throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
@@ -239,7 +259,10 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const owner = ownerId ? await findUserById(db, ownerId) : undefined;
     const tokenOk = owner && !owner.disabledAt;
     const policy = owner ? passwordPolicyErrors(input.password, owner.email) : [];
-    const errors = mergeErrors(tokenOk ? {} : { reset_password_token: ['is invalid'] }, policy.length > 0 ? { password: policy } : {});
+    const errors = mergeErrors(
+      tokenOk ? {} : { reset_password_token: ['is invalid'] },
+      policy.length > 0 ? { password: policy } : {},
+    );
     if (Object.keys(errors).length > 0) throw unprocessable('validation_error', 'Some fields are not valid.', errors);
 
     const encryptedPassword = await hashPassword(input.password);
@@ -251,10 +274,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
       await markConfirmed(tx, id, now);
       return id;
     });
-    if (userId === null) throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
+    if (userId === null)
+      throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
     await sessions.destroyAllForUser(userId);
     const user = await findUserById(db, userId);
-    if (!user) throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
+    if (!user)
+      throw unprocessable('validation_error', 'Some fields are not valid.', { reset_password_token: ['is invalid'] });
     await throttle.clear([throttleKeys.account(user.email)]);
     await mailer.send(buildMail('password_changed', user));
     return user;
@@ -267,7 +292,10 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
       const id = await consumeToken(tx, sha256(token), 'confirmation', now);
       return id === null ? null : ((await markConfirmed(tx, id, now)) ?? null);
     });
-    if (!user || user.disabledAt) throw unprocessable('validation_error', 'The confirmation link is not valid.', { confirmation_token: ['is invalid'] });
+    if (!user || user.disabledAt)
+      throw unprocessable('validation_error', 'The confirmation link is not valid.', {
+        confirmation_token: ['is invalid'],
+      });
     return user;
   }
 
@@ -284,7 +312,17 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     return finishSignIn(user, ip);
   }
 
-  return { signUp, signIn, signInWithCode, requestPasswordReset, resetPassword, confirm, resendConfirmation, signedInByLink, twoFactor };
+  return {
+    signUp,
+    signIn,
+    signInWithCode,
+    requestPasswordReset,
+    resetPassword,
+    confirm,
+    resendConfirmation,
+    signedInByLink,
+    twoFactor,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

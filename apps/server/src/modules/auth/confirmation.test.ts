@@ -62,7 +62,9 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
   it('resends a new link to unconfirmed players only, always answering 201 {}', async () => {
     const { client, player } = await signUp(t.app);
     const oldToken = tokenFromMail(lastMailTo(t.mail, player.email), 'confirmation_token');
-    const resent = await createClient(t.app).post('/api/users/confirmation', { user: { email: player.email.toUpperCase(), captcha: 'tok' } });
+    const resent = await createClient(t.app).post('/api/users/confirmation', {
+      user: { email: player.email.toUpperCase(), captcha: 'tok' },
+    });
     expect(resent.statusCode).toBe(201);
     expect(resent.json()).toEqual({});
     const newToken = tokenFromMail(lastMailTo(t.mail, player.email), 'confirmation_token');
@@ -71,8 +73,12 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
     expect((await client.get(confirmUrl(newToken))).statusCode).toBe(200);
 
     const sent = t.mail.length;
-    const confirmedAlready = await createClient(t.app).post('/api/users/confirmation', { user: { email: player.email } });
-    const unknown = await createClient(t.app).post('/api/users/confirmation', { user: { email: uniqueEmail('ghost') } });
+    const confirmedAlready = await createClient(t.app).post('/api/users/confirmation', {
+      user: { email: player.email },
+    });
+    const unknown = await createClient(t.app).post('/api/users/confirmation', {
+      user: { email: uniqueEmail('ghost') },
+    });
     expect(confirmedAlready.statusCode).toBe(201);
     expect(unknown.body).toBe(confirmedAlready.body);
     expect(t.mail.length).toBe(sent);
@@ -80,7 +86,9 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
 
   it('refuses unknown fields with 400 and writes nothing', async () => {
     const before = await rowCounts(t.database);
-    const res = await createClient(t.app).post('/api/users/confirmation', { user: { email: 'a@example.com', locale: 'de' } });
+    const res = await createClient(t.app).post('/api/users/confirmation', {
+      user: { email: 'a@example.com', locale: 'de' },
+    });
     expect(res.statusCode).toBe(400);
     expect(await rowCounts(t.database)).toEqual(before);
   });

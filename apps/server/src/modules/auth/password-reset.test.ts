@@ -23,22 +23,31 @@ describe('password reset: POST and PUT /api/users/password', () => {
   }
 
   const put = (token: string, password = NEW_PASSWORD, confirmation = password) =>
-    createClient(t.app).put('/api/users/password', { user: { reset_password_token: token, password, password_confirmation: confirmation } });
+    createClient(t.app).put('/api/users/password', {
+      user: { reset_password_token: token, password, password_confirmation: confirmation },
+    });
 
   it('mails a one-hour link, sets the new password, ends every session and signs the requester in', async () => {
     const { client: browserA, user, player } = await signUp(t.app);
     const browserB = createClient(t.app);
-    expect((await browserB.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(201);
+    expect(
+      (await browserB.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode,
+    ).toBe(201);
 
     const guest = createClient(t.app);
-    const requested = await guest.post('/api/users/password', { user: { email: user.email.toUpperCase(), captcha: 'tok' } });
+    const requested = await guest.post('/api/users/password', {
+      user: { email: user.email.toUpperCase(), captcha: 'tok' },
+    });
     expect(requested.statusCode).toBe(201);
     expect(requested.json()).toEqual({});
     const mail = lastMailTo(t.mail, player.email);
     expect(mail?.subject).toContain('Reset your password');
     const token = tokenFromMail(mail, 'reset_password_token');
     expect(mail?.text).toContain(`${t.env.publicUrl}/users/password/edit?reset_password_token=${token}`);
-    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(token)));
     expect(row).toMatchObject({ userId: player.id, purpose: 'reset_password', usedAt: null });
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(3_600_000);
 
@@ -53,9 +62,13 @@ describe('password reset: POST and PUT /api/users/password', () => {
     expect((await browserB.get('/api/player')).statusCode).toBe(401);
     expect(lastMailTo(t.mail, player.email)?.subject).toContain('Your password was changed');
 
-    const oldPassword = await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } });
+    const oldPassword = await createClient(t.app).post('/api/users/sign_in', {
+      user: { email: user.email, password: GOOD_PASSWORD },
+    });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: NEW_PASSWORD } });
+    const newPassword = await createClient(t.app).post('/api/users/sign_in', {
+      user: { email: user.email, password: NEW_PASSWORD },
+    });
     expect(newPassword.statusCode).toBe(201);
     // Following the link proved the mailbox.
     expect(newPassword.json().confirmed_at).toBe(t.clock.now().toISOString());
@@ -110,11 +123,15 @@ describe('password reset: POST and PUT /api/users/password', () => {
   it('does not sign in a player with two-factor: the answer is { two_factor: true } and the code is still needed', async () => {
     const { client, user, player } = await signUp(t.app);
     const { otp_secret: secret } = (await client.get('/api/v2/player/two_factor')).json();
-    await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) } });
+    await client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
+    });
 
     const token = await requestReset(user.email);
     const guest = createClient(t.app);
-    const res = await guest.put('/api/users/password', { user: { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const res = await guest.put('/api/users/password', {
+      user: { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ two_factor: true });
     expect(guest.jar.get('croupier_session')).toBeUndefined();
@@ -124,7 +141,9 @@ describe('password reset: POST and PUT /api/users/password', () => {
     t.clock.advance(30_000);
     const step1 = await guest.post('/api/users/sign_in', { user: { email: user.email, password: NEW_PASSWORD } });
     expect(step1.json()).toMatchObject({ code: 'two_factor_required' });
-    const step2 = await guest.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } });
+    const step2 = await guest.post('/api/users/sign_in', {
+      user: { otp_attempt: await totpAt(secret, t.clock.now()) },
+    });
     expect(step2.statusCode).toBe(201);
     expect(step2.json().id).toBe(player.id);
   });
@@ -133,7 +152,9 @@ describe('password reset: POST and PUT /api/users/password', () => {
     const { player } = await signUp(t.app);
     const before = t.mail.filter((m) => m.to === player.email).length;
     for (let i = 0; i < 7; i += 1) {
-      expect((await createClient(t.app).post('/api/users/password', { user: { email: player.email } })).statusCode).toBe(201);
+      expect(
+        (await createClient(t.app).post('/api/users/password', { user: { email: player.email } })).statusCode,
+      ).toBe(201);
     }
     expect(t.mail.filter((m) => m.to === player.email).length - before).toBe(5);
   });
@@ -144,13 +165,22 @@ describe('password reset: POST and PUT /api/users/password', () => {
     const before = await rowCounts(t.database);
     const client = createClient(t.app);
     const extra = await client.put('/api/users/password', {
-      user: { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, email: 'x@example.com' },
+      user: {
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+        email: 'x@example.com',
+      },
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().errors).toEqual({ 'user.email': ['is not permitted'] });
-    const types = await client.put('/api/users/password', { user: { reset_password_token: 1, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const types = await client.put('/api/users/password', {
+      user: { reset_password_token: 1, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(types.statusCode).toBe(400);
-    const postExtra = await client.post('/api/users/password', { user: { email: user.email, redirect_url: 'https://evil.example' } });
+    const postExtra = await client.post('/api/users/password', {
+      user: { email: user.email, redirect_url: 'https://evil.example' },
+    });
     expect(postExtra.statusCode).toBe(400);
     expect(await rowCounts(t.database)).toEqual(before);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, user.email));

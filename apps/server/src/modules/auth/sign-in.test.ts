@@ -35,7 +35,13 @@ describe('sign-in: POST /api/users/sign_in', () => {
     const v = visitor();
     // A stale cookie from before is replaced, never reused (no session fixation).
     v.client.jar.set('croupier_session', signUpToken!);
-    const res = await v.signIn({ email: user.email.toUpperCase(), password: GOOD_PASSWORD, dfpc: 'fp', captcha: 'token', custom_login_reg: 'yes' });
+    const res = await v.signIn({
+      email: user.email.toUpperCase(),
+      password: GOOD_PASSWORD,
+      dfpc: 'fp',
+      captcha: 'token',
+      custom_login_reg: 'yes',
+    });
     expect(res.statusCode).toBe(201);
     const body = PlayerSchema.parse(res.json());
     expect(body.id).toBe(player.id);
@@ -159,7 +165,10 @@ describe('sign-in: POST /api/users/sign_in', () => {
     const v = visitor();
     const unknown = await v.signIn({ email: 'a@example.com', password: 'whatever1', remember_me: true });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'validation_error', errors: { 'user.remember_me': ['is not permitted'] } });
+    expect(unknown.json()).toMatchObject({
+      code: 'validation_error',
+      errors: { 'user.remember_me': ['is not permitted'] },
+    });
     const wrongType = await v.signIn({ email: ['a@example.com'], password: 12345678 });
     expect(wrongType.statusCode).toBe(400);
     const noUser = await v.client.post('/api/users/sign_in', { email: 'a@example.com' }, { 'x-forwarded-for': v.ip });
@@ -169,7 +178,11 @@ describe('sign-in: POST /api/users/sign_in', () => {
 
   it('refuses sign-in from a restricted country with 451', async () => {
     const { user } = await signUp(t.app);
-    const res = await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } }, { 'cf-ipcountry': 'us' });
+    const res = await createClient(t.app).post(
+      '/api/users/sign_in',
+      { user: { email: user.email, password: GOOD_PASSWORD } },
+      { 'cf-ipcountry': 'us' },
+    );
     expect(res.statusCode).toBe(451);
     expect(res.json()).toEqual({ code: 'restricted_country', error: 'Login not available in your country' });
   });

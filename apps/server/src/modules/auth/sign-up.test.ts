@@ -55,7 +55,10 @@ describe('sign-up: POST /api/users', () => {
     const token = tokenFromMail(mail, 'confirmation_token');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail?.text).toContain(`${t.env.publicUrl}/users/confirmation?confirmation_token=${token}`);
-    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(token)));
     expect(row).toMatchObject({ userId: player.id, purpose: 'confirmation', usedAt: null });
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(24 * 3_600_000);
 
@@ -90,7 +93,10 @@ describe('sign-up: POST /api/users', () => {
     const even = await signUp(t.app, { stag: '12a_x' }); // a = 10, even → A
     const shown = await signUp(t.app, { variant: 'B' });
     const variants = await Promise.all(
-      [odd, even, shown].map(async ({ player }) => (await t.database.db.select().from(users).where(eq(users.id, player.id)))[0]!.registrationVariant),
+      [odd, even, shown].map(
+        async ({ player }) =>
+          (await t.database.db.select().from(users).where(eq(users.id, player.id)))[0]!.registrationVariant,
+      ),
     );
     expect(variants).toEqual(['B', 'A', 'B']);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, odd.player.id));
@@ -122,7 +128,9 @@ describe('sign-up: POST /api/users', () => {
       expect(res.statusCode, password).toBe(status);
       if (message) expect(res.json().errors.password).toContain(message);
     }
-    const mismatch = await client.post('/api/users', { user: signUpUser({ password_confirmation: 'something else entirely' }) });
+    const mismatch = await client.post('/api/users', {
+      user: signUpUser({ password_confirmation: 'something else entirely' }),
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: ["doesn't match Password"] });
   });
@@ -163,15 +171,21 @@ describe('sign-up: POST /api/users', () => {
   it('refuses unknown fields and wrong types with 400 and full field paths, writing nothing', async () => {
     const before = await rowCounts(t.database);
     const client = createClient(t.app);
-    const unknown = await client.post('/api/users', { user: { ...signUpUser(), balance_cents: 1_000_000, verified: true } });
+    const unknown = await client.post('/api/users', {
+      user: { ...signUpUser(), balance_cents: 1_000_000, verified: true },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       code: 'validation_error',
       errors: { 'user.balance_cents': ['is not permitted'], 'user.verified': ['is not permitted'] },
     });
-    const wrongType = await client.post('/api/users', { user: { ...signUpUser(), terms_acceptance: 'yes', email: 42 } });
+    const wrongType = await client.post('/api/users', {
+      user: { ...signUpUser(), terms_acceptance: 'yes', email: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
-    expect(Object.keys(wrongType.json().errors)).toEqual(expect.arrayContaining(['user.terms_acceptance', 'user.email']));
+    expect(Object.keys(wrongType.json().errors)).toEqual(
+      expect.arrayContaining(['user.terms_acceptance', 'user.email']),
+    );
     const topLevel = await client.post('/api/users', { user: signUpUser(), admin: true });
     expect(topLevel.statusCode).toBe(400);
     expect(topLevel.json().errors).toEqual({ admin: ['is not permitted'] });
@@ -180,7 +194,9 @@ describe('sign-up: POST /api/users', () => {
 
   it('lets only one of two simultaneous sign-ups with the same e-mail through', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([1, 2, 3].map(() => createClient(t.app).post('/api/users', { user: signUpUser({ email }) })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => createClient(t.app).post('/api/users', { user: signUpUser({ email }) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);

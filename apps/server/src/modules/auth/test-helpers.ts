@@ -71,7 +71,15 @@ export function lastMailTo(mail: MailMessage[], email: string): MailMessage | un
 
 /** Rows per table that account calls write to; equal snapshots mean nothing was written. */
 export async function rowCounts(database: Database): Promise<Record<string, number>> {
-  const tables = ['users', 'sessions', 'user_tokens', 'player_accounts', 'player_statuses', 'auth_throttle', 'mail_outbox'];
+  const tables = [
+    'users',
+    'sessions',
+    'user_tokens',
+    'player_accounts',
+    'player_statuses',
+    'auth_throttle',
+    'mail_outbox',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const result = await database.db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
@@ -86,7 +94,13 @@ export function totpAt(secret: string, now: Date, offsetSteps = 0): Promise<stri
 }
 
 /** A request with a JSON body through inject, keeping the client's cookies (createClient's delete sends no body). */
-export async function sendWithBody(app: FastifyInstance, client: Client, method: 'DELETE' | 'GET', url: string, body: unknown) {
+export async function sendWithBody(
+  app: FastifyInstance,
+  client: Client,
+  method: 'DELETE' | 'GET',
+  url: string,
+  body: unknown,
+) {
   const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   return app.inject({
     method,

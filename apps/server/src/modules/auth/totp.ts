@@ -21,7 +21,12 @@ export function totpUri(secret: string, issuer: string, label: string): string {
  * The time step the code belongs to when it is valid at `now` and newer than `afterStep`; otherwise
  * null. Malformed codes are simply invalid.
  */
-export async function matchTotp(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
+export async function matchTotp(
+  secret: string,
+  code: string,
+  now: Date,
+  afterStep: number | null,
+): Promise<number | null> {
   const token = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   try {
@@ -49,7 +54,12 @@ export function createSecretBox(appSecret: string) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        data.toString('base64url'),
+      ].join('.');
     },
     /** Null when the value was sealed with another app secret or was tampered with. */
     open(sealed: string): string | null {

@@ -21,7 +21,8 @@ export interface TwoFactorDeps {
 
 const ISSUER = 'Croupier';
 
-const invalidCode = () => unprocessable('invalid_otp', 'The code is not valid.', { authentication_code: ['is invalid'] });
+const invalidCode = () =>
+  unprocessable('invalid_otp', 'The code is not valid.', { authentication_code: ['is invalid'] });
 
 /**
  * TOTP two-factor authentication (RELIABILITY A4): set-up with a fresh CSPRNG seed stored
@@ -55,7 +56,8 @@ export function createTwoFactorService({ db, env, clock, mailer, throttle }: Two
   }
 
   async function enable(user: User, otpSecret: string, code: string): Promise<TwoFactorSetup> {
-    if (user.twoFactorEnabled) throw unprocessable('two_factor_already_enabled', 'Two-factor authentication is already on.');
+    if (user.twoFactorEnabled)
+      throw unprocessable('two_factor_already_enabled', 'Two-factor authentication is already on.');
     const pending = user.twoFactorSecret ? box.open(user.twoFactorSecret) : null;
     if (!pending || !safeEqual(pending, otpSecret.trim())) {
       throw unprocessable('validation_error', 'Start the set-up again.', { otp_secret: ['is invalid'] });

@@ -20,7 +20,9 @@ describe('two-factor authentication', () => {
     const setup = await signedUp.client.get(path);
     expect(setup.statusCode).toBe(200);
     const { otp_secret: secret } = TwoFactorSetupSchema.parse(setup.json());
-    const enabled = await signedUp.client.post(path, { two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) } });
+    const enabled = await signedUp.client.post(path, {
+      two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
+    });
     expect(enabled.statusCode).toBe(200);
     return { ...signedUp, secret };
   }
@@ -43,15 +45,21 @@ describe('two-factor authentication', () => {
     expect(row!.twoFactorSecret).toMatch(/^v1\./);
     expect(row!.twoFactorSecret).not.toContain(secret);
 
-    const wrongCode = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: '000000' } });
+    const wrongCode = await client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: secret, authentication_code: '000000' },
+    });
     expect(wrongCode.statusCode).toBe(422);
     expect(wrongCode.json()).toMatchObject({ code: 'invalid_otp', errors: { authentication_code: ['is invalid'] } });
     const code = await totpAt(secret, t.clock.now());
-    const wrongSecret = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', authentication_code: code } });
+    const wrongSecret = await client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', authentication_code: code },
+    });
     expect(wrongSecret.statusCode).toBe(422);
     expect(wrongSecret.json().errors).toEqual({ otp_secret: ['is invalid'] });
 
-    const enabled = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: code } });
+    const enabled = await client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: secret, authentication_code: code },
+    });
     expect(enabled.statusCode).toBe(200);
     expect(TwoFactorSetupSchema.parse(enabled.json()).otp_secret).toBe(secret);
     expect((await client.get('/api/player')).json().two_factor_enabled).toBe(true);
@@ -59,7 +67,9 @@ describe('two-factor authentication', () => {
 
     // An active seed is never shown again.
     expect((await client.get('/api/v2/player/two_factor')).statusCode).toBe(204);
-    const again = await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: secret, authentication_code: code } });
+    const again = await client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: secret, authentication_code: code },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: 'two_factor_already_enabled' });
   });
@@ -69,7 +79,11 @@ describe('two-factor authentication', () => {
     step();
     const { client, res } = await passwordStep(user.email);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'two_factor_required', error: 'Enter the code from your authenticator app.', two_factor: true });
+    expect(res.json()).toEqual({
+      code: 'two_factor_required',
+      error: 'Enter the code from your authenticator app.',
+      two_factor: true,
+    });
     expect(client.jar.get('croupier_session')).toBeDefined();
     // The pending session is not a signed-in one.
     expect((await client.get('/api/player')).statusCode).toBe(401);
@@ -107,9 +121,13 @@ describe('two-factor authentication', () => {
     step();
     step();
     const { client } = await passwordStep(user.email);
-    const old = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now(), -2) } });
+    const old = await client.post('/api/users/sign_in', {
+      user: { otp_attempt: await totpAt(secret, t.clock.now(), -2) },
+    });
     expect(old.statusCode).toBe(422);
-    const previous = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now(), -1) } });
+    const previous = await client.post('/api/users/sign_in', {
+      user: { otp_attempt: await totpAt(secret, t.clock.now(), -1) },
+    });
     expect(previous.statusCode).toBe(201);
   });
 
@@ -121,7 +139,9 @@ describe('two-factor authentication', () => {
       const res = await client.post('/api/users/sign_in', { user: { otp_attempt: String(100000 + i) } });
       expect(res.statusCode).toBe(422);
     }
-    const locked = await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } });
+    const locked = await client.post('/api/users/sign_in', {
+      user: { otp_attempt: await totpAt(secret, t.clock.now()) },
+    });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(16 * 60_000);
@@ -136,18 +156,26 @@ describe('two-factor authentication', () => {
   it('turns off with a valid code on DELETE (v1 path too); the next sign-in needs only the password', async () => {
     const { client, user, secret, player } = await playerWithTwoFactor('/api/player/two_factor');
     step();
-    const wrong = await sendWithBody(t.app, client, 'DELETE', '/api/player/two_factor', { two_factor: { authentication_code: '000000' } });
+    const wrong = await sendWithBody(t.app, client, 'DELETE', '/api/player/two_factor', {
+      two_factor: { authentication_code: '000000' },
+    });
     expect(wrong.statusCode).toBe(422);
-    const unknownField = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: '1', force: true } });
+    const unknownField = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', {
+      two_factor: { authentication_code: '1', force: true },
+    });
     expect(unknownField.statusCode).toBe(400);
-    const off = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: await totpAt(secret, t.clock.now()) } });
+    const off = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', {
+      two_factor: { authentication_code: await totpAt(secret, t.clock.now()) },
+    });
     expect(off.statusCode).toBe(204);
     expect(lastMailTo(t.mail, player.email)?.subject).toContain('Two-factor authentication is off');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
     expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });
     const { res } = await passwordStep(user.email);
     expect(res.statusCode).toBe(201);
-    const notOn = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', { two_factor: { authentication_code: '123456' } });
+    const notOn = await sendWithBody(t.app, client, 'DELETE', '/api/v2/player/two_factor', {
+      two_factor: { authentication_code: '123456' },
+    });
     expect(notOn.statusCode).toBe(422);
     expect(notOn.json()).toMatchObject({ code: 'two_factor_not_enabled' });
   });
@@ -157,9 +185,14 @@ describe('two-factor authentication', () => {
     expect((await guest.get('/api/v2/player/two_factor')).statusCode).toBe(401);
     const { client } = await signUp(t.app);
     const before = await rowCounts(t.database);
-    expect((await guest.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'X', authentication_code: '1' } })).statusCode).toBe(401);
+    expect(
+      (await guest.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'X', authentication_code: '1' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await client.post('/api/v2/player/two_factor', { two_factor: { otp_secret: 'X' } })).statusCode).toBe(400);
-    expect((await client.post('/api/v2/player/two_factor', { otp_secret: 'X', authentication_code: '1' })).statusCode).toBe(400);
+    expect(
+      (await client.post('/api/v2/player/two_factor', { otp_secret: 'X', authentication_code: '1' })).statusCode,
+    ).toBe(400);
     expect(await rowCounts(t.database)).toEqual(before);
   });
 });

@@ -109,15 +109,21 @@ function decimal(value: string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-/** Reads the whole catalogue and builds the snapshot (5 queries). */
+/**
+ * Reads the whole catalogue (5 queries on one connection, in a read-only repeatable-read
+ * transaction so the tables agree with each other) and builds the snapshot.
+ */
 export async function loadCatalogue(db: Db, version: number): Promise<CatalogueSnapshot> {
-  const [providerRows, categoryRows, gameRows, memberRows, launchRows] = await Promise.all([
-    db.select().from(providers),
-    db.select().from(categories),
-    db.select().from(games),
-    db.select().from(gameCategories),
-    db.select().from(gameLaunchIds),
-  ]);
+  const [providerRows, categoryRows, gameRows, memberRows, launchRows] = await db.transaction(
+    async (tx) => [
+      await tx.select().from(providers),
+      await tx.select().from(categories),
+      await tx.select().from(games),
+      await tx.select().from(gameCategories),
+      await tx.select().from(gameLaunchIds),
+    ] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 
   const providerTitle = new Map(providerRows.map((p) => [p.id, p.title]));
   const categoryOrder = [...categoryRows].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
@@ -267,12 +273,15 @@ export interface CatalogueCache {
   get(): Promise<CatalogueSnapshot>;
   /** Drops the snapshot: the next `get` reloads. */
   invalidate(): void;
+  /** Stops background refreshes and waits for a load in flight (app shutdown). */
+  close(): Promise<void>;
 }
 
 export function createCatalogueCache(db: Db, options: { ttlMs?: number; onRefreshError?: (error: unknown) => void } = {}): CatalogueCache {
   const ttlMs = options.ttlMs ?? 60_000;
   let current: CatalogueSnapshot | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;
+  let closed = false;
 
   function load(): Promise<CatalogueSnapshot> {
     loading ??= loadCatalogue(db, catalogueVersion())
@@ -290,13 +299,17 @@ export function createCatalogueCache(db: Db, options: { ttlMs?: number; onRefres
     async get() {
       const snapshot = current;
       if (!snapshot || snapshot.version !== catalogueVersion()) return load();
-      if (performance.now() - snapshot.loadedAt > ttlMs && !loading) {
+      if (performance.now() - snapshot.loadedAt > ttlMs && !loading && !closed) {
         load().catch((error: unknown) => options.onRefreshError?.(error));
       }
       return snapshot;
     },
     invalidate() {
       current = null;
+    },
+    async close() {
+      closed = true;
+      await loading?.catch(() => undefined);
     },
   };
 }

@@ -5,6 +5,7 @@ import { buildTestApp, createClient, type TestApp } from '../../../test/build-te
 import { buildCatalogue } from './catalogue.data.ts';
 import { bumpCatalogueVersion } from './catalogue.version.ts';
 import { escapeXml, renderGameArt, wrapTitle } from './game-art.ts';
+import { tolerateForcedDrop } from './test-factories.ts';
 
 /**
  * A small XML well-formedness check: every tag closes in order, attribute values are quoted, and
@@ -80,6 +81,7 @@ describe('game artwork', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await buildTestApp();
+      tolerateForcedDrop(t.database);
     });
     afterAll(async () => t.close());
 

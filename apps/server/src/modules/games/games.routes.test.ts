@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from '@croupier/shared/currencies';
 import { gameCategories, games } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { buildCatalogue } from './catalogue.data.ts';
+import { tolerateForcedDrop } from './test-factories.ts';
 
 const catalogue = buildCatalogue();
 const SPEC_SLUGS = ['new', 'top', 'recommended', 'megaways', 'live', 'pokies', 'blackjack', 'roulette', 'baccarat', 'poker', 'jackpot'];
@@ -19,6 +20,7 @@ describe('games lobby API', () => {
   let api: ReturnType<typeof createClient>;
   beforeAll(async () => {
     t = await buildTestApp();
+    tolerateForcedDrop(t.database);
     api = createClient(t.app);
   });
   afterAll(async () => t.close());

@@ -61,6 +61,7 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.addHook('onReady', async () => {
     await catalogue.get();
   });
+  app.addHook('onClose', async () => catalogue.close());
 
   app.get('/api/games/allowed_desktop', async (request, reply) => sendList(request, reply, (await catalogue.get()).lists.allowed.desktop));
   app.get('/api/games/allowed_mobile', async (request, reply) => sendList(request, reply, (await catalogue.get()).lists.allowed.mobile));

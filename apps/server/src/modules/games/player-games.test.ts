@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, PlayedGame, RecentGame } from '@croupier/shared/api/games';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
-import { signedInPlayer } from './test-factories.ts';
+import { signedInPlayer, tolerateForcedDrop } from './test-factories.ts';
 
 const V1 = 'application/vnd.s.v1+json';
 const V2 = 'application/vnd.s.v2+json';
@@ -11,6 +11,7 @@ describe('player games', () => {
   let catalogue: Record<string, Game>;
   beforeAll(async () => {
     t = await buildTestApp();
+    tolerateForcedDrop(t.database);
     const res = await createClient(t.app).post('/api/games_filter/select', {
       game_ids: ['turbo-games/rocket', 'croupier-originals/european-roulette', 'croupier-originals/classic-blackjack', 'velvet-room-live/velvet-room-roulette'],
     });
@@ -26,14 +27,15 @@ describe('player games', () => {
   it('requires a signed-in player', async () => {
     const guest = createClient(t.app);
     const calls = [
-      guest.get('/api/player/favorite_games'),
-      guest.put(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
-      guest.delete(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
-      guest.get('/api/player/games'),
-      guest.get('/api/player/played_games'),
-      guest.post('/api/player/played_games', { identifier: 'turbo-games/rocket' }),
+      () => guest.get('/api/player/favorite_games'),
+      () => guest.put(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
+      () => guest.delete(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
+      () => guest.get('/api/player/games'),
+      () => guest.get('/api/player/played_games'),
+      () => guest.post('/api/player/played_games', { identifier: 'turbo-games/rocket' }),
     ];
-    for (const res of await Promise.all(calls)) {
+    for (const call of calls) {
+      const res = await call();
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthorized' });
     }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { createClient, type TestApp } from '../../../test/build-test-app.ts';
@@ -35,4 +37,19 @@ export async function signedInPlayer(t: TestApp, overrides: Partial<NewUser> = {
   const client = createClient(t.app);
   client.jar.set(SESSION_COOKIE, token);
   return { user: user!, token, client };
+}
+
+/**
+ * Workaround for a race in the test harness on PostgreSQL: `drop()` ends the pool (pg-pool resolves
+ * `end()` before idle sockets have closed) and then runs `DROP DATABASE … WITH (FORCE)`, whose
+ * termination notice (57P01) reaches a closing client and is re-emitted as an `error` event on the
+ * pool, which has no listener. This swallows exactly that notice; the proper fix is a pool `error`
+ * listener in db/client.ts.
+ */
+export function tolerateForcedDrop(database: Database): void {
+  if (database.kind !== 'postgres') return;
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error;
+  });
 }

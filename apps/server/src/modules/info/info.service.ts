@@ -1,4 +1,11 @@
-import type { CountryInfo, CurrencyInfo, LocaleInfo, ProjectInfo, ServerData, StatusInfo } from '@croupier/shared/api/info';
+import type {
+  CountryInfo,
+  CurrencyInfo,
+  LocaleInfo,
+  ProjectInfo,
+  ServerData,
+  StatusInfo,
+} from '@croupier/shared/api/info';
 import type { Player, PlayerSettings } from '@croupier/shared/api/player';
 import { COUNTRIES } from '@croupier/shared/countries';
 import { CURRENCIES, CURRENCY_CODES, defaultCurrencyForCountry, isCrypto } from '@croupier/shared/currencies';
@@ -43,7 +50,13 @@ export function createInfoService({ db, env }: InfoDeps) {
 
   /** Level thresholds (`conditions`) belong to the loyalty module; until it exists they are empty. */
   async function statuses(): Promise<StatusInfo[]> {
-    return (await listStatuses(db)).map((s) => ({ id: s.id, name: s.name, status: s.isLevel, writable: s.writable, conditions: [] }));
+    return (await listStatuses(db)).map((s) => ({
+      id: s.id,
+      name: s.name,
+      status: s.isLevel,
+      writable: s.writable,
+      conditions: [],
+    }));
   }
 
   function project(): ProjectInfo {

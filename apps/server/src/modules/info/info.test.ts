@@ -23,10 +23,33 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
   it('lists the SPEC currencies with their minor units, fiat flag and the visitor geo default', async () => {
     const guest = createClient(t.app);
     const list = z.array(CurrencyInfoSchema).parse((await guest.get('/api/info/currencies')).json());
-    expect(list.map((c) => c.code)).toEqual(['AUD', 'CAD', 'NZD', 'EUR', 'USD', 'PLN', 'JPY', 'NOK', 'BRL', 'BTC', 'ETH', 'BCH', 'LTC', 'DOG', 'USDT']);
+    expect(list.map((c) => c.code)).toEqual([
+      'AUD',
+      'CAD',
+      'NZD',
+      'EUR',
+      'USD',
+      'PLN',
+      'JPY',
+      'NOK',
+      'BRL',
+      'BTC',
+      'ETH',
+      'BCH',
+      'LTC',
+      'DOG',
+      'USDT',
+    ]);
     expect(list.find((c) => c.code === 'EUR')).toMatchObject({ subunits_to_unit: 100, fiat: true, default: true });
-    expect(list.find((c) => c.code === 'BTC')).toMatchObject({ subunits_to_unit: 100_000_000, fiat: false, default: false });
-    const fromAustralia = (await guest.get('/api/info/currencies', { 'cf-ipcountry': 'AU' })).json() as Array<{ code: string; default: boolean }>;
+    expect(list.find((c) => c.code === 'BTC')).toMatchObject({
+      subunits_to_unit: 100_000_000,
+      fiat: false,
+      default: false,
+    });
+    const fromAustralia = (await guest.get('/api/info/currencies', { 'cf-ipcountry': 'AU' })).json() as Array<{
+      code: string;
+      default: boolean;
+    }>;
     expect(fromAustralia.filter((c) => c.default).map((c) => c.code)).toEqual(['AUD']);
   });
 
@@ -35,7 +58,24 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
     const list = z.array(CountryInfoSchema).parse(res.json());
     expect(list.length).toBeGreaterThanOrEqual(240);
     const byCode = new Map(list.map((c) => [c.code, c]));
-    for (const code of ['CA', 'AU', 'DE', 'NZ', 'BR', 'IE', 'JP', 'NO', 'US', 'GB', 'AT', 'CH', 'PL', 'FR', 'ES', 'MX']) {
+    for (const code of [
+      'CA',
+      'AU',
+      'DE',
+      'NZ',
+      'BR',
+      'IE',
+      'JP',
+      'NO',
+      'US',
+      'GB',
+      'AT',
+      'CH',
+      'PL',
+      'FR',
+      'ES',
+      'MX',
+    ]) {
       expect(byCode.has(code), code).toBe(true);
     }
     expect(byCode.get('CA')).toEqual({ code: 'CA', name: 'Canada', default_currency: 'CAD' });
@@ -54,7 +94,12 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
       const list = z.array(LocaleInfoSchema).parse(res.json());
       expect(list).toHaveLength(11);
       expect(list.filter((l) => l.default).map((l) => l.code)).toEqual(['en']);
-      expect(list.find((l) => l.code === 'de')).toEqual({ code: 'de', name: 'German', name_in_locale: 'Deutsch', default: false });
+      expect(list.find((l) => l.code === 'de')).toEqual({
+        code: 'de',
+        name: 'German',
+        name_in_locale: 'Deutsch',
+        default: false,
+      });
     }
     expect((await createClient(t.app).get('/api/info/locales?lang=de')).statusCode).toBe(400);
   });
@@ -70,7 +115,8 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
   });
 
   it('seeds statuses idempotently', async () => {
-    const count = async () => Number((await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM statuses`)).rows[0]?.n);
+    const count = async () =>
+      Number((await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM statuses`)).rows[0]?.n);
     const before = await count();
     expect(await seedStatuses(t.database.db)).toBe(16);
     expect(await seedStatuses(t.database.db)).toBe(16);
@@ -79,7 +125,11 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
 
   it('describes the project: casino on, sportsbook off, two-factor available', async () => {
     const project = ProjectInfoSchema.parse((await createClient(t.app).get('/api/info/project')).json());
-    expect(project).toMatchObject({ apps: { casino: true, sportsbook: false }, player_two_factor_auth: true, country_flags: null });
+    expect(project).toMatchObject({
+      apps: { casino: true, sportsbook: false },
+      player_two_factor_auth: true,
+      country_flags: null,
+    });
   });
 
   it('gives SSR its start data: guest, restricted by geo header, and a signed-in player', async () => {
@@ -92,12 +142,16 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
     expect(data.currencies.find((c) => c.default)?.code).toBe('EUR');
 
     for (const header of ['US', 'gb']) {
-      const restricted = ServerDataSchema.parse((await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': header })).json());
+      const restricted = ServerDataSchema.parse(
+        (await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': header })).json(),
+      );
       expect(restricted.restricted, header).toBe(true);
     }
     const noHeader = ServerDataSchema.parse((await createClient(t.app).get('/json-api/serverdata')).json());
     expect(noHeader).toMatchObject({ country: null, restricted: false });
-    const unknownGeo = ServerDataSchema.parse((await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': 'XX' })).json());
+    const unknownGeo = ServerDataSchema.parse(
+      (await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': 'XX' })).json(),
+    );
     expect(unknownGeo.country).toBeNull();
 
     const { client, player } = await signUp(t.app);

@@ -26,9 +26,17 @@ export function isRestrictedCountry(env: Pick<Env, 'restrictedCountries'>, count
  * available to visitors from a restricted country. Checked on the server too, so the rule does not
  * depend on the web app hiding the forms. 451 "Unavailable For Legal Reasons".
  */
-export function assertNotRestricted(env: Pick<Env, 'restrictedCountries'>, request: FastifyRequest, action: 'registration' | 'login'): void {
+export function assertNotRestricted(
+  env: Pick<Env, 'restrictedCountries'>,
+  request: FastifyRequest,
+  action: 'registration' | 'login',
+): void {
   if (!isRestrictedCountry(env, visitorCountry(request))) return;
-  throw new AppError(451, 'restricted_country', action === 'registration' ? 'Registration restricted in your country' : 'Login not available in your country');
+  throw new AppError(
+    451,
+    'restricted_country',
+    action === 'registration' ? 'Registration restricted in your country' : 'Login not available in your country',
+  );
 }
 
 function cookies(request: FastifyRequest): Record<string, string | undefined> {

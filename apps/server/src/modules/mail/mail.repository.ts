@@ -11,7 +11,13 @@ export async function insertOutboxMessage(
 ): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, createdAt: now })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      createdAt: now,
+    })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('insert into mail_outbox returned no row');
   return row.id;
@@ -22,7 +28,10 @@ export async function markOutboxSent(db: Db, id: number, now: Date): Promise<voi
 }
 
 export async function markOutboxFailed(db: Db, id: number, error: string): Promise<void> {
-  await db.update(mailOutbox).set({ error: error.slice(0, 2000) }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ error: error.slice(0, 2000) })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** Newest first. */

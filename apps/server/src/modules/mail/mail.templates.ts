@@ -7,7 +7,8 @@ import type { MailMessage } from './mailer.ts';
  */
 type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
 
-export type MailKind = 'confirmation' | 'reset_password' | 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
+export type MailKind =
+  'confirmation' | 'reset_password' | 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
 
 interface Texts {
   greeting(name: string | null): string;
@@ -28,12 +29,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Reset your password',
-      intro: 'We received a request to reset the password of your Croupier account. To choose a new password, open this link:',
-      outro: 'The link works for 1 hour and only once. If you did not ask for this, ignore this message: your password stays as it is.',
+      intro:
+        'We received a request to reset the password of your Croupier account. To choose a new password, open this link:',
+      outro:
+        'The link works for 1 hour and only once. If you did not ask for this, ignore this message: your password stays as it is.',
     },
     password_changed: {
       subject: 'Your password was changed',
-      body: ['The password of your Croupier account was just changed.', 'If this was not you, reset your password right away and contact our support.'],
+      body: [
+        'The password of your Croupier account was just changed.',
+        'If this was not you, reset your password right away and contact our support.',
+      ],
     },
     two_factor_enabled: {
       subject: 'Two-factor authentication is on',
@@ -44,7 +50,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: 'Two-factor authentication is off',
-      body: ['Two-factor authentication was turned off for your Croupier account.', 'If this was not you, change your password and contact our support right away.'],
+      body: [
+        'Two-factor authentication was turned off for your Croupier account.',
+        'If this was not you, change your password and contact our support right away.',
+      ],
     },
   },
   de: {
@@ -56,12 +65,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Passwort zurücksetzen',
-      intro: 'wir haben eine Anfrage erhalten, das Passwort deines Croupier-Kontos zurückzusetzen. Über diesen Link kannst du ein neues Passwort wählen:',
-      outro: 'Der Link ist 1 Stunde gültig und funktioniert nur einmal. Wenn du das nicht angefordert hast, ignoriere diese Nachricht: Dein Passwort bleibt unverändert.',
+      intro:
+        'wir haben eine Anfrage erhalten, das Passwort deines Croupier-Kontos zurückzusetzen. Über diesen Link kannst du ein neues Passwort wählen:',
+      outro:
+        'Der Link ist 1 Stunde gültig und funktioniert nur einmal. Wenn du das nicht angefordert hast, ignoriere diese Nachricht: Dein Passwort bleibt unverändert.',
     },
     password_changed: {
       subject: 'Dein Passwort wurde geändert',
-      body: ['das Passwort deines Croupier-Kontos wurde soeben geändert.', 'Wenn du das nicht warst, setze dein Passwort sofort zurück und wende dich an unseren Support.'],
+      body: [
+        'das Passwort deines Croupier-Kontos wurde soeben geändert.',
+        'Wenn du das nicht warst, setze dein Passwort sofort zurück und wende dich an unseren Support.',
+      ],
     },
     two_factor_enabled: {
       subject: 'Zwei-Faktor-Authentifizierung ist aktiviert',
@@ -72,7 +86,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: 'Zwei-Faktor-Authentifizierung ist deaktiviert',
-      body: ['für dein Croupier-Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert.', 'Wenn du das nicht warst, ändere sofort dein Passwort und wende dich an unseren Support.'],
+      body: [
+        'für dein Croupier-Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert.',
+        'Wenn du das nicht warst, ändere sofort dein Passwort und wende dich an unseren Support.',
+      ],
     },
   },
   es: {
@@ -84,12 +101,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Restablece tu contraseña',
-      intro: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Croupier. Para elegir una nueva contraseña, abre este enlace:',
-      outro: 'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.',
+      intro:
+        'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Croupier. Para elegir una nueva contraseña, abre este enlace:',
+      outro:
+        'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.',
     },
     password_changed: {
       subject: 'Tu contraseña se cambió',
-      body: ['La contraseña de tu cuenta de Croupier se acaba de cambiar.', 'Si no fuiste tú, restablece tu contraseña de inmediato y contacta a nuestro equipo de soporte.'],
+      body: [
+        'La contraseña de tu cuenta de Croupier se acaba de cambiar.',
+        'Si no fuiste tú, restablece tu contraseña de inmediato y contacta a nuestro equipo de soporte.',
+      ],
     },
     two_factor_enabled: {
       subject: 'La autenticación de dos factores está activada',
@@ -100,7 +122,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: 'La autenticación de dos factores está desactivada',
-      body: ['Se desactivó la autenticación de dos factores en tu cuenta de Croupier.', 'Si no fuiste tú, cambia tu contraseña y contacta a nuestro equipo de soporte de inmediato.'],
+      body: [
+        'Se desactivó la autenticación de dos factores en tu cuenta de Croupier.',
+        'Si no fuiste tú, cambia tu contraseña y contacta a nuestro equipo de soporte de inmediato.',
+      ],
     },
   },
   fr: {
@@ -112,12 +137,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Réinitialisez votre mot de passe',
-      intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Croupier. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
-      outro: "Le lien est valide pendant 1 heure et ne fonctionne qu'une seule fois. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+      intro:
+        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Croupier. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+      outro:
+        "Le lien est valide pendant 1 heure et ne fonctionne qu'une seule fois. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
     },
     password_changed: {
       subject: 'Votre mot de passe a été modifié',
-      body: ["Le mot de passe de votre compte Croupier vient d'être modifié.", "Si ce n'était pas vous, réinitialisez votre mot de passe immédiatement et contactez notre soutien."],
+      body: [
+        "Le mot de passe de votre compte Croupier vient d'être modifié.",
+        "Si ce n'était pas vous, réinitialisez votre mot de passe immédiatement et contactez notre soutien.",
+      ],
     },
     two_factor_enabled: {
       subject: "L'authentification à deux facteurs est activée",
@@ -128,7 +158,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: "L'authentification à deux facteurs est désactivée",
-      body: ["L'authentification à deux facteurs a été désactivée pour votre compte Croupier.", "Si ce n'était pas vous, changez votre mot de passe et contactez notre soutien immédiatement."],
+      body: [
+        "L'authentification à deux facteurs a été désactivée pour votre compte Croupier.",
+        "Si ce n'était pas vous, changez votre mot de passe et contactez notre soutien immédiatement.",
+      ],
     },
   },
   pt: {
@@ -140,12 +173,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Redefina sua senha',
-      intro: 'Recebemos um pedido para redefinir a senha da sua conta Croupier. Para escolher uma nova senha, abra este link:',
-      outro: 'O link é válido por 1 hora e só funciona uma vez. Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
+      intro:
+        'Recebemos um pedido para redefinir a senha da sua conta Croupier. Para escolher uma nova senha, abra este link:',
+      outro:
+        'O link é válido por 1 hora e só funciona uma vez. Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
     },
     password_changed: {
       subject: 'Sua senha foi alterada',
-      body: ['A senha da sua conta Croupier acabou de ser alterada.', 'Se não foi você, redefina sua senha imediatamente e fale com o nosso suporte.'],
+      body: [
+        'A senha da sua conta Croupier acabou de ser alterada.',
+        'Se não foi você, redefina sua senha imediatamente e fale com o nosso suporte.',
+      ],
     },
     two_factor_enabled: {
       subject: 'A autenticação de dois fatores está ativada',
@@ -156,7 +194,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: 'A autenticação de dois fatores está desativada',
-      body: ['A autenticação de dois fatores foi desativada na sua conta Croupier.', 'Se não foi você, altere sua senha e fale com o nosso suporte imediatamente.'],
+      body: [
+        'A autenticação de dois fatores foi desativada na sua conta Croupier.',
+        'Se não foi você, altere sua senha e fale com o nosso suporte imediatamente.',
+      ],
     },
   },
   no: {
@@ -168,12 +209,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'Tilbakestill passordet ditt',
-      intro: 'Vi har fått en forespørsel om å tilbakestille passordet til Croupier-kontoen din. Åpne denne lenken for å velge et nytt passord:',
-      outro: 'Lenken er gyldig i 1 time og kan bare brukes én gang. Hvis du ikke har bedt om dette, kan du se bort fra meldingen: passordet ditt forblir uendret.',
+      intro:
+        'Vi har fått en forespørsel om å tilbakestille passordet til Croupier-kontoen din. Åpne denne lenken for å velge et nytt passord:',
+      outro:
+        'Lenken er gyldig i 1 time og kan bare brukes én gang. Hvis du ikke har bedt om dette, kan du se bort fra meldingen: passordet ditt forblir uendret.',
     },
     password_changed: {
       subject: 'Passordet ditt er endret',
-      body: ['Passordet til Croupier-kontoen din ble nettopp endret.', 'Hvis det ikke var deg, tilbakestill passordet ditt med en gang og kontakt kundestøtten vår.'],
+      body: [
+        'Passordet til Croupier-kontoen din ble nettopp endret.',
+        'Hvis det ikke var deg, tilbakestill passordet ditt med en gang og kontakt kundestøtten vår.',
+      ],
     },
     two_factor_enabled: {
       subject: 'Tofaktorautentisering er slått på',
@@ -184,7 +230,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: 'Tofaktorautentisering er slått av',
-      body: ['Tofaktorautentisering er slått av for Croupier-kontoen din.', 'Hvis det ikke var deg, endre passordet ditt og kontakt kundestøtten vår med en gang.'],
+      body: [
+        'Tofaktorautentisering er slått av for Croupier-kontoen din.',
+        'Hvis det ikke var deg, endre passordet ditt og kontakt kundestøtten vår med en gang.',
+      ],
     },
   },
   ja: {
@@ -196,12 +245,17 @@ const TEXTS: Record<Lang, Texts> = {
     },
     reset_password: {
       subject: 'パスワードの再設定',
-      intro: 'Croupier アカウントのパスワード再設定のリクエストを受け付けました。以下のリンクを開いて、新しいパスワードを設定してください。',
-      outro: 'このリンクの有効期限は1時間で、一度だけ使用できます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+      intro:
+        'Croupier アカウントのパスワード再設定のリクエストを受け付けました。以下のリンクを開いて、新しいパスワードを設定してください。',
+      outro:
+        'このリンクの有効期限は1時間で、一度だけ使用できます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
     },
     password_changed: {
       subject: 'パスワードが変更されました',
-      body: ['Croupier アカウントのパスワードが変更されました。', 'お心当たりがない場合は、すぐにパスワードを再設定し、サポートまでご連絡ください。'],
+      body: [
+        'Croupier アカウントのパスワードが変更されました。',
+        'お心当たりがない場合は、すぐにパスワードを再設定し、サポートまでご連絡ください。',
+      ],
     },
     two_factor_enabled: {
       subject: '二段階認証が有効になりました',
@@ -212,7 +266,10 @@ const TEXTS: Record<Lang, Texts> = {
     },
     two_factor_disabled: {
       subject: '二段階認証が無効になりました',
-      body: ['Croupier アカウントで二段階認証が無効になりました。', 'お心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。'],
+      body: [
+        'Croupier アカウントで二段階認証が無効になりました。',
+        'お心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。',
+      ],
     },
   },
 };
@@ -252,7 +309,10 @@ export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMes
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function htmlParagraph(text: string): string {

@@ -79,7 +79,10 @@ export const mailboxRoutes: FastifyPluginAsync<AppDeps> = async (app, { env, dat
     reply
       .header('cache-control', 'no-store')
       // Mail text is player input: no script may ever run on this page.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      )
       .type('text/html; charset=utf-8');
     return page(rows);
   });

@@ -44,7 +44,9 @@ export function createMailer({
       await markOutboxSent(db, id, new Date());
     } catch (error) {
       log.error({ err: error, mailId: id }, 'mail delivery failed');
-      await markOutboxFailed(db, id, String(error)).catch((e: unknown) => log.error({ err: e, mailId: id }, 'could not record the mail failure'));
+      await markOutboxFailed(db, id, String(error)).catch((e: unknown) =>
+        log.error({ err: e, mailId: id }, 'could not record the mail failure'),
+      );
     }
   }
 

@@ -31,7 +31,10 @@ export function hasRequiredData(user: User): boolean {
 
 /** The player object of API-SHAPES §3.1 / SPEC §3 User info. */
 export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret: string): Player {
-  const levels = statuses.map((s) => /^level_(\d+)$/.exec(s.id)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const levels = statuses
+    .map((s) => /^level_(\d+)$/.exec(s.id)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
   const authFieldsMissed: string[] = [];
   if (!user.termsAcceptedAt) authFieldsMissed.push('terms_acceptance');
   if (!user.country) authFieldsMissed.push('country');

@@ -72,7 +72,12 @@ export async function updateUser(db: DbOrTx, id: number, patch: UserPatch, now: 
 /** The player's levels and groups with their catalogue names, levels first. */
 export async function statusesOf(db: DbOrTx, userId: number): Promise<PlayerStatusRow[]> {
   const rows = await db
-    .select({ id: playerStatuses.statusId, name: statuses.name, isLevel: statuses.isLevel, position: statuses.position })
+    .select({
+      id: playerStatuses.statusId,
+      name: statuses.name,
+      isLevel: statuses.isLevel,
+      position: statuses.position,
+    })
     .from(playerStatuses)
     .leftJoin(statuses, eq(statuses.id, playerStatuses.statusId))
     .where(eq(playerStatuses.userId, userId))
@@ -90,7 +95,9 @@ export async function addStatuses(db: DbOrTx, userId: number, statusIds: string[
 
 export async function removeStatuses(db: DbOrTx, userId: number, statusIds: string[]): Promise<void> {
   if (statusIds.length === 0) return;
-  await db.delete(playerStatuses).where(and(eq(playerStatuses.userId, userId), inArray(playerStatuses.statusId, statusIds)));
+  await db
+    .delete(playerStatuses)
+    .where(and(eq(playerStatuses.userId, userId), inArray(playerStatuses.statusId, statusIds)));
 }
 
 /** Wallets, the player's current currency first, then by age. */
@@ -99,11 +106,20 @@ export async function accountsOf(db: DbOrTx, userId: number, currentCurrency: st
     .select()
     .from(playerAccounts)
     .where(eq(playerAccounts.userId, userId))
-    .orderBy(sql`${playerAccounts.currency} = ${currentCurrency} DESC`, asc(playerAccounts.createdAt), asc(playerAccounts.id));
+    .orderBy(
+      sql`${playerAccounts.currency} = ${currentCurrency} DESC`,
+      asc(playerAccounts.createdAt),
+      asc(playerAccounts.id),
+    );
 }
 
 /** Creates the wallet, or re-activates an existing one; balances are never touched here. */
-export async function upsertActiveAccount(db: DbOrTx, userId: number, currency: string, now: Date): Promise<AccountRow> {
+export async function upsertActiveAccount(
+  db: DbOrTx,
+  userId: number,
+  currency: string,
+  now: Date,
+): Promise<AccountRow> {
   const [row] = await db
     .insert(playerAccounts)
     .values({ userId, currency, active: true, createdAt: now })

@@ -122,7 +122,11 @@ export function createPlayerService({ db, env, clock }: PlayerDeps) {
   function settings(user: User | null, guestStag: string | null): PlayerSettings {
     const timestamp = String(Math.floor(clock.now().getTime() / 1000));
     const centUser = user ? String(user.id) : '';
-    const variant: RegistrationVariant = user ? (user.registrationVariant === 'B' ? 'B' : 'A') : (variantFromStag(guestStag) ?? 'A');
+    const variant: RegistrationVariant = user
+      ? user.registrationVariant === 'B'
+        ? 'B'
+        : 'A'
+      : (variantFromStag(guestStag) ?? 'A');
     return {
       cent: { url: '/sock', user: centUser, timestamp, token: realtimeToken(env.appSecret, centUser, timestamp) },
       recaptcha: '',

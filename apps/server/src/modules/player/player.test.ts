@@ -28,17 +28,31 @@ describe('player: /api/player', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = PlayerSchema.parse(res.json());
-    expect(body).toMatchObject({ id: player.id, user_id: player.id, statuses: expect.arrayContaining([{ id: 'level_1', name: 'Level 1' }]) });
+    expect(body).toMatchObject({
+      id: player.id,
+      user_id: player.id,
+      statuses: expect.arrayContaining([{ id: 'level_1', name: 'Level 1' }]),
+    });
     expect(body.hash).toMatch(/^[0-9a-f]{64}$/);
     expect((await client.get('/api/player?x=1')).statusCode).toBe(400);
   });
 
   it('edits the profile fields it is sent and marks the profile saved once the required data is complete', async () => {
     const { client, player } = await signUp(t.app, { mobile_phone: '', nickname: undefined });
-    expect((await client.get('/api/player')).json()).toMatchObject({ saved: false, mobile_phone: null, nickname: null });
+    expect((await client.get('/api/player')).json()).toMatchObject({
+      saved: false,
+      mobile_phone: null,
+      nickname: null,
+    });
     const res = await client.patch('/api/player', {
       context: 'edition',
-      player: { mobile_phone: '+1 (416) 555-0199', city: 'Toronto', nickname: 'ace_99', receive_sms_promos: true, profession: 'Baker' },
+      player: {
+        mobile_phone: '+1 (416) 555-0199',
+        city: 'Toronto',
+        nickname: 'ace_99',
+        receive_sms_promos: true,
+        profession: 'Baker',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(PlayerSchema.parse(res.json())).toMatchObject({
@@ -108,11 +122,18 @@ describe('player: /api/player', () => {
   it('answers rule failures with 422 per field', async () => {
     const { client, player } = await signUp(t.app);
     const before = await userRow(player.id);
-    const res = await client.patch('/api/player', { player: { first_name: ' ', mobile_phone: '0170 1234567', country: 'XX', postal_code: '<b>' } });
+    const res = await client.patch('/api/player', {
+      player: { first_name: ' ', mobile_phone: '0170 1234567', country: 'XX', postal_code: '<b>' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'validation_error',
-      errors: { first_name: ["can't be blank"], mobile_phone: ['is invalid'], country: ['is not included in the list'], postal_code: ['is invalid'] },
+      errors: {
+        first_name: ["can't be blank"],
+        mobile_phone: ['is invalid'],
+        country: ['is not included in the list'],
+        postal_code: ['is invalid'],
+      },
     });
     const young = await client.patch('/api/player', { player: { date_of_birth: '2015-01-01' } });
     expect(young.json().errors).toEqual({ date_of_birth: ['must be at least 18 years old'] });
@@ -122,7 +143,9 @@ describe('player: /api/player', () => {
   it('keeps name and birth date of a verified player fixed', async () => {
     const { client, player } = await signUp(t.app);
     await t.database.db.update(users).set({ verified: true }).where(eq(users.id, player.id));
-    const res = await client.patch('/api/player', { player: { last_name: 'Other', date_of_birth: '1980-01-01', city: 'Hamburg' } });
+    const res = await client.patch('/api/player', {
+      player: { last_name: 'Other', date_of_birth: '1980-01-01', city: 'Hamburg' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ last_name: ["can't be changed"], date_of_birth: ["can't be changed"] });
     const same = await client.patch('/api/player', { player: { last_name: 'Example', city: 'Hamburg' } });
@@ -165,7 +188,9 @@ describe('player: /api/player', () => {
     const mine = PlayerSettingsSchema.parse((await client.get('/api/player/settings')).json());
     expect(mine.cent.user).toBe(String(player.id));
     expect(mine.abTests.registration_variant).toBe('B');
-    expect(isValidRealtimeToken(t.env.appSecret, String(player.id), mine.cent.timestamp, mine.cent.token, t.clock.now(), 60)).toBe(true);
+    expect(
+      isValidRealtimeToken(t.env.appSecret, String(player.id), mine.cent.timestamp, mine.cent.token, t.clock.now(), 60),
+    ).toBe(true);
   });
 
   it('lists wallets as a bare array and opens a new one that becomes the player currency', async () => {
@@ -193,7 +218,10 @@ describe('player: /api/player', () => {
     expect(both.map((a) => a.currency)).toEqual(['BTC', 'EUR']);
 
     // Selecting an existing wallet again neither duplicates nor resets it.
-    await t.database.db.update(playerAccounts).set({ amountCents: 1234n, availableToCashoutCents: 1000n }).where(eq(playerAccounts.userId, player.id));
+    await t.database.db
+      .update(playerAccounts)
+      .set({ amountCents: 1234n, availableToCashoutCents: 1000n })
+      .where(eq(playerAccounts.userId, player.id));
     const back = await client.post('/api/player/accounts', { currency: 'eur' });
     expect(back.statusCode).toBe(201);
     expect(back.json()).toMatchObject({ currency: 'EUR', amount_cents: 1234, available_to_cashout_cents: 1000 });

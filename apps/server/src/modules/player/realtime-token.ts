@@ -14,7 +14,14 @@ export function realtimeToken(appSecret: string, user: string, timestamp: string
 }
 
 /** For the realtime server: the token matches and is not older than `maxAgeSeconds`. */
-export function isValidRealtimeToken(appSecret: string, user: string, timestamp: string, token: string, now: Date, maxAgeSeconds: number): boolean {
+export function isValidRealtimeToken(
+  appSecret: string,
+  user: string,
+  timestamp: string,
+  token: string,
+  now: Date,
+  maxAgeSeconds: number,
+): boolean {
   const issued = Number(timestamp);
   if (!Number.isInteger(issued)) return false;
   const age = Math.floor(now.getTime() / 1000) - issued;

@@ -37,6 +37,10 @@ export function variantFromPlayerId(id: number): RegistrationVariant {
  * form the visitor was actually shown (so the test measures what people saw); otherwise the
  * player id's parity.
  */
-export function registrationVariantFor(id: number, stag: string | null | undefined, shown: RegistrationVariant | undefined): RegistrationVariant {
+export function registrationVariantFor(
+  id: number,
+  stag: string | null | undefined,
+  shown: RegistrationVariant | undefined,
+): RegistrationVariant {
   return variantFromStag(stag) ?? shown ?? variantFromPlayerId(id);
 }

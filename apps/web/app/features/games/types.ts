@@ -33,3 +33,22 @@ export interface Viewer {
   isLoggedIn: boolean;
   currency: string | null;
 }
+
+/**
+ * What a game card and the favourite toggle need. Lists keep only this in the cache (and in the
+ * server-rendered page), about a fifth of the full game object.
+ */
+export interface GameSummary extends Pick<
+  Game,
+  'identifier' | 'title' | 'provider' | 'seo_title' | 'preview' | 'categories'
+> {
+  demo: number | null;
+  /** At most the demo id and one real-money id: any launch id names the game for favourites. */
+  currencies: Partial<Record<string, { id: number }>>;
+}
+
+/** A page of games_filter with the games reduced to summaries. */
+export interface GameSummaryPage {
+  data: GameSummary[];
+  pagination: Pagination;
+}

@@ -3,8 +3,8 @@ import type { Route } from './+types/favorite-games';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { FavoritesLobby } from '../../features/games/components/favorites-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
-import { listClientData } from '../../features/games/loaders/lobby-loaders';
-import { favoritesServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { listClientData } from '../../features/games/loaders/client-data';
+import { favoritesServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -3,8 +3,8 @@ import type { Route } from './+types/games-by-category';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { CategoryLobby } from '../../features/games/components/category-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
-import { categoryClientData } from '../../features/games/loaders/lobby-loaders';
-import { categoryServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { categoryClientData } from '../../features/games/loaders/lookup-client-data';
+import { categoryServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -3,8 +3,8 @@ import type { Route } from './+types/producer';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { ProducerLobby } from '../../features/games/components/producer-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
-import { producerClientData } from '../../features/games/loaders/lobby-loaders';
-import { producerServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { producerClientData } from '../../features/games/loaders/lookup-client-data';
+import { producerServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -1,8 +1,8 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/producers';
 import { ProvidersLobby } from '../../features/games/components/providers-lobby';
-import { producersClientData } from '../../features/games/loaders/lobby-loaders';
-import { producersServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { producersClientData } from '../../features/games/loaders/client-data';
+import { producersServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -3,8 +3,8 @@ import type { Route } from './+types/search';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { SearchLobby } from '../../features/games/components/search-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
-import { searchClientData } from '../../features/games/loaders/lobby-loaders';
-import { searchServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { searchClientData } from '../../features/games/loaders/client-data';
+import { searchServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/game-redirect';
 import { GameNotFound } from '../../features/games/components/game-view';
-import { playRedirectClient } from '../../features/games/loaders/lobby-loaders';
-import { playRedirectServer } from '../../features/games/loaders/lobby-loaders.server';
+import { playRedirectClient } from '../../features/games/loaders/lookup-client-data';
+import { playRedirectServer } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

@@ -3,8 +3,8 @@ import type { Route } from './+types/game';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { GameView } from '../../features/games/components/game-view';
 import { useViewer } from '../../features/games/hooks/use-viewer';
-import { gameClientData } from '../../features/games/loaders/lobby-loaders';
-import { gameServerData } from '../../features/games/loaders/lobby-loaders.server';
+import { gameClientData } from '../../features/games/loaders/lookup-client-data';
+import { gameServerData } from '../../features/games/loaders/server-data.server';
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 

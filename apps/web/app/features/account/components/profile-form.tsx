@@ -94,8 +94,8 @@ export function ProfileForm({ user, countries, locale }: { user: Player; countri
             {...text('gender')}
             placeholder={t('auth:fields.select')}
             options={[
-              { value: 'male', label: t('auth:fields.gender_male') },
-              { value: 'female', label: t('auth:fields.gender_female') },
+              { value: 'm', label: t('auth:fields.gender_male') },
+              { value: 'f', label: t('auth:fields.gender_female') },
             ]}
           />
         </div>

@@ -37,14 +37,13 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   const onSuccess = useAuthSuccess(mode);
   const skipNickname = Boolean(boot.settings.registrationConfig?.skipNickname);
 
-  // The variant is decided in the browser from the affiliate id (query or cookie); the server
-  // render shows variant A and hydration switches when the visitor belongs to B.
+  // SPEC §4 variant: from the affiliate id when the visitor has one (query or `stag` cookie, read in
+  // the browser), otherwise the variant the server chose (settings.abTests).
   const stagParam = params.get('stag');
-  const variant = useSyncExternalStore(
-    noSubscription,
-    () => registrationVariant({ affiliateId: affiliateIdFromStag(stagParam ?? readCookie(document.cookie, AFFILIATE_COOKIE)) }),
-    () => 'A' as const,
-  );
+  const serverVariant = boot.settings.abTests?.registration_variant === 'B' ? 'B' : 'A';
+  const stag = useSyncExternalStore(noSubscription, () => stagParam ?? readCookie(document.cookie, AFFILIATE_COOKIE), () => stagParam);
+  const affiliateId = affiliateIdFromStag(stag);
+  const variant = affiliateId ? registrationVariant({ affiliateId }) : serverVariant;
   const steps = useMemo(() => signUpSteps(variant, skipNickname), [variant, skipNickname]);
   const [step, setStep] = useState(1);
   const current = steps[Math.min(step, steps.length) - 1]!;
@@ -91,7 +90,8 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   const submit = useMutation({
     mutationFn: async () => {
       const captcha = boot.settings.captcha?.enabled_register ? await getCaptchaToken(boot.settings.captcha?.site_key, 'registration', boot.isBot) : undefined;
-      const user: Record<string, unknown> = { ...values, email: values.email.trim(), mobile_phone: normalizePhone(values.mobile_phone as string), dfpc: '' };
+      const user: Record<string, unknown> = { ...values, email: values.email.trim(), mobile_phone: normalizePhone(values.mobile_phone as string), dfpc: '', variant };
+      if (stag && /^[A-Za-z0-9_-]{1,100}$/.test(stag)) user.stag = stag;
       if (skipNickname) delete user.nickname;
       if (captcha) user.captcha = captcha;
       return signUp(api, user);
@@ -177,8 +177,8 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
             placeholder={t('fields.select')}
             required
             options={[
-              { value: 'male', label: t('fields.gender_male') },
-              { value: 'female', label: t('fields.gender_female') },
+              { value: 'm', label: t('fields.gender_male') },
+              { value: 'f', label: t('fields.gender_female') },
             ]}
           />
         </div>

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import type { Game } from '../types';
+import type { Game, GameSummary } from '../types';
+import { toGameSummary } from '../utils/game-summary';
 import { gamesKeys } from './query-keys';
 
 /**
  * GET /api/player/favorite_games, full game objects (API-SHAPES §6.8: v2, asked for in the
- * `accept-client` header this client family uses). Oldest favourite first.
+ * `accept-client` header this client family uses), kept as card summaries. Oldest favourite first.
  */
-export function getFavoriteGames(api: ApiClient): Promise<Game[]> {
-  return api.get<Game[]>('/api/player/favorite_games', { headers: { 'accept-client': 'application/vnd.s.v2+json' } });
+export async function getFavoriteGames(api: ApiClient): Promise<GameSummary[]> {
+  const games = await api.get<Game[]>('/api/player/favorite_games', {
+    headers: { 'accept-client': 'application/vnd.s.v2+json' },
+  });
+  return games.map(toGameSummary);
 }
 
 export function getFavoriteGamesQueryOptions(api: ApiClient) {

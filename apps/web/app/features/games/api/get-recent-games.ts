@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import type { RecentGame } from '../types';
+import type { GameSummary, RecentGame } from '../types';
+import { toGameSummary } from '../utils/game-summary';
 import { gamesKeys } from './query-keys';
 
 /** Newest first by last_activity_at; games without a date keep their order at the end. */
@@ -10,9 +11,9 @@ export function sortRecent(games: readonly RecentGame[]): RecentGame[] {
   return [...games].sort((a, b) => time(b) - time(a));
 }
 
-/** GET /api/player/games: the player's recently played games (game objects + last_activity_at). */
-export async function getRecentGames(api: ApiClient): Promise<RecentGame[]> {
-  return sortRecent(await api.get<RecentGame[]>('/api/player/games'));
+/** GET /api/player/games: the player's recently played games, newest first, as card summaries. */
+export async function getRecentGames(api: ApiClient): Promise<GameSummary[]> {
+  return sortRecent(await api.get<RecentGame[]>('/api/player/games')).map(toGameSummary);
 }
 
 export function getRecentGamesQueryOptions(api: ApiClient) {

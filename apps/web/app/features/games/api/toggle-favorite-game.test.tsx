@@ -9,7 +9,13 @@ import { gamesKeys } from './query-keys';
 import { useToggleFavoriteGame } from './toggle-favorite-game';
 
 const game = (seo: string, id: number) =>
-  ({ identifier: `acme/${seo}`, seo_title: seo, demo: null, real: { EUR: { id } }, currencies: { EUR: { id } } }) as unknown as Game;
+  ({
+    identifier: `acme/${seo}`,
+    seo_title: seo,
+    demo: null,
+    real: { EUR: { id } },
+    currencies: { EUR: { id } },
+  }) as unknown as Game;
 const a = game('a', 1);
 const b = game('b', 2);
 

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
-import type { Game } from '../types';
+import type { GameSummary } from '../types';
 import { applyFavoriteToggle, favoriteLaunchId } from '../utils/favorites';
+import { toGameSummary } from '../utils/game-summary';
 import { getFavoriteGamesQueryOptions } from './get-favorite-games';
 
 /** PUT (add) or DELETE (remove) /api/player/favorite_games/{id}, id = numeric launch id (§6.8). */
@@ -12,7 +13,7 @@ export function setFavoriteGame(api: ApiClient, launchId: number, makeFavorite: 
 }
 
 export interface ToggleFavoriteVariables {
-  game: Game;
+  game: GameSummary;
   makeFavorite: boolean;
 }
 
@@ -33,7 +34,7 @@ export function useToggleFavoriteGame(currency: string | null) {
     onMutate: async ({ game, makeFavorite }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, applyFavoriteToggle(previous, game, makeFavorite));
+      queryClient.setQueryData(key, applyFavoriteToggle(previous, toGameSummary(game), makeFavorite));
       return { previous };
     },
     onError: (_error, _variables, context) => {

@@ -105,7 +105,15 @@ describe('GameCard', () => {
     expect(onToggleFavorite).toHaveBeenCalledWith(game);
 
     rerender(
-      wrap(<GameCard game={game} href="/x" providerName="Croupier Originals" isFavorite onToggleFavorite={onToggleFavorite} />),
+      wrap(
+        <GameCard
+          game={game}
+          href="/x"
+          providerName="Croupier Originals"
+          isFavorite
+          onToggleFavorite={onToggleFavorite}
+        />,
+      ),
     );
     expect(screen.getByRole('button', { name: 'Favourite: Aurora Fortune', pressed: true })).toBeInTheDocument();
   });

@@ -2,19 +2,19 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARD_ART } from '../constants';
-import type { Game } from '../types';
+import type { GameSummary } from '../types';
 import { gameBadges } from '../utils/badges';
 import { HeartIcon } from './icons';
 import './games.css';
 
 export interface GameCardProps {
-  game: Game;
+  game: GameSummary;
   /** The game page, already inside the visitor's locale. */
   href: string;
   /** Provider display title. */
   providerName: string;
   isFavorite: boolean;
-  onToggleFavorite: (game: Game) => void;
+  onToggleFavorite: (game: GameSummary) => void;
   /** Cards in the first viewport load their artwork eagerly. */
   eager?: boolean;
 }

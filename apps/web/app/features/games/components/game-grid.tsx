@@ -3,7 +3,7 @@ import { EAGER_CARDS } from '../constants';
 import type { FavoritesApi } from '../hooks/use-favorites';
 import { useLocalePath } from '../hooks/use-locale-path';
 import { useProviderName } from '../hooks/use-provider-name';
-import type { Game } from '../types';
+import type { GameSummary } from '../types';
 import { paths } from '../utils/paths';
 import { GameCard } from './game-card';
 import './games.css';
@@ -35,7 +35,7 @@ export function GameGrid({
   favorites,
   label,
 }: {
-  games: readonly Game[];
+  games: readonly GameSummary[];
   favorites: FavoritesApi;
   label?: string;
 }) {

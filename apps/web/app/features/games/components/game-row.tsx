@@ -5,7 +5,7 @@ import { EAGER_CARDS } from '../constants';
 import type { FavoritesApi } from '../hooks/use-favorites';
 import { useLocalePath } from '../hooks/use-locale-path';
 import { useProviderName } from '../hooks/use-provider-name';
-import type { Game } from '../types';
+import type { GameSummary } from '../types';
 import { paths } from '../utils/paths';
 import { GameCard } from './game-card';
 import { ChevronIcon } from './icons';
@@ -13,7 +13,7 @@ import './games.css';
 
 export interface GameRowProps {
   title: string;
-  games: readonly Game[] | undefined;
+  games: readonly GameSummary[] | undefined;
   isPending: boolean;
   isError: boolean;
   onRetry: () => void;

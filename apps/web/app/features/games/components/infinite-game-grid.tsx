@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGamesList, type GamesListArgs } from '../api/filter-games';
+import { useGamesList, type GamesListArgs } from '../api/get-games-list';
 import { useFavorites } from '../hooks/use-favorites';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import type { Viewer } from '../types';

@@ -2,14 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useFavoriteGames } from '../api/get-favorite-games';
 import { useToggleFavoriteGame } from '../api/toggle-favorite-game';
-import type { Game, Viewer } from '../types';
+import type { GameSummary, Viewer } from '../types';
 import { paths } from '../utils/paths';
 import { useLocalePath, useReturnPath } from './use-locale-path';
 
 export interface FavoritesApi {
-  isFavorite: (game: Game) => boolean;
+  isFavorite: (game: GameSummary) => boolean;
   /** Adds or removes a favourite; a guest is sent to sign-in and back. */
-  toggle: (game: Game) => void;
+  toggle: (game: GameSummary) => void;
 }
 
 export function useFavorites(viewer: Viewer): FavoritesApi {
@@ -25,7 +25,7 @@ export function useFavorites(viewer: Viewer): FavoritesApi {
   const { mutate } = mutation;
 
   const toggle = useCallback(
-    (game: Game) => {
+    (game: GameSummary) => {
       if (!viewer.isLoggedIn) {
         void navigate(href(paths.signIn(returnPath)));
         return;
@@ -34,6 +34,6 @@ export function useFavorites(viewer: Viewer): FavoritesApi {
     },
     [viewer.isLoggedIn, navigate, href, returnPath, mutate, ids],
   );
-  const isFavorite = useCallback((game: Game) => ids.has(game.identifier), [ids]);
+  const isFavorite = useCallback((game: GameSummary) => ids.has(game.identifier), [ids]);
   return { isFavorite, toggle };
 }

@@ -30,10 +30,16 @@ function List({ canLoad, load }: { canLoad: boolean; load: () => Promise<unknown
   return <div ref={sentinel} />;
 }
 
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
+/** Pages that arrive when the test says so. */
+function pages() {
+  const pending: (() => void)[] = [];
+  const load = vi.fn(() => new Promise<void>((resolve) => pending.push(resolve)));
+  const finishNext = async () => {
+    await act(async () => {
+      pending.shift()?.();
+    });
+  };
+  return { load, finishNext };
 }
 
 beforeEach(() => {
@@ -51,44 +57,49 @@ describe('useInfiniteScroll', () => {
   });
 
   it('loads the next page once and not again until it finishes', async () => {
-    const page = deferred();
-    const load = vi.fn(() => page.promise);
-    const { rerender } = render(<List canLoad load={load} />);
+    const { load, finishNext } = pages();
+    render(<List canLoad load={load} />);
 
     act(() => FakeObserver.last!.fire(true));
     act(() => FakeObserver.last!.fire(true));
     act(() => FakeObserver.last!.fire(true));
     expect(load).toHaveBeenCalledTimes(1);
 
-    // React Query reports the fetch: no next page may start meanwhile.
-    rerender(<List canLoad={false} load={load} />);
+    // The page arrives while the sentinel is still in range: the next one follows, once.
+    await finishNext();
+    expect(load).toHaveBeenCalledTimes(2);
     act(() => FakeObserver.last!.fire(true));
-    expect(load).toHaveBeenCalledTimes(1);
-
-    // The page arrives while the sentinel is still in range: the next one follows.
-    await act(async () => {
-      page.resolve();
-      await page.promise;
-    });
-    rerender(<List canLoad load={load} />);
-    await act(async () => undefined);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('does nothing out of range or when there is no next page', async () => {
-    const load = vi.fn(async () => undefined);
+  it('stops when the sentinel leaves the range', async () => {
+    const { load, finishNext } = pages();
+    render(<List canLoad load={load} />);
+    act(() => FakeObserver.last!.fire(true));
+    act(() => FakeObserver.last!.fire(false));
+    await finishNext();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('never loads when there is no next page (or the list is in error)', async () => {
+    const { load, finishNext } = pages();
+    const { rerender } = render(<List canLoad load={load} />);
+    act(() => FakeObserver.last!.fire(true));
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // The last page arrived (or failed): the list reports canLoad=false before the page settles.
+    rerender(<List canLoad={false} load={load} />);
+    await finishNext();
+    act(() => FakeObserver.last!.fire(true));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('resumes when the list becomes loadable while in range', async () => {
+    const { load } = pages();
     const { rerender } = render(<List canLoad={false} load={load} />);
     act(() => FakeObserver.last!.fire(true));
     expect(load).not.toHaveBeenCalled();
-
     rerender(<List canLoad load={load} />);
-    await act(async () => undefined);
-    expect(load).toHaveBeenCalledTimes(1);
-
-    act(() => FakeObserver.last!.fire(false));
-    rerender(<List canLoad={false} load={load} />);
-    rerender(<List canLoad load={load} />);
-    await act(async () => undefined);
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

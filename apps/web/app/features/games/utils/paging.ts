@@ -1,21 +1,26 @@
-import type { GamesPage } from '../types';
+import type { Pagination } from '../types';
+
+interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
 
 /**
  * SPEC §4: a paged collection is fully loaded when a page returns fewer items than the page size.
  * A null `next_page` (API-SHAPES §6.5) also ends it. Returns the next page number, or undefined
  * when nothing is left (React Query's "no next page").
  */
-export function nextPageParam(lastPage: GamesPage, pageSize: number): number | undefined {
+export function nextPageParam(lastPage: Page<unknown>, pageSize: number): number | undefined {
   if (lastPage.data.length < pageSize) return undefined;
   const next = lastPage.pagination?.next_page;
   return typeof next === 'number' ? next : undefined;
 }
 
 /** Flattens loaded pages into one list, dropping a game repeated across page boundaries. */
-export function flattenPages(pages: readonly GamesPage[] | undefined): GamesPage['data'] {
+export function flattenPages<T extends { identifier: string }>(pages: readonly Page<T>[] | undefined): T[] {
   if (!pages) return [];
   const seen = new Set<string>();
-  const out: GamesPage['data'] = [];
+  const out: T[] = [];
   for (const page of pages) {
     for (const game of page.data) {
       if (seen.has(game.identifier)) continue;

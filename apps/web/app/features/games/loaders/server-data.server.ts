@@ -9,7 +9,8 @@ import { localeFromPath } from '../../../i18n/locale-path';
 import { getServerApi } from '../../../lib/api-context';
 import { prefetchQueries } from '../../../lib/prefetch';
 import { loadServerData } from '../../../lib/server-data.server';
-import { categoryFilter, getGamesListPrefetchOptions, getGamesRowQueryOptions } from '../api/filter-games';
+import { categoryFilter, getGamesRowQueryOptions } from '../api/filter-games';
+import { getGamesListPrefetchOptions } from '../api/get-games-list';
 import { getCollections, getCollectionsQueryOptions } from '../api/get-collections';
 import { getFavoriteGamesQueryOptions } from '../api/get-favorite-games';
 import { getGameBySeoTitle, getGameBySeoTitleQueryOptions, selectGamesBySeoTitles } from '../api/get-game-by-seo-title';
@@ -20,19 +21,9 @@ import type { Game } from '../types';
 import { resolveCategoryPage, type CategoryRoute } from '../utils/category-page';
 import { deviceFromUserAgent } from '../utils/device';
 import { providerName } from '../utils/providers';
-import {
-  canonicalGameRedirect,
-  parseStartPage,
-  playRedirectTarget,
-  searchQuery,
-  type CategoryData,
-  type GameData,
-  type HomeData,
-  type ListData,
-  type ProducerData,
-  type ProducersData,
-  type SearchData,
-} from './lobby-loaders';
+import { searchQuery } from './client-data';
+import { canonicalGameRedirect, parseStartPage, playRedirectTarget } from './shared';
+import type { CategoryData, GameData, HomeData, ListData, ProducerData, ProducersData, SearchData } from './types';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../config/env.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { pino } from 'pino';
+import { createClient, openTestDatabase } from '../../../test/build-test-app.ts';
+import { signUpUser } from '../auth/test-helpers.ts';
+import { createMailer } from './mailer.ts';
+import { buildMail, mailLanguage } from './mail.templates.ts';
+
+/** The app wired to the real mailer (outbox + optional SMTP), as main.ts wires it. */
+async function buildAppWithRealMailer(overrides: Record<string, string> = {}) {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
+  const { database, drop } = await openTestDatabase();
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: pino({ level: 'silent' }),
+  });
+  const app = await buildApp({ env, database, clock: fixedClock(new Date('2026-11-22T12:00:00Z')), mailer });
+  await app.ready();
+  return {
+    app,
+    env,
+    mailer,
+    async close() {
+      await app.close();
+      await mailer.flush();
+      mailer.close();
+      await drop();
+    },
+  };
+}
+
+describe('mail through a real SMTP server on loopback', () => {
+  let smtp: SMTPServer;
+  const received: ParsedMail[] = [];
+  let waiters: Array<() => void> = [];
+  let built: Awaited<ReturnType<typeof buildAppWithRealMailer>>;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      // Plain SMTP on loopback: no certificate to set up.
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            received.push(parsed);
+            for (const wake of waiters) wake();
+            waiters = [];
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    built = await buildAppWithRealMailer({
+      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      MAIL_FROM: 'Croupier <no-reply@croupier.test>',
+    });
+  });
+  afterAll(async () => {
+    await built?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  async function nextMailTo(email: string, timeoutMs = 10_000): Promise<ParsedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = received.find((m) =>
+        (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).some((a) => a.text.includes(email)),
+      );
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  it('delivers the sign-up confirmation over SMTP; the token in the received mail confirms the account', async () => {
+    const client = createClient(built.app);
+    const user = signUpUser();
+    const res = await client.post('/api/users', { user });
+    expect(res.statusCode).toBe(201);
+
+    const mail = await nextMailTo(user.email);
+    expect(mail.subject).toBe('Croupier: Confirm your e-mail address');
+    expect(mail.from?.text).toContain('no-reply@croupier.test');
+    expect(typeof mail.html === 'string' && mail.html.includes('<a href=')).toBe(true);
+    const link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${built.env.publicUrl}/users/confirmation`);
+    const token = url.searchParams.get('confirmation_token')!;
+
+    const confirmed = await client.get(`/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().confirmed_at).not.toBeNull();
+
+    // The outbox records the delivery.
+    await built.mailer.flush();
+    const outbox = (await client.get('/dev/mailbox.json')).json() as Array<{
+      to: string;
+      sent_at: string | null;
+      error: string | null;
+    }>;
+    expect(outbox.find((m) => m.to === user.email.toLowerCase())).toMatchObject({
+      error: null,
+      sent_at: expect.any(String),
+    });
+  });
+});
+
+describe('outbox without SMTP and the dev mailbox', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const built = await buildAppWithRealMailer();
+    app = built.app;
+    close = built.close;
+  });
+  afterAll(async () => close());
+
+  it('keeps every mail in the outbox and lists the latest on /dev/mailbox(.json) with clickable, escaped links', async () => {
+    const client = createClient(app);
+    const user = signUpUser({ first_name: "Zoë O'Brien" });
+    expect((await client.post('/api/users', { user })).statusCode).toBe(201);
+
+    const json = await client.get('/dev/mailbox.json');
+    expect(json.statusCode).toBe(200);
+    const [latest] = json.json() as Array<{ to: string; subject: string; links: string[]; sent_at: string | null }>;
+    expect(latest).toMatchObject({
+      to: user.email.toLowerCase(),
+      subject: 'Croupier: Confirm your e-mail address',
+      sent_at: null,
+    });
+    expect(latest!.links[0]).toMatch(/\/users\/confirmation\?confirmation_token=[A-Za-z0-9_-]{43}$/);
+
+    const html = await client.get('/dev/mailbox');
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(html.body).toContain(`<a href="${latest!.links[0]}">`);
+    expect(html.body).toContain('Zoë O&#39;Brien');
+    expect(html.body).not.toContain("Zoë O'Brien");
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await buildAppWithRealMailer({ NODE_ENV: 'production' });
+    try {
+      for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+        const res = await createClient(prod.app).get(url);
+        expect(res.statusCode, url).toBe(404);
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('mail texts', () => {
+  it('follow the player language and fall back to English', () => {
+    expect(mailLanguage('pt-BR')).toBe('pt');
+    expect(mailLanguage('en-AU')).toBe('en');
+    expect(mailLanguage('xx')).toBe('en');
+    const de = buildMail(
+      'reset_password',
+      { email: 'a@example.com', language: 'de', firstName: 'Anna' },
+      'http://x/users/password/edit?reset_password_token=t',
+    );
+    expect(de.subject).toBe('Croupier: Passwort zurücksetzen');
+    expect(de.text).toContain('Hallo Anna,');
+    expect(de.text).toContain('http://x/users/password/edit?reset_password_token=t');
+    const ja = buildMail('password_changed', { email: 'a@example.com', language: 'ja', firstName: null }, undefined);
+    expect(ja.text.startsWith('お客様')).toBe(true);
+    const html = buildMail(
+      'confirmation',
+      { email: 'a@example.com', language: 'en', firstName: '<b>Eve</b>' },
+      'http://x/c?t=1',
+    ).html!;
+    expect(html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(html).not.toContain('<b>Eve</b>');
+  });
+});

@@ -1,0 +1,50 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter } from 'react-router';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import type { SsrContext } from '@croupier/shared/ssr-context';
+
+/** Streams give up after this long; the rest of the page then renders in the browser. */
+export const streamTimeout = 5_000;
+
+/**
+ * Document rendering. Players get the shell as soon as it is ready (streaming); crawlers get the
+ * complete page in one go (`onAllReady`), so everything they index is in the first response.
+ */
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  const ssr = loadContext as unknown as Partial<SsrContext>;
+  const isBot = ssr.isBot ?? isbot(request.headers.get('user-agent') ?? '');
+  const readyOption: keyof RenderToPipeableStreamOptions = isBot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell reject above and are logged by React Router.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
