@@ -18,7 +18,7 @@ try {
 }
 
 const log = pino(loggerOptions(env));
-const database = await openConfiguredDatabase(env);
+const database = await openConfiguredDatabase(env, (error) => log.error({ err: error }, 'idle database connection failed'));
 if (env.SEED_ON_START) {
   const summary = await seedDemoContent(database.db);
   log.info(summary, 'demo content ready');

@@ -13,12 +13,20 @@ export const streamTimeout = 5_000;
  * Document rendering. Players get the shell as soon as it is ready (streaming); crawlers get the
  * complete page in one go (`onAllReady`), so everything they index is in the first response.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD')
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   const ssr = loadContext as unknown as Partial<SsrContext>;
   const isBot = ssr.isBot ?? isbot(request.headers.get('user-agent') ?? '');
-  const readyOption: keyof RenderToPipeableStreamOptions = isBot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  const readyOption: keyof RenderToPipeableStreamOptions =
+    isBot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -35,7 +43,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
       onShellError(error: unknown) {
         reject(error);

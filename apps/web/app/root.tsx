@@ -134,7 +134,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(() => {
     const qc = getQueryClient();
     if (qc.getQueryData(QUERY_KEYS.player) === undefined) qc.setQueryData(QUERY_KEYS.player, boot.user);
-    if (boot.accounts && qc.getQueryData(QUERY_KEYS.accounts) === undefined) qc.setQueryData(QUERY_KEYS.accounts, boot.accounts);
+    if (boot.accounts && qc.getQueryData(QUERY_KEYS.accounts) === undefined)
+      qc.setQueryData(QUERY_KEYS.accounts, boot.accounts);
     return qc;
   });
   const i18n = useMemo(() => createI18n(boot.locale, boot.resources), [boot.locale, boot.resources]);

@@ -33,11 +33,17 @@ export interface OpenDatabaseOptions {
   /** A PGlite data-dir tarball to start from (tests: a migrated template). */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /**
+   * Errors of idle pooled connections (server restart, admin kill). Without a listener
+   * node-postgres would crash the process; the pool replaces the connection on next use.
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', options.onPoolError ?? ((error) => console.error(`database: idle connection error: ${error.message}`)));
     // Fail at start-up, with the server's own message, rather than on the first request.
     const client = await pool.connect();
     client.release();

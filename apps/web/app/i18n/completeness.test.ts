@@ -19,7 +19,11 @@ describe('translation completeness', () => {
       it(`${locale}/${ns}.json has exactly the keys of en`, () => {
         const target = files[`./locales/${locale}/${ns}.json`];
         expect(target, `missing file locales/${locale}/${ns}.json`).toBeDefined();
-        const { missing, extra } = compareTranslation(files[`./locales/${DEFAULT_LOCALE}/${ns}.json`]!, target!, locale);
+        const { missing, extra } = compareTranslation(
+          files[`./locales/${DEFAULT_LOCALE}/${ns}.json`]!,
+          target!,
+          locale,
+        );
         expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       });
     }
@@ -28,7 +32,9 @@ describe('translation completeness', () => {
   it('fails on a missing or extra key', () => {
     const source = { a: 'A', b: { c: 'C' }, n_one: 'one', n_other: 'other' };
     expect(compareTranslation(source, { a: 'A', b: {}, n_one: '1', n_other: '2' }, 'de').missing).toEqual(['b.c']);
-    expect(compareTranslation(source, { a: 'A', b: { c: 'C', d: 'D' }, n_one: '1', n_other: '2' }, 'de').extra).toEqual(['b.d']);
+    expect(compareTranslation(source, { a: 'A', b: { c: 'C', d: 'D' }, n_one: '1', n_other: '2' }, 'de').extra).toEqual(
+      ['b.d'],
+    );
   });
 
   it('expects the plural forms of each language', () => {

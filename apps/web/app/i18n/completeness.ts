@@ -21,7 +21,11 @@ export function pluralCategories(locale: Locale): string[] {
  * (`x_one` / `x_other` in the source) must exist in exactly the plural forms the target language
  * uses (e.g. only `x_other` in Japanese, `x_one`/`x_many`/`x_other` in Spanish).
  */
-export function compareTranslation(source: TranslationTree, target: TranslationTree, targetLocale: Locale): { missing: string[]; extra: string[] } {
+export function compareTranslation(
+  source: TranslationTree,
+  target: TranslationTree,
+  targetLocale: Locale,
+): { missing: string[]; extra: string[] } {
   const expected = new Set<string>();
   const categories = pluralCategories(targetLocale);
   for (const key of flattenKeys(source)) {

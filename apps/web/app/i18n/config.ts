@@ -19,7 +19,10 @@ export type LocaleResources = Partial<Record<Namespace, TranslationTree>>;
  * Fills keys missing from `target` with the source-language value, so a half-translated namespace
  * never shows raw keys. Returns a new tree.
  */
-export function withFallback(source: TranslationTree | undefined, target: TranslationTree | undefined): TranslationTree {
+export function withFallback(
+  source: TranslationTree | undefined,
+  target: TranslationTree | undefined,
+): TranslationTree {
   const out: TranslationTree = { ...source };
   for (const [key, value] of Object.entries(target ?? {})) {
     const base = out[key];

@@ -7,8 +7,13 @@ export function formatMoney(minor: number | bigint, currency: string, locale: Lo
 }
 
 /** A date (ISO string, `YYYY-MM-DD` or Date) with Intl in the UI locale. Plain dates are read as UTC days. */
-export function formatDate(value: string | Date, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
+export function formatDate(
+  value: string | Date,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  const date =
+    typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
   const utc = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   return new Intl.DateTimeFormat(intlLocale(locale), utc ? { ...options, timeZone: 'UTC' } : options).format(date);

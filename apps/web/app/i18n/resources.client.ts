@@ -14,7 +14,10 @@ export async function fetchLocaleResources(locale: Locale): Promise<LocaleResour
   const out: LocaleResources = {};
   await Promise.all(
     NAMESPACES.map(async (ns) => {
-      const [source, target] = await Promise.all([file(DEFAULT_LOCALE, ns), locale === DEFAULT_LOCALE ? undefined : file(locale, ns)]);
+      const [source, target] = await Promise.all([
+        file(DEFAULT_LOCALE, ns),
+        locale === DEFAULT_LOCALE ? undefined : file(locale, ns),
+      ]);
       if (source || target) out[ns] = withFallback(source, target);
     }),
   );

@@ -3,7 +3,11 @@
  * Type-only imports: zod itself never reaches the browser bundle.
  */
 import type { Account as SharedAccount, Player as SharedPlayer, PlayerSettings } from '@croupier/shared/api/player';
-import type { CountryInfo as SharedCountry, CurrencyInfo as SharedCurrency, ServerData as SharedServerData } from '@croupier/shared/api/info';
+import type {
+  CountryInfo as SharedCountry,
+  CurrencyInfo as SharedCurrency,
+  ServerData as SharedServerData,
+} from '@croupier/shared/api/info';
 
 export type Player = SharedPlayer;
 export type Account = SharedAccount;

@@ -8,7 +8,10 @@ import { loadServerData } from './server-data.server';
  * A blocked restricted-region page goes to main with `?restricted=<kind>`, where the browser
  * shows the warning toast.
  */
-export async function enforceGuardOnServer(handle: RouteHandle, { request, context }: LoaderFunctionArgs): Promise<void> {
+export async function enforceGuardOnServer(
+  handle: RouteHandle,
+  { request, context }: LoaderFunctionArgs,
+): Promise<void> {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const data = await loadServerData(context, request, locale);

@@ -17,7 +17,12 @@ describe('URL hashes that open auth modals (SPEC §2)', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());
 
-    const deps = () => ({ open: vi.fn(), clear: vi.fn(), setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as number) });
+    const deps = () => ({
+      open: vi.fn(),
+      clear: vi.fn(),
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clearTimeout: (h: unknown) => clearTimeout(h as number),
+    });
 
     it('opens the modal at once and clears the hash after 1 s', () => {
       const d = deps();

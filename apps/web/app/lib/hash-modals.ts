@@ -22,7 +22,12 @@ export function modalForHash(hash: string): HashModal | null {
  */
 export function handleHash(
   hash: string,
-  deps: { open: (modal: HashModal) => void; clear: () => void; setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (h: unknown) => void },
+  deps: {
+    open: (modal: HashModal) => void;
+    clear: () => void;
+    setTimeout: (fn: () => void, ms: number) => unknown;
+    clearTimeout: (h: unknown) => void;
+  },
 ): (() => void) | null {
   const modal = modalForHash(hash);
   if (!modal) return null;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decideGuard, type GuardInput } from './route-guards';
 
-const base: GuardInput = { handle: {}, isLoggedIn: false, restricted: false, locale: 'en', target: '/users', from: null };
+const base: GuardInput = {
+  handle: {},
+  isLoggedIn: false,
+  restricted: false,
+  locale: 'en',
+  target: '/users',
+  from: null,
+};
 
 describe('decideGuard (SPEC §2 navigation rules)', () => {
   it('lets unguarded routes through', () => {
@@ -22,7 +29,9 @@ describe('decideGuard (SPEC §2 navigation rules)', () => {
   });
 
   it('sends a signed-in player on a guest-only route to main', () => {
-    expect(decideGuard({ ...base, handle: { requiresGuest: true }, isLoggedIn: true, locale: 'ja', target: '/ja/sign-in' })).toEqual({ kind: 'redirect', to: '/ja' });
+    expect(
+      decideGuard({ ...base, handle: { requiresGuest: true }, isLoggedIn: true, locale: 'ja', target: '/ja/sign-in' }),
+    ).toEqual({ kind: 'redirect', to: '/ja' });
     expect(decideGuard({ ...base, handle: { requiresGuest: true }, target: '/sign-in' })).toEqual({ kind: 'allow' });
   });
 
@@ -35,14 +44,31 @@ describe('decideGuard (SPEC §2 navigation rules)', () => {
       cancelled: true,
     });
     // First load (server) or already on that path: main.
-    expect(decideGuard({ ...base, handle, restricted: true, target: '/sign-up', from: null })).toMatchObject({ kind: 'restricted', to: '/', cancelled: false });
-    expect(decideGuard({ ...base, handle, restricted: true, target: '/sign-up?a=1', from: '/sign-up' })).toMatchObject({ to: '/', cancelled: false });
-    expect(decideGuard({ ...base, handle: { notAllowedFor451: 'login' }, restricted: true, locale: 'de', target: '/de/login' })).toMatchObject({ message: 'login', to: '/de' });
+    expect(decideGuard({ ...base, handle, restricted: true, target: '/sign-up', from: null })).toMatchObject({
+      kind: 'restricted',
+      to: '/',
+      cancelled: false,
+    });
+    expect(decideGuard({ ...base, handle, restricted: true, target: '/sign-up?a=1', from: '/sign-up' })).toMatchObject({
+      to: '/',
+      cancelled: false,
+    });
+    expect(
+      decideGuard({
+        ...base,
+        handle: { notAllowedFor451: 'login' },
+        restricted: true,
+        locale: 'de',
+        target: '/de/login',
+      }),
+    ).toMatchObject({ message: 'login', to: '/de' });
   });
 
   it('does not apply the region block to signed-in players or unrestricted guests', () => {
     const handle = { notAllowedFor451: 'login' as const };
     expect(decideGuard({ ...base, handle, restricted: false, target: '/new-password' })).toEqual({ kind: 'allow' });
-    expect(decideGuard({ ...base, handle, restricted: true, isLoggedIn: true, target: '/new-password' })).toEqual({ kind: 'allow' });
+    expect(decideGuard({ ...base, handle, restricted: true, isLoggedIn: true, target: '/new-password' })).toEqual({
+      kind: 'allow',
+    });
   });
 });

@@ -37,7 +37,11 @@ describe('redirect routes', () => {
   });
 
   it('keeps the query on the password-edit and confirmation redirects', () => {
-    expect(keepQueryTarget('http://x.test/users/password/edit?reset_password_token=abc', 'newPassword')).toBe('/new-password?reset_password_token=abc');
-    expect(keepQueryTarget('http://x.test/pt-br/users/confirmation?confirmation_token=t', 'confirmation')).toBe('/pt-BR/confirmation?confirmation_token=t');
+    expect(keepQueryTarget('http://x.test/users/password/edit?reset_password_token=abc', 'newPassword')).toBe(
+      '/new-password?reset_password_token=abc',
+    );
+    expect(keepQueryTarget('http://x.test/pt-br/users/confirmation?confirmation_token=t', 'confirmation')).toBe(
+      '/pt-BR/confirmation?confirmation_token=t',
+    );
   });
 });

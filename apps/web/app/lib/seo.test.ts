@@ -33,8 +33,14 @@ describe('hreflang builder', () => {
 describe('pageMeta', () => {
   it('translates title and description from the root resources', () => {
     const meta = pageMeta('auth:meta.sign_in_title', 'auth:meta.sign_in_description');
-    const root = { id: 'root', loaderData: { resources: { auth: { meta: { sign_in_title: 'Anmelden', sign_in_description: 'Beschreibung' } } } } };
-    expect(meta({ matches: [root] })).toEqual([{ title: 'Anmelden' }, { name: 'description', content: 'Beschreibung' }]);
+    const root = {
+      id: 'root',
+      loaderData: { resources: { auth: { meta: { sign_in_title: 'Anmelden', sign_in_description: 'Beschreibung' } } } },
+    };
+    expect(meta({ matches: [root] })).toEqual([
+      { title: 'Anmelden' },
+      { name: 'description', content: 'Beschreibung' },
+    ]);
     expect(meta({ matches: [] })).toEqual([{ title: 'Croupier' }]);
   });
 });

@@ -50,7 +50,8 @@ export function pageMeta(titleKey: string, descriptionKey = 'common:meta.default
   return ({ matches }: MetaArgsLike): MetaDescriptor[] => {
     const root = matches.find((m) => m?.id === 'root');
     const boot = (root?.loaderData ?? root?.data) as BootData | undefined;
-    const title = lookup(boot?.resources, titleKey) ?? lookup(boot?.resources, 'common:meta.default_title') ?? 'Croupier';
+    const title =
+      lookup(boot?.resources, titleKey) ?? lookup(boot?.resources, 'common:meta.default_title') ?? 'Croupier';
     const description = lookup(boot?.resources, descriptionKey) ?? '';
     return [{ title }, ...(description ? [{ name: 'description', content: description }] : [])];
   };

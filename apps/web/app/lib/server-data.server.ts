@@ -26,10 +26,12 @@ export function loadServerData(context: unknown, request: Request, locale: Local
   if (!pending) {
     const api = getServerApi(context);
     const headers = { cookie: withCookie(request.headers.get('cookie'), 'locale', locale) };
-    pending = api.get<ServerData>(`/json-api/serverdata?l=${encodeURIComponent(locale)}`, { headers }).catch(async () => {
-      const user = await api.get<Player>('/api/player', { headers }).catch(() => null);
-      return { user: user && typeof user === 'object' && 'id' in user ? user : null } satisfies ServerData;
-    });
+    pending = api
+      .get<ServerData>(`/json-api/serverdata?l=${encodeURIComponent(locale)}`, { headers })
+      .catch(async () => {
+        const user = await api.get<Player>('/api/player', { headers }).catch(() => null);
+        return { user: user && typeof user === 'object' && 'id' in user ? user : null } satisfies ServerData;
+      });
     cache.set(key, pending);
   }
   return pending;

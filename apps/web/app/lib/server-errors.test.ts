@@ -16,20 +16,35 @@ describe('server validation errors → fields (SPEC §5)', () => {
 
   it('translates by full path, then last segment, then the message alone, else raw text', () => {
     const out = mapServerErrors(
-      { 'user.email': 'has already been taken', 'user.nickname': 'has already been taken', city: "can't be blank", postal_code: 'looks odd' },
+      {
+        'user.email': 'has already been taken',
+        'user.nickname': 'has already been taken',
+        city: "can't be blank",
+        postal_code: 'looks odd',
+      },
       ['email', 'nickname', 'city', 'postal_code'],
       t,
     );
-    expect(out.fields).toEqual({ email: 'Full-path text', nickname: 'Nickname taken', city: 'Required', postal_code: 'looks odd' });
+    expect(out.fields).toEqual({
+      email: 'Full-path text',
+      nickname: 'Nickname taken',
+      city: 'Required',
+      postal_code: 'looks odd',
+    });
     expect(out.general).toEqual([]);
   });
 
   it('assigns a field by full path first, then by its last segment', () => {
-    expect(mapServerErrors({ 'player.first_name': 'x' }, ['player.first_name', 'first_name'], t).fields).toEqual({ 'player.first_name': 'x' });
+    expect(mapServerErrors({ 'player.first_name': 'x' }, ['player.first_name', 'first_name'], t).fields).toEqual({
+      'player.first_name': 'x',
+    });
     expect(mapServerErrors({ 'player.first_name': 'x' }, ['first_name'], t).fields).toEqual({ first_name: 'x' });
   });
 
   it('keeps errors of unknown fields as form-level messages', () => {
-    expect(mapServerErrors({ base: 'Account locked' }, ['email'], t)).toEqual({ fields: {}, general: ['Account locked'] });
+    expect(mapServerErrors({ base: 'Account locked' }, ['email'], t)).toEqual({
+      fields: {},
+      general: ['Account locked'],
+    });
   });
 });

@@ -29,7 +29,12 @@ export function mapServerErrors(
   for (const [path, raw] of Object.entries(errors)) {
     const last = path.split('.').pop() ?? path;
     const slug = messageSlug(raw);
-    const message = (slug && (translate(`${prefix}.${path}.${slug}`) ?? translate(`${prefix}.${last}.${slug}`) ?? translate(`${prefix}.any.${slug}`))) || raw;
+    const message =
+      (slug &&
+        (translate(`${prefix}.${path}.${slug}`) ??
+          translate(`${prefix}.${last}.${slug}`) ??
+          translate(`${prefix}.any.${slug}`))) ||
+      raw;
     const field = formFields.includes(path) ? path : formFields.includes(last) ? last : null;
     if (field && !(field in out.fields)) out.fields[field] = message;
     else if (!field) out.general.push(message);

@@ -33,17 +33,58 @@ export const meta = pageMeta('common:meta.default_title');
 // The modal host and the auth forms load on demand: they are not part of the first page's JavaScript.
 const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));
 const noModals = () => false;
-const SignInForm = lazy(() => import('../features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })));
-const SignUpForm = lazy(() => import('../features/auth/components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
-const RemindForm = lazy(() => import('../features/auth/components/remind-form').then((m) => ({ default: m.RemindForm })));
-const NewPasswordForm = lazy(() => import('../features/auth/components/new-password-form').then((m) => ({ default: m.NewPasswordForm })));
+const SignInForm = lazy(() =>
+  import('../features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })),
+);
+const SignUpForm = lazy(() =>
+  import('../features/auth/components/sign-up-form').then((m) => ({ default: m.SignUpForm })),
+);
+const RemindForm = lazy(() =>
+  import('../features/auth/components/remind-form').then((m) => ({ default: m.RemindForm })),
+);
+const NewPasswordForm = lazy(() =>
+  import('../features/auth/components/new-password-form').then((m) => ({ default: m.NewPasswordForm })),
+);
 
 /** Modal names of SPEC §2 (login form, sign-up steps, remind-password form) for the hash-opened auth modals. */
-const HASH_MODALS: Record<HashModal, { name: string; title: string; component: typeof SignInForm; guestOnly: boolean; restriction: 'login' | 'registration' }> = {
-  'sign-in': { name: 'login-form', title: 'auth:sign_in.title', component: SignInForm, guestOnly: true, restriction: 'login' },
-  'sign-up': { name: 'sign-up-steps', title: 'auth:sign_up.title', component: SignUpForm, guestOnly: true, restriction: 'registration' },
-  remind: { name: 'remind-password-form', title: 'auth:remind.title', component: RemindForm, guestOnly: true, restriction: 'login' },
-  'new-password': { name: 'new-password-form', title: 'auth:new_password.title', component: NewPasswordForm, guestOnly: false, restriction: 'login' },
+const HASH_MODALS: Record<
+  HashModal,
+  {
+    name: string;
+    title: string;
+    component: typeof SignInForm;
+    guestOnly: boolean;
+    restriction: 'login' | 'registration';
+  }
+> = {
+  'sign-in': {
+    name: 'login-form',
+    title: 'auth:sign_in.title',
+    component: SignInForm,
+    guestOnly: true,
+    restriction: 'login',
+  },
+  'sign-up': {
+    name: 'sign-up-steps',
+    title: 'auth:sign_up.title',
+    component: SignUpForm,
+    guestOnly: true,
+    restriction: 'registration',
+  },
+  remind: {
+    name: 'remind-password-form',
+    title: 'auth:remind.title',
+    component: RemindForm,
+    guestOnly: true,
+    restriction: 'login',
+  },
+  'new-password': {
+    name: 'new-password-form',
+    title: 'auth:new_password.title',
+    component: NewPasswordForm,
+    guestOnly: false,
+    restriction: 'login',
+  },
 };
 
 /** The app shell: header, main, footer, and the global UI (modals, toasts, loader, idle title). */
@@ -73,7 +114,8 @@ export default function AppLayout() {
       resetSession(queryClient);
       if (wasSignedIn) toasts.add({ type: 'warning', text: t('errors.session_expired') });
       const here = `${window.location.pathname}${window.location.search}`;
-      if (splitLocale(window.location.pathname).path !== '/login') void navigate(href('login', locale, { redirect: here }));
+      if (splitLocale(window.location.pathname).path !== '/login')
+        void navigate(href('login', locale, { redirect: here }));
     });
     return () => setUnauthorizedHandler(null);
   }, [queryClient, navigate, locale, t]);
@@ -94,10 +136,12 @@ export default function AppLayout() {
             toasts.add({ type: 'warning', text: t(`restricted.${spec.restriction}`) });
             return;
           }
-          for (const other of Object.values(HASH_MODALS)) if (other.name !== spec.name) modals.close(other.name, { immediate: true });
+          for (const other of Object.values(HASH_MODALS))
+            if (other.name !== spec.name) modals.close(other.name, { immediate: true });
           modals.open(spec.name, spec.component, { mode: 'modal' }, { title: t(spec.title), fullScreenMobile: true });
         },
-        clear: () => window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`),
+        clear: () =>
+          window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`),
         setTimeout: (fn, ms) => setTimeout(fn, ms),
         clearTimeout: (h) => clearTimeout(h as number),
       }) ?? undefined,
@@ -116,7 +160,10 @@ export default function AppLayout() {
     toasts.add({ type: 'warning', text: t(`restricted.${notice}`) });
     params.delete(RESTRICTED_NOTICE_PARAM);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
   }, [location.search, location.pathname, location.hash, navigate, t]);
 
   const account = currentAccount(accounts.data, user?.currency);
@@ -139,7 +186,14 @@ export default function AppLayout() {
   return (
     <div className="app">
       <GlobalLoader />
-      <Header locale={locale} currentPath={currentPath} playerName={playerName} balance={balance} onSignOut={() => void onSignOut()} onLocaleSelect={(l, to) => void onLocaleSelect(l, to)} />
+      <Header
+        locale={locale}
+        currentPath={currentPath}
+        playerName={playerName}
+        balance={balance}
+        onSignOut={() => void onSignOut()}
+        onLocaleSelect={(l, to) => void onLocaleSelect(l, to)}
+      />
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>

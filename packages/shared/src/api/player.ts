@@ -104,7 +104,7 @@ export const PlayerUpdateRequestSchema = z.strictObject({
   context: z
     .string()
     .max(50)
-    .regex(/^[a-z_]*$/)
+    .regex(/^[a-z_]*$/, 'is invalid')
     .optional(),
   player: z.strictObject({
     nickname: NicknameSchema,

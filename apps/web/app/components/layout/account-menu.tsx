@@ -5,14 +5,30 @@ import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
 /** The signed-in player's menu: profile and sign-out. */
-export function AccountMenu({ name, profileHref, onSignOut }: { name: string; profileHref: string; onSignOut: () => void }) {
+export function AccountMenu({
+  name,
+  profileHref,
+  onSignOut,
+}: {
+  name: string;
+  profileHref: string;
+  onSignOut: () => void;
+}) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menu = useDisclosure(rootRef, buttonRef);
   return (
     <div className="account-menu" ref={rootRef}>
-      <button type="button" className="btn btn--ghost btn--sm account-menu__button" ref={buttonRef} aria-label={`${t('header.account_menu')}: ${name}`} aria-expanded={menu.open} aria-controls={menu.id} onClick={menu.toggle}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm account-menu__button"
+        ref={buttonRef}
+        aria-label={`${t('header.account_menu')}: ${name}`}
+        aria-expanded={menu.open}
+        aria-controls={menu.id}
+        onClick={menu.toggle}
+      >
         <Icon name="user" />
         <span className="account-menu__name">{name}</span>
         <Icon name="chevron" size={16} />

@@ -12,7 +12,14 @@ export function ErrorPage({ kind, locale }: { kind: 'not-found' | 'oops'; locale
         {kind === 'not-found' ? '404' : '500'}
       </p>
       <h1>{t(`${key}.title`, kind === 'not-found' ? 'Page not found' : 'Oops!')}</h1>
-      <p className="muted">{t(`${key}.text`, kind === 'not-found' ? 'The page you are looking for does not exist or has moved.' : 'Something went wrong on our side.')}</p>
+      <p className="muted">
+        {t(
+          `${key}.text`,
+          kind === 'not-found'
+            ? 'The page you are looking for does not exist or has moved.'
+            : 'Something went wrong on our side.',
+        )}
+      </p>
       <a className="btn btn--primary" href={href('home', locale)}>
         {t('actions.go_home', 'Go to the home page')}
       </a>

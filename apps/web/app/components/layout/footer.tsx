@@ -55,7 +55,12 @@ export function Footer({ locale, currentPath, year }: { locale: Locale; currentP
           <ul className="site-footer__languages">
             {LOCALES.map((l) => (
               <li key={l}>
-                <a href={localePath(currentPath, l)} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined}>
+                <a
+                  href={localePath(currentPath, l)}
+                  hrefLang={l}
+                  lang={l}
+                  aria-current={l === locale ? 'true' : undefined}
+                >
                   {LOCALE_NAMES[l].nameInLocale}
                 </a>
               </li>

@@ -56,7 +56,12 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
           </ul>
         </nav>
         <div className="site-header__tools">
-          <Link to={href('search', locale)} className="btn btn--ghost btn--icon" aria-label={t('nav.search')} title={t('nav.search')}>
+          <Link
+            to={href('search', locale)}
+            className="btn btn--ghost btn--icon"
+            aria-label={t('nav.search')}
+            title={t('nav.search')}
+          >
             <Icon name="search" />
           </Link>
           <div className="site-header__locale">

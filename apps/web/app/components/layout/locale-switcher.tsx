@@ -9,7 +9,15 @@ import { useDisclosure } from '../ui/use-disclosure';
  * Language picker: plain links to the same page under another prefix (works without JavaScript);
  * with JavaScript, `onSelect` handles the switch (e.g. saving the player's language first).
  */
-export function LocaleSwitcher({ locale, currentPath, onSelect }: { locale: Locale; currentPath: string; onSelect?: (locale: Locale, to: string) => void }) {
+export function LocaleSwitcher({
+  locale,
+  currentPath,
+  onSelect,
+}: {
+  locale: Locale;
+  currentPath: string;
+  onSelect?: (locale: Locale, to: string) => void;
+}) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -22,7 +30,14 @@ export function LocaleSwitcher({ locale, currentPath, onSelect }: { locale: Loca
   };
   return (
     <div className="locale-switcher" ref={rootRef}>
-      <button type="button" className="btn btn--ghost btn--sm" ref={buttonRef} aria-expanded={menu.open} aria-controls={menu.id} onClick={menu.toggle}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        ref={buttonRef}
+        aria-expanded={menu.open}
+        aria-controls={menu.id}
+        onClick={menu.toggle}
+      >
         <Icon name="globe" size={18} />
         <span className="visually-hidden">{t('header.language')}: </span>
         <span lang={locale}>{locale}</span>

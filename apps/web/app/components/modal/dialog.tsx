@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const FOCUSABLE = 'a[href],area[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"]),[contenteditable="true"]';
+const FOCUSABLE =
+  'a[href],area[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"]),[contenteditable="true"]';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
+  );
 }
 
 let openCount = 0;
@@ -29,7 +32,17 @@ export interface DialogProps {
  * while open and restored on close, Escape and overlay click reported to the owner (which applies
  * the stack rules), page scroll locked while any dialog is open.
  */
-export function Dialog({ title, onClose, children, closing = false, showClose = true, fullScreen, fullScreenMobile, bottomSide, showTitle = true }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  closing = false,
+  showClose = true,
+  fullScreen,
+  fullScreenMobile,
+  bottomSide,
+  showTitle = true,
+}: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -37,14 +50,28 @@ export function Dialog({ title, onClose, children, closing = false, showClose = 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const node = ref.current;
+    const firstField = () =>
+      node?.querySelector<HTMLElement>('[data-autofocus],[autofocus]') ??
+      (node ? focusables(node).find((el) => !el.classList.contains('modal__close')) : undefined);
+    let observer: MutationObserver | null = null;
     if (node && !node.contains(document.activeElement)) {
-      const preferred = node.querySelector<HTMLElement>('[data-autofocus],[autofocus]');
-      const first = preferred ?? focusables(node).find((el) => !el.classList.contains('modal__close'));
+      const first = firstField();
       (first ?? node).focus();
+      // Lazy content (a form still loading) gets the focus once it appears, unless the player moved it.
+      if (!first) {
+        observer = new MutationObserver(() => {
+          const late = firstField();
+          if (!late) return;
+          if (document.activeElement === node) late.focus();
+          observer?.disconnect();
+        });
+        observer.observe(node, { childList: true, subtree: true });
+      }
     }
     openCount += 1;
     document.documentElement.classList.add('has-modal');
     return () => {
+      observer?.disconnect();
       openCount -= 1;
       if (openCount <= 0) document.documentElement.classList.remove('has-modal');
       if (previous && document.contains(previous)) previous.focus();
@@ -74,7 +101,13 @@ export function Dialog({ title, onClose, children, closing = false, showClose = 
     }
   }
 
-  const classes = ['modal', closing && 'modal--closing', fullScreen && 'modal--full', fullScreenMobile && 'modal--full-mobile', bottomSide && 'modal--bottom']
+  const classes = [
+    'modal',
+    closing && 'modal--closing',
+    fullScreen && 'modal--full',
+    fullScreenMobile && 'modal--full-mobile',
+    bottomSide && 'modal--bottom',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -85,13 +118,26 @@ export function Dialog({ title, onClose, children, closing = false, showClose = 
         if (event.target === event.currentTarget) onClose('overlay');
       }}
     >
-      <div ref={ref} className={classes} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className={classes}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="modal__head">
           <h2 id={titleId} className={showTitle ? 'modal__title' : 'visually-hidden'}>
             {title}
           </h2>
           {showClose && (
-            <button type="button" className="btn btn--ghost btn--icon modal__close" aria-label={t('actions.close')} onClick={() => onClose('button')}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--icon modal__close"
+              aria-label={t('actions.close')}
+              onClick={() => onClose('button')}
+            >
               <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

@@ -15,7 +15,10 @@ export function ModalHost() {
         const { name, options } = entry;
         const Component = entry.component;
         return (
-          <ModalContext.Provider key={name} value={{ close: (o) => void modals.close(name, o), setUnsaved: (u) => modals.setUnsaved(name, u) }}>
+          <ModalContext.Provider
+            key={name}
+            value={{ close: (o) => void modals.close(name, o), setUnsaved: (u) => modals.setUnsaved(name, u) }}
+          >
             <Dialog
               title={options.title}
               closing={entry.closing}

@@ -11,7 +11,11 @@ describe('modal stack (SPEC §4)', () => {
 
   const make = (confirm = vi.fn(() => true)) => ({
     confirm,
-    store: createModalStore({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number), confirm }),
+    store: createModalStore({
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as number),
+      confirm,
+    }),
   });
 
   it('keeps one modal per name', () => {

@@ -71,7 +71,10 @@ export function createModalStore(deps: Deps) {
       replace(name, { component, props: props as Record<string, unknown>, options, closing: false });
       return;
     }
-    stack = [...stack, { name, component, props: props as Record<string, unknown>, options, closing: false, unsaved: false }];
+    stack = [
+      ...stack,
+      { name, component, props: props as Record<string, unknown>, options, closing: false, unsaved: false },
+    ];
     emit();
   }
 

@@ -27,7 +27,9 @@ export function RouteModal({ name, options, children }: { name: string; options:
   }, [entry, onClosed]);
   if (!entry) return null;
   return (
-    <ModalContext.Provider value={{ close: (o) => void store.close(name, o), setUnsaved: (u) => store.setUnsaved(name, u) }}>
+    <ModalContext.Provider
+      value={{ close: (o) => void store.close(name, o), setUnsaved: (u) => store.setUnsaved(name, u) }}
+    >
       <Dialog
         title={options.title}
         closing={entry.closing}

@@ -32,7 +32,12 @@ export function ToastRegion() {
           <p className="toast__text">{toast.text}</p>
         )}
       </div>
-      <button type="button" className="btn btn--ghost btn--icon btn--sm toast__close" aria-label={t('toast.dismiss')} onClick={() => toasts.remove(toast.id)}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--icon btn--sm toast__close"
+        aria-label={t('toast.dismiss')}
+        onClick={() => toasts.remove(toast.id)}
+      >
         ×
       </button>
     </li>

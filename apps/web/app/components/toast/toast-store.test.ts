@@ -4,7 +4,8 @@ import { createToastStore } from './toast-store';
 describe('toasts (SPEC §4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const make = () => createToastStore({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) });
+  const make = () =>
+    createToastStore({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) });
 
   it('removes a toast after 10 s by default', () => {
     const store = make();

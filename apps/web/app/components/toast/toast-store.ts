@@ -14,7 +14,8 @@ export interface ToastInput {
   callback?: () => void;
 }
 
-export interface Toast extends Required<Pick<ToastInput, 'text' | 'type' | 'time'>>, Omit<ToastInput, 'text' | 'type' | 'time'> {
+export interface Toast
+  extends Required<Pick<ToastInput, 'text' | 'type' | 'time'>>, Omit<ToastInput, 'text' | 'type' | 'time'> {
   id: number;
 }
 
@@ -23,7 +24,9 @@ interface Timers {
   clearTimeout: (handle: unknown) => void;
 }
 
-export function createToastStore(timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) }) {
+export function createToastStore(
+  timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
+) {
   let toasts: readonly Toast[] = [];
   let nextId = 1;
   const handles = new Map<number, unknown>();
@@ -40,12 +43,21 @@ export function createToastStore(timers: Timers = { setTimeout: (fn, ms) => setT
   }
 
   function add(input: ToastInput): number {
-    const toast: Toast = { ...input, id: nextId++, type: input.type ?? 'message', time: input.time ?? TOAST_LIFETIME_MS };
+    const toast: Toast = {
+      ...input,
+      id: nextId++,
+      type: input.type ?? 'message',
+      time: input.time ?? TOAST_LIFETIME_MS,
+    };
     // The same text twice in a row (e.g. a repeated blocked navigation) refreshes instead of stacking.
     const same = toasts.find((t) => t.text === toast.text && t.type === toast.type);
     if (same) remove(same.id);
     toasts = [...toasts, toast];
-    if (toast.time > 0) handles.set(toast.id, timers.setTimeout(() => remove(toast.id), toast.time));
+    if (toast.time > 0)
+      handles.set(
+        toast.id,
+        timers.setTimeout(() => remove(toast.id), toast.time),
+      );
     emit();
     return toast.id;
   }

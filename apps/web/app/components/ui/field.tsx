@@ -16,7 +16,11 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -33,10 +37,25 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>;
 
-export function TextField({ label, error, hint, value, onChange, ...input }: InputProps & { label: string; error?: string | null; hint?: string; value: string; onChange: (value: string) => void }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  ...input
+}: InputProps & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
-      {(a11y) => <input className="input" value={value} onChange={(e) => onChange(e.target.value)} {...input} {...a11y} />}
+      {(a11y) => (
+        <input className="input" value={value} onChange={(e) => onChange(e.target.value)} {...input} {...a11y} />
+      )}
     </FieldShell>
   );
 }
@@ -67,7 +86,15 @@ export function SelectField({
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {(a11y) => (
-        <select className="select" name={name} value={value} required={required} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} {...a11y}>
+        <select
+          className="select"
+          name={name}
+          value={value}
+          required={required}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+          {...a11y}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -80,7 +107,19 @@ export function SelectField({
   );
 }
 
-export function CheckField({ label, error, checked, onChange, name }: { label: ReactNode; error?: string | null; checked: boolean; onChange: (checked: boolean) => void; name: string }) {
+export function CheckField({
+  label,
+  error,
+  checked,
+  onChange,
+  name,
+}: {
+  label: ReactNode;
+  error?: string | null;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name: string;
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -4,7 +4,10 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * Small form state: values, per-field errors (already translated), a form-level error, and focus
  * moved to the first invalid control whenever errors are shown.
  */
-export function useForm<V extends Record<string, string | boolean>>(initial: V, formRef: RefObject<HTMLFormElement | null>) {
+export function useForm<V extends Record<string, string | boolean>>(
+  initial: V,
+  formRef: RefObject<HTMLFormElement | null>,
+) {
   const [values, setValues] = useState<V>(initial);
   const [baseline, setBaseline] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V & string, string>>>({});

@@ -25,8 +25,8 @@ export const HOME_ROW_CATEGORIES = ['new', 'top', 'recommended', 'jackpot', 'liv
 export const BADGE_CATEGORIES = ['new', 'top', 'jackpot', 'live'] as const;
 export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
 
-/** Intrinsic size of card artwork (the generated previews are 4:3); reserves space before load. */
-export const CARD_ART = { width: 400, height: 300 } as const;
+/** Intrinsic size of card artwork (the generated previews are 320×320); reserves space before load. */
+export const CARD_ART = { width: 320, height: 320 } as const;
 
 /** Cards in the first viewport load eagerly; the rest lazily. */
 export const EAGER_CARDS = 8;

@@ -23,7 +23,18 @@ export default function ProfileRoute() {
   const locale = useLocale();
   const accounts = useAccounts(Boolean(user));
   if (!user) return null;
-  const formKey = [user.first_name, user.last_name, user.date_of_birth, user.gender, user.mobile_phone, user.country, user.city, user.address, user.postal_code, user.receive_promos].join('|');
+  const formKey = [
+    user.first_name,
+    user.last_name,
+    user.date_of_birth,
+    user.gender,
+    user.mobile_phone,
+    user.country,
+    user.city,
+    user.address,
+    user.postal_code,
+    user.receive_promos,
+  ].join('|');
   return (
     <section className="container page profile">
       <h1>{t('profile.title')}</h1>

@@ -6,7 +6,12 @@ import { guardLoader } from '../../lib/guard.server';
 import type { RouteHandle } from '../../lib/route-guards';
 import { pageMeta } from '../../lib/seo';
 
-export const handle: RouteHandle = { requiresGuest: true, popup: true, notAllowedFor451: 'registration', gtmPlace: 'sign-up' };
+export const handle: RouteHandle = {
+  requiresGuest: true,
+  popup: true,
+  notAllowedFor451: 'registration',
+  gtmPlace: 'sign-up',
+};
 export const loader = guardLoader(handle);
 export const clientLoader = guardClientLoader(handle);
 export const meta = pageMeta('auth:meta.sign_up_title', 'auth:meta.sign_up_description');

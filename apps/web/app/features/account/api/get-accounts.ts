@@ -9,7 +9,13 @@ export const getAccounts = (api: ApiClient) => api.get<Account[]>('/api/player/a
 
 /** Wallets, polled every 10 s (SPEC §9 balance ping) while the tab is visible and a player is signed in. */
 export const accountsQueryOptions = (api: ApiClient, enabled: boolean) =>
-  queryOptions({ queryKey: QUERY_KEYS.accounts, queryFn: () => getAccounts(api), enabled, refetchInterval: BALANCE_PING_MS, staleTime: BALANCE_PING_MS });
+  queryOptions({
+    queryKey: QUERY_KEYS.accounts,
+    queryFn: () => getAccounts(api),
+    enabled,
+    refetchInterval: BALANCE_PING_MS,
+    staleTime: BALANCE_PING_MS,
+  });
 
 export function useAccounts(enabled: boolean) {
   return useQuery(accountsQueryOptions(useApi(), enabled));

@@ -15,7 +15,15 @@ import { updatePlayer } from '../api/update-player';
 import { changedFields, PROFILE_FIELDS, validateProfile } from '../lib/profile-fields';
 
 /** Edit personal details: PATCH /api/player with the changed fields, errors shown at their fields. */
-export function ProfileForm({ user, countries, locale }: { user: Player; countries: readonly CountryInfo[]; locale: Locale }) {
+export function ProfileForm({
+  user,
+  countries,
+  locale,
+}: {
+  user: Player;
+  countries: readonly CountryInfo[];
+  locale: Locale;
+}) {
   const { t, i18n } = useTranslation('account');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -41,7 +49,9 @@ export function ProfileForm({ user, countries, locale }: { user: Player; countri
   const countryOptions = useMemo(() => {
     const codes = countries.length ? countries.map((c) => c.code.toUpperCase()) : Object.keys(GEO_DEFAULT_CURRENCY);
     if (user.country && !codes.includes(user.country)) codes.push(user.country);
-    return [...new Set(codes)].map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+    return [...new Set(codes)]
+      .map((code) => ({ value: code, label: countryName(code, locale) }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
   }, [countries, locale, user.country]);
 
   const save = useMutation({
@@ -61,7 +71,9 @@ export function ProfileForm({ user, countries, locale }: { user: Player; countri
     event.preventDefault();
     const errors = validateProfile(form.values);
     if (Object.keys(errors).length) {
-      return form.showErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(`auth:validation.${v}`)])));
+      return form.showErrors(
+        Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(`auth:validation.${v}`)])),
+      );
     }
     const changes = changedFields(initial, form.values);
     if (Object.keys(changes).length) save.mutate(changes);
@@ -99,14 +111,30 @@ export function ProfileForm({ user, countries, locale }: { user: Player; countri
             ]}
           />
         </div>
-        <TextField {...text('mobile_phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('auth:fields.mobile_phone_hint')} />
-        <SelectField {...text('country')} placeholder={t('auth:fields.select')} options={countryOptions} autoComplete="country" />
+        <TextField
+          {...text('mobile_phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint={t('auth:fields.mobile_phone_hint')}
+        />
+        <SelectField
+          {...text('country')}
+          placeholder={t('auth:fields.select')}
+          options={countryOptions}
+          autoComplete="country"
+        />
         <div className="form__row form__row--2">
           <TextField {...text('city')} autoComplete="address-level2" />
           <TextField {...text('postal_code')} autoComplete="postal-code" />
         </div>
         <TextField {...text('address')} autoComplete="street-address" />
-        <CheckField name="receive_promos" label={t('auth:fields.receive_promos')} checked={form.values.receive_promos} onChange={form.set('receive_promos')} />
+        <CheckField
+          name="receive_promos"
+          label={t('auth:fields.receive_promos')}
+          checked={form.values.receive_promos}
+          onChange={form.set('receive_promos')}
+        />
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={save.isPending || !form.dirty}>
             {t('common:actions.save')}

@@ -7,7 +7,15 @@ import type { Account, Player } from '../../../lib/api-types';
 const DAY_MS = 86_400_000;
 
 /** Account facts and wallets of the signed-in player. */
-export function ProfileView({ user, accounts, locale }: { user: Player; accounts: readonly Account[] | undefined; locale: Locale }) {
+export function ProfileView({
+  user,
+  accounts,
+  locale,
+}: {
+  user: Player;
+  accounts: readonly Account[] | undefined;
+  locale: Locale;
+}) {
   const { t } = useTranslation('account');
   const [now] = useState(() => Date.now());
   const days = user.created_at ? Math.max(0, Math.floor((now - new Date(user.created_at).getTime()) / DAY_MS)) : null;
@@ -50,7 +58,8 @@ export function ProfileView({ user, accounts, locale }: { user: Player; accounts
                 {accounts.map((a) => (
                   <tr key={a.currency}>
                     <th scope="row">
-                      {a.currency} {a.currency === user.currency && <span className="badge">{t('wallets.active')}</span>}
+                      {a.currency}{' '}
+                      {a.currency === user.currency && <span className="badge">{t('wallets.active')}</span>}
                     </th>
                     <td>{formatMoney(a.amount_cents, a.currency, locale)}</td>
                     <td>{formatMoney(a.available_to_cashout_cents, a.currency, locale)}</td>

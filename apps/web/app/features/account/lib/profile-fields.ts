@@ -1,5 +1,16 @@
 /** Personal fields a player edits on /users (SPEC §3 user info, §5 rules). */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'gender', 'mobile_phone', 'country', 'city', 'address', 'postal_code', 'receive_promos'] as const;
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'mobile_phone',
+  'country',
+  'city',
+  'address',
+  'postal_code',
+  'receive_promos',
+] as const;
 
 type Values = Record<string, string | boolean>;
 
@@ -13,7 +24,8 @@ export function changedFields(initial: Values, values: Values): Record<string, s
   const out: Record<string, string | boolean> = {};
   for (const field of PROFILE_FIELDS) {
     const value = values[field];
-    const next = typeof value === 'string' ? (field === 'mobile_phone' ? phone(value.trim()) : value.trim()) : Boolean(value);
+    const next =
+      typeof value === 'string' ? (field === 'mobile_phone' ? phone(value.trim()) : value.trim()) : Boolean(value);
     if (next !== initial[field]) out[field] = next;
   }
   return out;

@@ -14,27 +14,39 @@ export interface SignInCredentials {
   captcha?: string;
 }
 
-export const signIn = (api: ApiClient, user: SignInCredentials) => api.post<Player | null>('/api/users/sign_in', { user }, quiet);
+export const signIn = (api: ApiClient, user: SignInCredentials) =>
+  api.post<Player | null>('/api/users/sign_in', { user }, quiet);
 
 /** Second step of a two-factor sign-in; the server remembers who passed the password step. */
-export const submitOtp = (api: ApiClient, otp: string) => api.post<Player | null>('/api/users/sign_in', { user: { otp_attempt: otp } }, quiet);
+export const submitOtp = (api: ApiClient, otp: string) =>
+  api.post<Player | null>('/api/users/sign_in', { user: { otp_attempt: otp } }, quiet);
 
 /** The password step answers 401 `{two_factor: true}` when a one-time code is needed. */
 export function needsTwoFactor(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && (error.body as { two_factor?: unknown } | null)?.two_factor === true;
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.body as { two_factor?: unknown } | null)?.two_factor === true
+  );
 }
 
-export const signUp = (api: ApiClient, user: Record<string, unknown>) => api.post<Player | null>('/api/users', { user }, quiet);
+export const signUp = (api: ApiClient, user: Record<string, unknown>) =>
+  api.post<Player | null>('/api/users', { user }, quiet);
 
 /** Errors are only logged (API-SHAPES §2.3): the client forgets the session in every case. */
-export const signOut = (api: ApiClient) => api.delete<unknown>('/api/users/sign_out', quiet).catch((error: unknown) => console.warn('SIGN_OUT_ERROR', error));
+export const signOut = (api: ApiClient) =>
+  api.delete<unknown>('/api/users/sign_out', quiet).catch((error: unknown) => console.warn('SIGN_OUT_ERROR', error));
 
-export const requestPasswordReset = (api: ApiClient, user: { email: string; captcha?: string }) => api.post<unknown>('/api/users/password', { user }, quiet);
+export const requestPasswordReset = (api: ApiClient, user: { email: string; captcha?: string }) =>
+  api.post<unknown>('/api/users/password', { user }, quiet);
 
-export const resetPassword = (api: ApiClient, user: { reset_password_token: string; password: string; password_confirmation: string }) =>
-  api.put<Player | null>('/api/users/password', { user }, quiet);
+export const resetPassword = (
+  api: ApiClient,
+  user: { reset_password_token: string; password: string; password_confirmation: string },
+) => api.put<Player | null>('/api/users/password', { user }, quiet);
 
 export const confirmEmail = (api: ApiClient, token: string) =>
   api.get<Player | null>(`/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`, quiet);
 
-export const resendConfirmation = (api: ApiClient, user: { email: string; captcha?: string }) => api.post<unknown>('/api/users/confirmation', { user }, quiet);
+export const resendConfirmation = (api: ApiClient, user: { email: string; captcha?: string }) =>
+  api.post<unknown>('/api/users/confirmation', { user }, quiet);

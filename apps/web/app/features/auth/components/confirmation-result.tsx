@@ -36,7 +36,12 @@ export function ConfirmationResult() {
       .catch(() => setState('failed'));
   }, [api, token, queryClient]);
 
-  const message = { pending: t('confirmation.pending'), done: t('confirmation.done'), failed: t('confirmation.failed'), missing: t('confirmation.missing_token') }[state];
+  const message = {
+    pending: t('confirmation.pending'),
+    done: t('confirmation.done'),
+    failed: t('confirmation.failed'),
+    missing: t('confirmation.missing_token'),
+  }[state];
   return (
     <div className="form" aria-busy={state === 'pending'}>
       <p className={state === 'done' ? 'form-success' : state === 'pending' ? 'muted' : 'form-error'} role="status">

@@ -61,7 +61,16 @@ export function RemindForm() {
           {form.formError}
         </p>
       )}
-      <TextField name="email" type="email" label={t('fields.email')} value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoComplete="email" required />
+      <TextField
+        name="email"
+        type="email"
+        label={t('fields.email')}
+        value={form.values.email}
+        onChange={form.set('email')}
+        error={form.errors.email}
+        autoComplete="email"
+        required
+      />
       <button className="btn btn--primary btn--block" type="submit" disabled={send.isPending}>
         {t('remind.submit')}
       </button>

@@ -17,7 +17,13 @@ import { translateValidation, validateFields } from '../lib/validation';
 const FIELDS = ['email', 'password'] as const;
 
 /** Sign-in (SPEC §4): email + password, then a one-time code when the account has two-factor auth. */
-export function SignInForm({ mode, page = false }: { mode: AuthFormMode; /** Full /login page: links go to /registration. */ page?: boolean }) {
+export function SignInForm({
+  mode,
+  page = false,
+}: {
+  mode: AuthFormMode;
+  /** Full /login page: links go to /registration. */ page?: boolean;
+}) {
   const { t, i18n } = useTranslation('auth');
   const api = useApi();
   const boot = useBoot();
@@ -34,7 +40,12 @@ export function SignInForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   const password = useMutation({
     mutationFn: async () => {
       const captcha = await getCaptchaToken(boot.settings.captcha?.site_key, 'login', boot.isBot);
-      return signIn(api, { email: form.values.email.trim(), password: form.values.password, dfpc: '', ...(captcha ? { captcha } : {}) });
+      return signIn(api, {
+        email: form.values.email.trim(),
+        password: form.values.password,
+        dfpc: '',
+        ...(captcha ? { captcha } : {}),
+      });
     },
     onSuccess,
     onError(error) {
@@ -50,7 +61,12 @@ export function SignInForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
     onSuccess,
     onError(error) {
       const status = (error as { status?: number }).status;
-      otpForm.showErrors({ otp: status === 401 || status === 422 ? t('sign_in.otp_failed') : (apiErrorToForm(error, [], i18n, 'auth').general ?? '') });
+      otpForm.showErrors({
+        otp:
+          status === 401 || status === 422
+            ? t('sign_in.otp_failed')
+            : (apiErrorToForm(error, [], i18n, 'auth').general ?? ''),
+      });
     },
   });
 
@@ -98,7 +114,16 @@ export function SignInForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
           {form.formError}
         </p>
       )}
-      <TextField name="email" type="email" label={t('fields.email')} value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoComplete="email" required />
+      <TextField
+        name="email"
+        type="email"
+        label={t('fields.email')}
+        value={form.values.email}
+        onChange={form.set('email')}
+        error={form.errors.email}
+        autoComplete="email"
+        required
+      />
       <TextField
         name="password"
         type="password"
@@ -115,7 +140,8 @@ export function SignInForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
       <div className="form__links">
         <Link to={href('remind', locale)}>{t('sign_in.forgot')}</Link>
         <span>
-          {t('sign_in.no_account')} <Link to={href(page ? 'registration' : 'signUp', locale, { redirect })}>{t('sign_in.create_account')}</Link>
+          {t('sign_in.no_account')}{' '}
+          <Link to={href(page ? 'registration' : 'signUp', locale, { redirect })}>{t('sign_in.create_account')}</Link>
         </span>
       </div>
     </form>

@@ -53,17 +53,24 @@ function renderForm(fetch: FetchLike) {
   return render(<Stub initialEntries={['/sign-up']} />);
 }
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const next = () => fireEvent.click(screen.getByRole('button', { name: /next|create account/i }));
 
 describe('SignUpForm', () => {
   it('checks each step before moving on, then posts once and shows server errors on their step', async () => {
     const fetch = vi.fn<FetchLike>(
       async () =>
-        new Response(JSON.stringify({ code: 'validation_error', errors: { email: ['has already been taken'], city: ["can't be blank"] } }), {
-          status: 422,
-          headers: { 'content-type': 'application/json' },
-        }),
+        new Response(
+          JSON.stringify({
+            code: 'validation_error',
+            errors: { email: ['has already been taken'], city: ["can't be blank"] },
+          }),
+          {
+            status: 422,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     renderForm(fetch);
     expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
@@ -100,7 +107,15 @@ describe('SignUpForm', () => {
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/users');
     const body = JSON.parse(init.body as string) as { user: Record<string, unknown> };
-    expect(body.user).toMatchObject({ email: 'ada@example.test', currency: 'AUD', country: 'AU', mobile_phone: '+61412345678', terms_acceptance: true, variant: 'A', dfpc: '' });
+    expect(body.user).toMatchObject({
+      email: 'ada@example.test',
+      currency: 'AUD',
+      country: 'AU',
+      mobile_phone: '+61412345678',
+      terms_acceptance: true,
+      variant: 'A',
+      dfpc: '',
+    });
 
     // The first error is on step 1: the form goes back there and shows it at the field.
     expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();

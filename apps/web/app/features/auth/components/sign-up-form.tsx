@@ -2,7 +2,12 @@ import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CURRENCY_CODES, defaultCurrencyForCountry, GEO_DEFAULT_CURRENCY, isCurrencyCode } from '@croupier/shared/currencies';
+import {
+  CURRENCY_CODES,
+  defaultCurrencyForCountry,
+  GEO_DEFAULT_CURRENCY,
+  isCurrencyCode,
+} from '@croupier/shared/currencies';
 import { useModal } from '../../../components/modal/modal-context';
 import { toasts } from '../../../components/toast/toast-store';
 import { CheckField, SelectField, TextField } from '../../../components/ui/field';
@@ -18,7 +23,14 @@ import { apiErrorToForm } from '../../../lib/form-errors';
 import { signUp } from '../api/auth-calls';
 import { useAuthSuccess, type AuthFormMode } from '../hooks/use-auth-success';
 import { getCaptchaToken } from '../lib/captcha';
-import { affiliateIdFromStag, firstErrorStep, nextStep, prevStep, registrationVariant, signUpSteps } from '../lib/sign-up-steps';
+import {
+  affiliateIdFromStag,
+  firstErrorStep,
+  nextStep,
+  prevStep,
+  registrationVariant,
+  signUpSteps,
+} from '../lib/sign-up-steps';
 import { normalizePhone, translateValidation, validateFields } from '../lib/validation';
 
 const noSubscription = () => () => {};
@@ -27,7 +39,13 @@ const noSubscription = () => () => {};
  * Sign-up in steps (SPEC §4): per-step checks on Next, one POST /api/users at the end, server
  * errors shown at their fields on the step holding the first of them.
  */
-export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Full /registration page: links go to /login. */ page?: boolean }) {
+export function SignUpForm({
+  mode,
+  page = false,
+}: {
+  mode: AuthFormMode;
+  /** Full /registration page: links go to /login. */ page?: boolean;
+}) {
   const { t, i18n } = useTranslation('auth');
   const api = useApi();
   const boot = useBoot();
@@ -41,7 +59,11 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   // the browser), otherwise the variant the server chose (settings.abTests).
   const stagParam = params.get('stag');
   const serverVariant = boot.settings.abTests?.registration_variant === 'B' ? 'B' : 'A';
-  const stag = useSyncExternalStore(noSubscription, () => stagParam ?? readCookie(document.cookie, AFFILIATE_COOKIE), () => stagParam);
+  const stag = useSyncExternalStore(
+    noSubscription,
+    () => stagParam ?? readCookie(document.cookie, AFFILIATE_COOKIE),
+    () => stagParam,
+  );
   const affiliateId = affiliateIdFromStag(stag);
   const variant = affiliateId ? registrationVariant({ affiliateId }) : serverVariant;
   const steps = useMemo(() => signUpSteps(variant, skipNickname), [variant, skipNickname]);
@@ -49,8 +71,12 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   const current = steps[Math.min(step, steps.length) - 1]!;
 
   const countryCodes = useMemo(() => {
-    const codes = boot.countries.length ? boot.countries.map((c) => c.code.toUpperCase()) : Object.keys(GEO_DEFAULT_CURRENCY);
-    const sorted = [...new Set(codes)].map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+    const codes = boot.countries.length
+      ? boot.countries.map((c) => c.code.toUpperCase())
+      : Object.keys(GEO_DEFAULT_CURRENCY);
+    const sorted = [...new Set(codes)]
+      .map((code) => ({ value: code, label: countryName(code, locale) }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
     const own = sorted.find((c) => c.value === boot.country);
     return own ? [own, ...sorted.filter((c) => c !== own)] : sorted;
   }, [boot.countries, boot.country, locale]);
@@ -62,21 +88,21 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(
     {
-    email: '',
-    password: '',
-    nickname: '',
-    currency: defaultCurrencyForCountry(boot.country) as string,
-    first_name: '',
-    last_name: '',
-    date_of_birth: '',
-    gender: '',
-    mobile_phone: '',
-    country: countryCodes.some((c) => c.value === boot.country) ? (boot.country ?? '') : '',
-    city: '',
-    address: '',
-    postal_code: '',
-    terms_acceptance: false as boolean,
-    receive_promos: false as boolean,
+      email: '',
+      password: '',
+      nickname: '',
+      currency: defaultCurrencyForCountry(boot.country) as string,
+      first_name: '',
+      last_name: '',
+      date_of_birth: '',
+      gender: '',
+      mobile_phone: '',
+      country: countryCodes.some((c) => c.value === boot.country) ? (boot.country ?? '') : '',
+      city: '',
+      address: '',
+      postal_code: '',
+      terms_acceptance: false as boolean,
+      receive_promos: false as boolean,
     },
     formRef,
   );
@@ -89,8 +115,16 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
 
   const submit = useMutation({
     mutationFn: async () => {
-      const captcha = boot.settings.captcha?.enabled_register ? await getCaptchaToken(boot.settings.captcha?.site_key, 'registration', boot.isBot) : undefined;
-      const user: Record<string, unknown> = { ...values, email: values.email.trim(), mobile_phone: normalizePhone(values.mobile_phone as string), dfpc: '', variant };
+      const captcha = boot.settings.captcha?.enabled_register
+        ? await getCaptchaToken(boot.settings.captcha?.site_key, 'registration', boot.isBot)
+        : undefined;
+      const user: Record<string, unknown> = {
+        ...values,
+        email: values.email.trim(),
+        mobile_phone: normalizePhone(values.mobile_phone as string),
+        dfpc: '',
+        variant,
+      };
       if (stag && /^[A-Za-z0-9_-]{1,100}$/.test(stag)) user.stag = stag;
       if (skipNickname) delete user.nickname;
       if (captcha) user.captcha = captcha;
@@ -121,8 +155,16 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
     submit.mutate();
   }
 
-  const field = (name: keyof typeof values & string) => ({ name, label: t(`fields.${name}`), error: form.errors[name] });
-  const text = (name: keyof typeof values & string) => ({ ...field(name), value: values[name] as string, onChange: form.set(name) });
+  const field = (name: keyof typeof values & string) => ({
+    name,
+    label: t(`fields.${name}`),
+    error: form.errors[name],
+  });
+  const text = (name: keyof typeof values & string) => ({
+    ...field(name),
+    value: values[name] as string,
+    onChange: form.set(name),
+  });
   const has = (name: string) => current.fields.includes(name);
 
   return (
@@ -131,7 +173,11 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
         <p className="steps__label">{t('sign_up.step_of', { step, total: steps.length })}</p>
         <ol className="steps__list">
           {steps.map((s, i) => (
-            <li key={s.id} className={i + 1 <= step ? 'is-done' : undefined} aria-current={i + 1 === step ? 'step' : undefined}>
+            <li
+              key={s.id}
+              className={i + 1 <= step ? 'is-done' : undefined}
+              aria-current={i + 1 === step ? 'step' : undefined}
+            >
               <span className="visually-hidden">{i + 1}. </span>
               {t(`sign_up.steps.${s.id}`)}
             </li>
@@ -155,7 +201,13 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
           <div className="currency-picker__grid">
             {currencies.map((code) => (
               <label key={code} className="currency-picker__item">
-                <input type="radio" name="currency" value={code} checked={values.currency === code} onChange={() => form.set('currency')(code)} />
+                <input
+                  type="radio"
+                  name="currency"
+                  value={code}
+                  checked={values.currency === code}
+                  onChange={() => form.set('currency')(code)}
+                />
                 <span>{code}</span>
               </label>
             ))}
@@ -183,8 +235,25 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
           />
         </div>
       )}
-      {has('mobile_phone') && <TextField {...text('mobile_phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('fields.mobile_phone_hint')} required />}
-      {has('country') && <SelectField {...text('country')} placeholder={t('fields.select')} options={countryCodes} autoComplete="country" required />}
+      {has('mobile_phone') && (
+        <TextField
+          {...text('mobile_phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint={t('fields.mobile_phone_hint')}
+          required
+        />
+      )}
+      {has('country') && (
+        <SelectField
+          {...text('country')}
+          placeholder={t('fields.select')}
+          options={countryCodes}
+          autoComplete="country"
+          required
+        />
+      )}
       {has('city') && (
         <div className="form__row form__row--2">
           <TextField {...text('city')} autoComplete="address-level2" required />
@@ -194,8 +263,18 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
       {has('address') && <TextField {...text('address')} autoComplete="street-address" required />}
       {has('terms_acceptance') && (
         <>
-          <CheckField {...field('terms_acceptance')} label={t('fields.terms')} checked={values.terms_acceptance} onChange={form.set('terms_acceptance')} />
-          <CheckField {...field('receive_promos')} label={t('fields.receive_promos')} checked={values.receive_promos} onChange={form.set('receive_promos')} />
+          <CheckField
+            {...field('terms_acceptance')}
+            label={t('fields.terms')}
+            checked={values.terms_acceptance}
+            onChange={form.set('terms_acceptance')}
+          />
+          <CheckField
+            {...field('receive_promos')}
+            label={t('fields.receive_promos')}
+            checked={values.receive_promos}
+            onChange={form.set('receive_promos')}
+          />
         </>
       )}
       <div className="form__actions">
@@ -209,7 +288,10 @@ export function SignUpForm({ mode, page = false }: { mode: AuthFormMode; /** Ful
         </button>
       </div>
       <p className="form__links">
-        {t('sign_up.have_account')} <Link to={href(page ? 'login' : 'signIn', locale, { redirect: params.get('redirect') })}>{t('sign_up.sign_in')}</Link>
+        {t('sign_up.have_account')}{' '}
+        <Link to={href(page ? 'login' : 'signIn', locale, { redirect: params.get('redirect') })}>
+          {t('sign_up.sign_in')}
+        </Link>
       </p>
     </form>
   );

@@ -28,10 +28,17 @@ function load(siteKey: string): Promise<Grecaptcha> {
   return loading;
 }
 
-export async function getCaptchaToken(siteKey: string | null | undefined, action: string, isBot: boolean, timeoutMs = 5_000): Promise<string | undefined> {
+export async function getCaptchaToken(
+  siteKey: string | null | undefined,
+  action: string,
+  isBot: boolean,
+  timeoutMs = 5_000,
+): Promise<string | undefined> {
   if (!siteKey || isBot || typeof window === 'undefined') return undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('captcha timeout')), timeoutMs));
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('captcha timeout')), timeoutMs),
+    );
     const g = await Promise.race([load(siteKey), timeout]);
     return await Promise.race([g.execute(siteKey, { action }), timeout]);
   } catch (error) {

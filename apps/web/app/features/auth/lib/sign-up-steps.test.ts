@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateIdFromStag, firstErrorStep, nextStep, prevStep, registrationVariant, signUpSteps, stepOfField } from './sign-up-steps';
+import {
+  affiliateIdFromStag,
+  firstErrorStep,
+  nextStep,
+  prevStep,
+  registrationVariant,
+  signUpSteps,
+  stepOfField,
+} from './sign-up-steps';
 import { ageOn, normalizePhone, validateFields } from './validation';
 
 describe('sign-up step machine (SPEC §4)', () => {
@@ -16,7 +24,15 @@ describe('sign-up step machine (SPEC §4)', () => {
   it('orders variant A as account, currency, personal, address; variant B merges them into two steps', () => {
     expect(signUpSteps('A').map((s) => s.id)).toEqual(['account', 'currency', 'personal', 'address']);
     expect(signUpSteps('B').map((s) => s.id)).toEqual(['account', 'details']);
-    expect(signUpSteps('A').flatMap((s) => s.fields).sort()).toEqual(signUpSteps('B').flatMap((s) => s.fields).sort());
+    expect(
+      signUpSteps('A')
+        .flatMap((s) => s.fields)
+        .sort(),
+    ).toEqual(
+      signUpSteps('B')
+        .flatMap((s) => s.fields)
+        .sort(),
+    );
   });
 
   it('drops the nickname when the settings skip it', () => {
@@ -47,14 +63,19 @@ describe('sign-up field checks', () => {
 
   it('checks one step at a time', () => {
     const values = { email: 'bad', password: 'short', nickname: 'ok_name' };
-    expect(validateFields(['email', 'password', 'nickname'], values, today)).toEqual({ email: 'email', password: 'password_length' });
+    expect(validateFields(['email', 'password', 'nickname'], values, today)).toEqual({
+      email: 'email',
+      password: 'password_length',
+    });
   });
 
   it('requires 18+ years', () => {
     expect(ageOn('2008-06-15', today)).toBe(18);
     expect(ageOn('2008-06-16', today)).toBe(17);
     expect(validateFields(['date_of_birth'], { date_of_birth: '2008-06-16' }, today)).toEqual({ date_of_birth: 'age' });
-    expect(validateFields(['date_of_birth'], { date_of_birth: '2001-02-30' }, today)).toEqual({ date_of_birth: 'invalid' });
+    expect(validateFields(['date_of_birth'], { date_of_birth: '2001-02-30' }, today)).toEqual({
+      date_of_birth: 'invalid',
+    });
   });
 
   it('sends the phone with a leading plus', () => {
@@ -64,6 +85,8 @@ describe('sign-up field checks', () => {
   });
 
   it('requires the terms', () => {
-    expect(validateFields(['terms_acceptance', 'receive_promos'], { terms_acceptance: false, receive_promos: false }, today)).toEqual({ terms_acceptance: 'terms' });
+    expect(
+      validateFields(['terms_acceptance', 'receive_promos'], { terms_acceptance: false, receive_promos: false }, today),
+    ).toEqual({ terms_acceptance: 'terms' });
   });
 });

@@ -36,7 +36,10 @@ const STEPS: Record<SignUpVariant, readonly SignUpStep[]> = {
 
 /** Steps of a variant, without the nickname when settings.registrationConfig.skipNickname. */
 export function signUpSteps(variant: SignUpVariant, skipNickname = false): SignUpStep[] {
-  return STEPS[variant].map((s) => ({ ...s, fields: skipNickname ? s.fields.filter((f) => f !== 'nickname') : s.fields }));
+  return STEPS[variant].map((s) => ({
+    ...s,
+    fields: skipNickname ? s.fields.filter((f) => f !== 'nickname') : s.fields,
+  }));
 }
 
 /** Steps are 1-based: forward stops at the last step, back at the first. */
@@ -65,7 +68,13 @@ export function affiliateIdFromStag(stag: string | null | undefined): string | n
  * SPEC §4: groups 614/615 decide when the player has one; otherwise the parity of the affiliate
  * id's last hex digit (even → A, odd → B). No affiliate id, or the flag off → A.
  */
-export function registrationVariant({ affiliateId, groups = [] }: { affiliateId?: string | null; groups?: readonly (string | number)[] }): SignUpVariant {
+export function registrationVariant({
+  affiliateId,
+  groups = [],
+}: {
+  affiliateId?: string | null;
+  groups?: readonly (string | number)[];
+}): SignUpVariant {
   if (!FEATURES.abRegistration) return 'A';
   const ids = groups.map(Number);
   if (ids.includes(REGISTRATION_AB_GROUPS.B)) return 'B';

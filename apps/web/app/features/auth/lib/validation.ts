@@ -68,6 +68,11 @@ export function validateFields(fields: readonly string[], values: Values, today 
 }
 
 /** Validation keys → translated messages (`auth:validation.*`). */
-export function translateValidation(errors: Record<string, string>, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(`auth:validation.${key}`, { min: MIN_PASSWORD_LENGTH })]));
+export function translateValidation(
+  errors: Record<string, string>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field, t(`auth:validation.${key}`, { min: MIN_PASSWORD_LENGTH })]),
+  );
 }
