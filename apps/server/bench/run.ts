@@ -141,7 +141,7 @@ async function main() {
     };
   }
   const figures: Figure[] = [];
-  let js = { files: 0, raw: 0, gzip: 0 };
+  let js: { files: number; raw: number; gzip: number } | undefined;
   try {
     const server = await startServer({ DATABASE_URL: databaseUrl });
     try {
@@ -170,8 +170,8 @@ async function main() {
 
   // 3. Embedded database: cold start and memory.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'croupier-bench-'));
-  let coldStartMs = 0;
-  let rssAfter = 0;
+  let coldStartMs: number;
+  let rssAfter: number;
   try {
     const t0 = performance.now();
     const embedded = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -186,6 +186,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  if (!js) throw new Error('first-route JS was not measured');
   const health = figures[0]!;
   console.log(`\nCroupier bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`PostgreSQL, ${CONNECTIONS} connections × ${DURATION} s each\n`);

@@ -41,6 +41,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    // Let mail already accepted for delivery leave before the transport closes.
+    await mailer.flush();
     mailer.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n/runtime';
 import {
   data,
   isRouteErrorResponse,
@@ -35,7 +35,7 @@ import './styles/shell.css';
 
 /**
  * Start data of every page (SPEC §7 "server-side start"): the locale from the first URL segment,
- * that locale's translations (all namespaces, so the browser initialises i18next without a second
+ * that locale's translations (all namespaces, so the browser initialises translations without a second
  * request), and /json-api/serverdata (settings, user, restricted region, currencies, countries).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -142,9 +142,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={getBrowserApi()}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <Outlet />
-        </I18nextProvider>
+        </I18nProvider>
       </ApiProvider>
     </QueryClientProvider>
   );
@@ -159,10 +159,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof console !== 'undefined') console.error(error);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <main id="main">
         <ErrorPage kind={notFound ? 'not-found' : 'oops'} locale={locale} />
       </main>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

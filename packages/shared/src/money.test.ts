@@ -19,3 +19,12 @@ describe('money', () => {
     expect(formatMoney(1, 'USDT', 'en')).toBe('0.00000001 USDT');
   });
 });
+
+describe('currency symbols', () => {
+  it('keeps dollar currencies apart unless the locale is their home', () => {
+    expect(formatMoney(500, 'AUD', 'en')).toBe('A$5.00');
+    expect(formatMoney(500, 'AUD', 'en-AU')).toBe('$5.00');
+    expect(formatMoney(500, 'CAD', 'en-CA')).toBe('$5.00');
+    expect(formatMoney(500, 'USD', 'en-CA')).toBe('US$5.00');
+  });
+});

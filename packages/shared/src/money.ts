@@ -45,7 +45,8 @@ export function formatMoney(minor: number | bigint, currency: string, locale = '
     return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      currencyDisplay: 'narrowSymbol',
+      // 'symbol' keeps A$, C$ and NZ$ distinct from US$ where the locale needs it (en-AU shows $).
+      currencyDisplay: 'symbol',
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     }).format(Number(minor) / subunitsToUnit);

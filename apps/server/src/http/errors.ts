@@ -12,7 +12,8 @@ export interface ErrorBody {
 
 /** `{ "user.email": ["..."] }`: full field paths, as SPEC §5 matches them (full path, then last segment). */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // No prototype: a field path such as `__proto__` must stay a plain key.
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

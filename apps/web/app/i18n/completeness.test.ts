@@ -45,7 +45,7 @@ describe('translation completeness', () => {
   });
 });
 
-describe('plurals through i18next', () => {
+describe('plurals through the translation runtime', () => {
   const t = (locale: Locale) => createI18n(locale, { common: files[`./locales/${locale}/common.json`]! }).t;
 
   it('picks one/other in English and German', () => {

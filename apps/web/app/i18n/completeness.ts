@@ -11,7 +11,7 @@ export function flattenKeys(tree: TranslationTree, prefix = ''): string[] {
   });
 }
 
-/** The plural categories i18next asks for in `locale` (Intl.PluralRules, cardinal). */
+/** The plural categories the runtime asks for (as i18next does) in `locale` (Intl.PluralRules, cardinal). */
 export function pluralCategories(locale: Locale): string[] {
   return new Intl.PluralRules(intlLocale(locale)).resolvedOptions().pluralCategories as string[];
 }

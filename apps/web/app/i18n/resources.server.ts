@@ -10,7 +10,7 @@ function file(locale: string, ns: string): TranslationTree | undefined {
 
 /**
  * Every namespace of `locale`, with keys missing in that locale filled from the source language.
- * The root loader sends this to the browser, which then initialises i18next without a fetch.
+ * The root loader sends this to the browser, which then initialises translations without a fetch.
  */
 export function loadLocaleResources(locale: Locale): LocaleResources {
   const out: LocaleResources = {};

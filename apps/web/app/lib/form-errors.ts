@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../i18n/runtime';
 import { ApiError, NetworkError } from './api-client';
 import { mapServerErrors } from './server-errors';
 

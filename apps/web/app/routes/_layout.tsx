@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/runtime';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { GlobalLoader } from '../components/layout/global-loader';

@@ -6,7 +6,7 @@ import { safeEqual } from '../../lib/crypto.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { buildMail } from '../mail/mail.templates.ts';
-import { findUserById, type User } from '../player/player.repository.ts';
+import type { User } from '../player/player.repository.ts';
 import { advanceTwoFactorStep, setTwoFactor } from './auth.repository.ts';
 import { type Throttle, throttleKeys } from './throttle.ts';
 import { createSecretBox, matchTotp, newTotpSecret, totpUri } from './totp.ts';
@@ -88,12 +88,7 @@ export function createTwoFactorService({ db, env, clock, mailer, throttle }: Two
     await mailer.send(buildMail('two_factor_disabled', user));
   }
 
-  /** Re-reads the player so a decision is never made on a stale row. */
-  async function fresh(userId: number): Promise<User | undefined> {
-    return findUserById(db, userId);
-  }
-
-  return { consumeCode, setup, enable, disable, fresh };
+  return { consumeCode, setup, enable, disable };
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';

@@ -1,6 +1,6 @@
 import { useNavigation } from 'react-router';
 import { useIsMutating } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 
 /**
  * Thin progress bar while a navigation or a mutation runs. It fades in after 150 ms (CSS), so

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { Link, NavLink } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
 import { href, type PathName } from '../../config/paths';

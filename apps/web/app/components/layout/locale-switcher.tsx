@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@croupier/shared/locales';
 import { localePath } from '../../i18n/locale-path';
 import { Icon } from '../ui/icons';

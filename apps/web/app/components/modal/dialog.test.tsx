@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../i18n/runtime';
 import common from '../../i18n/locales/en/common.json';
 import { createI18n } from '../../i18n/create-i18n';
 import { Dialog } from './dialog';
@@ -15,12 +15,12 @@ function setup(onClose = vi.fn()) {
   document.body.append(opener);
   opener.focus();
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Dialog title="Sign in" onClose={onClose}>
         <input aria-label="Email" />
         <button type="button">Submit</button>
       </Dialog>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onClose, opener, ...view };
 }

@@ -1,4 +1,5 @@
 import { Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from '../../i18n/runtime';
 import { Dialog } from './dialog';
 import { ModalContext } from './modal-context';
 import { modals } from './modals';
@@ -8,6 +9,7 @@ const NONE: readonly ModalEntry[] = [];
 
 /** Renders the app's modal stack (bottom to top). Empty on the server. */
 export function ModalHost() {
+  const { t } = useTranslation();
   const stack = useSyncExternalStore(modals.subscribe, modals.getState, () => NONE);
   return (
     <>
@@ -28,7 +30,7 @@ export function ModalHost() {
               bottomSide={options.bottomSide}
               onClose={(reason) => (reason === 'overlay' ? modals.overlayClick(name) : modals.close(name))}
             >
-              <Suspense fallback={<div className="spinner" role="status" aria-label="…" />}>
+              <Suspense fallback={<div className="spinner" role="status" aria-label={t('actions.loading')} />}>
                 <Component {...entry.props} />
               </Suspense>
             </Dialog>

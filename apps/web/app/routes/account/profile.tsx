@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { useAccounts } from '../../features/account/api/get-accounts';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';

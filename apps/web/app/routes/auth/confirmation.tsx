@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { PopupPage } from '../../components/layout/popup-page';
 import { ConfirmationResult } from '../../features/auth/components/confirmation-result';
 import type { RouteHandle } from '../../lib/route-guards';

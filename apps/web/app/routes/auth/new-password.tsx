@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { PopupPage } from '../../components/layout/popup-page';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
 import { guardClientLoader } from '../../lib/guard-client';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/runtime';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { guardClientLoader } from '../../lib/guard-client';
 import { guardLoader } from '../../lib/guard.server';

@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { GEO_DEFAULT_CURRENCY } from '@croupier/shared/currencies';
 import type { Locale } from '@croupier/shared/locales';
 import { toasts } from '../../../components/toast/toast-store';

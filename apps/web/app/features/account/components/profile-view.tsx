@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import type { Locale } from '@croupier/shared/locales';
 import { formatDate, formatMoney } from '../../../i18n/format';
 import type { Account, Player } from '../../../lib/api-types';

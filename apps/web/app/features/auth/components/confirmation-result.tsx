@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link, useSearchParams } from 'react-router';
 import { href } from '../../../config/paths';
 import { useLocale } from '../../../i18n/use-locale';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';

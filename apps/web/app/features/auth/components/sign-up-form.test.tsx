@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../i18n/runtime';
 import { createRoutesStub } from 'react-router';
 import account from '../../../i18n/locales/en/account.json';
 import auth from '../../../i18n/locales/en/auth.json';
@@ -41,9 +41,9 @@ function renderForm(fetch: FetchLike) {
       Component: () => (
         <QueryClientProvider client={makeQueryClient()}>
           <ApiProvider client={api}>
-            <I18nextProvider i18n={i18n}>
+            <I18nProvider i18n={i18n}>
               <SignUpForm mode="route" />
-            </I18nextProvider>
+            </I18nProvider>
           </ApiProvider>
         </QueryClientProvider>
       ),

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link, useSearchParams } from 'react-router';
 import {
   CURRENCY_CODES,

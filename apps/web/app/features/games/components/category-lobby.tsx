@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
 import { categoryFilter } from '../api/filter-games';
 import { useCollections } from '../api/get-collections';

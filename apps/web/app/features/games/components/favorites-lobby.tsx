@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { useFavoriteGames } from '../api/get-favorite-games';
 import { useFavorites } from '../hooks/use-favorites';

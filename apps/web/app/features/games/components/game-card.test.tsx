@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../i18n/runtime';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../i18n/create-i18n';
@@ -41,9 +41,9 @@ const game = {
 
 function wrap(children: ReactNode) {
   return (
-    <I18nextProvider i18n={createI18n('en', { lobby })}>
+    <I18nProvider i18n={createI18n('en', { lobby })}>
       <MemoryRouter>{children}</MemoryRouter>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { intlLocale, type Locale } from '@croupier/shared/locales';
 import type { Game } from '../types';

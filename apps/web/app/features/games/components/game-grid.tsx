@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { EAGER_CARDS } from '../constants';
 import type { FavoritesApi } from '../hooks/use-favorites';
 import { useLocalePath } from '../hooks/use-locale-path';

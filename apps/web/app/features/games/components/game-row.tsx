@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { EAGER_CARDS } from '../constants';
 import type { FavoritesApi } from '../hooks/use-favorites';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useGameBySeoTitle } from '../api/get-game-by-seo-title';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { useGamesList, type GamesListArgs } from '../api/get-games-list';
 import { useFavorites } from '../hooks/use-favorites';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import type { LaunchOptions as Launch } from '../utils/launch';
 import './games.css';

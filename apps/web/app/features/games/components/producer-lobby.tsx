@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { useProviders } from '../api/get-providers';
 import { useLocalePath } from '../hooks/use-locale-path';

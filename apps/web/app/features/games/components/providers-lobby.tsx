@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { useProviders } from '../api/get-providers';
 import { ProvidersGrid, ProvidersGridSkeleton } from './providers';
 import { ErrorState } from './states';

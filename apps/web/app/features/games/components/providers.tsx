@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { useLocalePath } from '../hooks/use-locale-path';
 import type { Provider } from '../types';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '../constants';
 import { useLocalePath } from '../hooks/use-locale-path';

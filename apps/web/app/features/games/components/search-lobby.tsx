@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/runtime';
 import { useSearchParams } from 'react-router';
 import { SEARCH_MIN_LENGTH } from '../constants';
 import type { Device, Viewer } from '../types';

@@ -12,6 +12,8 @@ describe('paths', () => {
   it('links a collection to its section page or to /categories', () => {
     expect(collectionPath({ id: 'megaways', section: 'pokies' })).toBe('/pokies/megaways');
     expect(collectionPath({ id: 'roulette', section: 'live' })).toBe('/live/roulette');
+    expect(collectionPath({ id: 'live', section: 'live' })).toBe('/live/all');
+    expect(collectionPath({ id: 'pokies', section: 'pokies' })).toBe('/pokies/all');
     expect(collectionPath({ id: 'new', section: 'home' })).toBe('/categories/new');
     expect(collectionPath({ id: 'new', section: null })).toBe('/categories/new');
   });

@@ -30,9 +30,12 @@ export function isLobbySection(value: unknown): value is LobbySection {
   return typeof value === 'string' && (LOBBY_SECTIONS as readonly string[]).includes(value);
 }
 
-/** Where a collection's "see all" and tab links go: its section page, else /categories/{id}. */
+/**
+ * Where a collection's "see all" and tab links go: its section page (`/live/all` for the
+ * section's own collection), else /categories/{id}.
+ */
 export function collectionPath(collection: Pick<Collection, 'id' | 'section'>): string {
-  return isLobbySection(collection.section)
-    ? paths.section(collection.section, collection.id)
-    : paths.category(collection.id);
+  const { id, section } = collection;
+  if (!isLobbySection(section)) return paths.category(id);
+  return paths.section(section, id === section ? 'all' : id);
 }
