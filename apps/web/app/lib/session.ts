@@ -5,4 +5,6 @@ import { QUERY_KEYS } from './query-keys';
 export function resetSession(queryClient: QueryClient) {
   queryClient.setQueryData(QUERY_KEYS.player, null);
   queryClient.removeQueries({ queryKey: QUERY_KEYS.accounts });
+  // Per-player data of every feature lives under ['player', …] (favourites, recent games).
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === QUERY_KEYS.player[0] && q.queryKey.length > 1 });
 }
