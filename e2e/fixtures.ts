@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const baseUrl = inject('baseUrl');
 export const hasBrowser = baseUrl !== '';
@@ -40,4 +40,75 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
 /** A unique email per run so stories never collide. */
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.floor(performance.now() * 1000).toString(36)}@example.test`;
+}
+
+/** A password that passes the server's length and breached-password rules. */
+export const PASSWORD = 'velvet ladder 42 orbit';
+
+/**
+ * Resolves once React has hydrated the server HTML (the header carries React's props), so clicks
+ * on buttons reach their handlers. Links work before that too, but forms and buttons do not.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header');
+    return Boolean(header && Object.keys(header).some((key) => key.startsWith('__reactProps$')));
+  });
+}
+
+/** Opens `path` and waits until the page is interactive. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** The first http(s) link in a mail's text part. */
+export function linkFromMail(mail: { text: string }): URL {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no link in mail:\n${mail.text}`);
+  return new URL(link);
+}
+
+/** Calls the casino's API the way its web app does (ajax-marking header, JSON). */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Registers a player through POST /api/users (a fresh, signed-out browser is unaffected). */
+export async function createPlayer(email: string, password = PASSWORD): Promise<{ id: number; email: string }> {
+  const { status, json } = await api<{ id: number; email: string }>('POST', '/api/users', {
+    user: {
+      email,
+      password,
+      password_confirmation: password,
+      currency: 'EUR',
+      nickname: `e2e_${Math.random().toString(36).slice(2, 10)}`,
+      first_name: 'Erika',
+      last_name: 'Tester',
+      gender: 'f',
+      date_of_birth: '1990-05-17',
+      mobile_phone: '+49 170 1234567',
+      country: 'DE',
+      city: 'Berlin',
+      address: 'Unter den Linden 1',
+      postal_code: '10117',
+      receive_promos: false,
+      terms_acceptance: true,
+    },
+  });
+  if (status !== 201) throw new Error(`sign-up via the API failed: ${status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Fills and sends a sign-in form inside `scope` (the sign-in dialog or the /login page). */
+export async function signInWith(scope: Page | Locator, email: string, password: string): Promise<void> {
+  await scope.getByLabel('Email').fill(email);
+  await scope.getByLabel('Password', { exact: true }).fill(password);
+  await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -129,12 +129,18 @@ export default async function setup(project: TestProject) {
     });
   });
   server.removeAllListeners('exit');
+  // Stories failing with ECONNREFUSED usually mean the casino went away mid-run: say so, with why.
+  let stopping = false;
+  server.on('exit', (code, signal) => {
+    if (!stopping) console.error(`\n  ✗ the casino under test exited during the run (code ${code}, signal ${signal}):\n${output.slice(-4000)}\n`);
+  });
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/`);
   project.provide('chromiumPath', chromium);
 
   return async () => {
+    stopping = true;
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (server.exitCode === null) server.kill('SIGKILL');

@@ -1,29 +1,30 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { DEFAULT_LOCALE, LOCALES } from '@croupier/shared/locales';
 
 /**
- * SPEC §2 routes. The default language has no prefix; every other locale repeats the whole tree
- * under a literal `/<locale>` prefix (matched case-insensitively), which keeps `/de` apart from
- * single-segment pages without guessing. Route ids carry the locale so each copy is distinct.
+ * SPEC §2 routes. The default language has no prefix; other locales prefix the same tree with a
+ * `:lang` segment whose layout (`_locale.tsx`) accepts only the configured locales (matched
+ * case-insensitively) and answers 404 otherwise. Static first segments (`/sign-in`, `/producers`)
+ * outrank the dynamic `:lang`, so single-segment pages never collide with locale codes. One
+ * dynamic prefix instead of a literal copy per locale keeps the route table at ~70 entries:
+ * matching cost grows with it on every request.
  */
-function tree(locale: string | null) {
-  const p = (path: string) => (locale ? (path ? `${locale}/${path}` : locale) : path);
-  const id = (file: string) => (locale ? `${locale}:${file}` : file);
-  const r = (path: string, file: string) => route(p(path), file, { id: id(file) });
+function tree(locale: boolean) {
+  const id = (file: string) => (locale ? `lang:${file}` : file);
+  const r = (path: string, file: string) => route(path, file, { id: id(file) });
   return [
     layout('routes/_layout.tsx', { id: id('routes/_layout.tsx') }, [
-      locale ? route(p(''), 'routes/home.tsx', { id: id('routes/home.tsx'), index: true }) : index('routes/home.tsx'),
+      locale ? index('routes/home.tsx', { id: id('routes/home.tsx') }) : index('routes/home.tsx'),
       // Lobby (SPEC §2)
       r('pokies/all', 'routes/lobby/pokies.tsx'),
-      route(p('pokies/:slug'), 'routes/lobby/pokies.tsx', { id: id('routes/lobby/pokies.tsx#slug') }),
+      route('pokies/:slug', 'routes/lobby/pokies.tsx', { id: id('routes/lobby/pokies.tsx#slug') }),
       r('live/all', 'routes/lobby/live.tsx'),
-      route(p('live/:slug'), 'routes/lobby/live.tsx', { id: id('routes/lobby/live.tsx#slug') }),
+      route('live/:slug', 'routes/lobby/live.tsx', { id: id('routes/lobby/live.tsx#slug') }),
       r('favorite-games', 'routes/lobby/favorite-games.tsx'),
       r('categories/:slug', 'routes/lobby/category.tsx'),
       r('games/:categoryId', 'routes/lobby/games-by-category.tsx'),
       r('producers', 'routes/lobby/producers.tsx'),
       r('producers/:slug', 'routes/lobby/producer.tsx'),
-      route(p('producers/:slug/:page'), 'routes/lobby/producer.tsx', { id: id('routes/lobby/producer.tsx#page') }),
+      route('producers/:slug/:page', 'routes/lobby/producer.tsx', { id: id('routes/lobby/producer.tsx#page') }),
       r('search', 'routes/lobby/search.tsx'),
       // Game page
       r('play/:producer/:name', 'routes/play/game.tsx'),
@@ -50,7 +51,4 @@ function tree(locale: string | null) {
   ];
 }
 
-export default [
-  ...tree(null),
-  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) => tree(l)),
-] satisfies RouteConfig;
+export default [...tree(false), route(':lang', 'routes/_locale.tsx', tree(true))] satisfies RouteConfig;

@@ -1,0 +1,30 @@
+import { DEFAULT_LOCALE, matchLocale } from '@croupier/shared/locales';
+import { Outlet, data, redirect } from 'react-router';
+import type { Route } from './+types/_locale';
+
+/**
+ * The `/:lang` prefix of every non-default locale. An unknown first segment is a missing page
+ * (404 through the root error boundary), and the default language's prefix (`/en/...`)
+ * redirects to the unprefixed URL.
+ */
+function check(params: { lang?: string }, url: string) {
+  const locale = matchLocale(params.lang);
+  if (!locale) throw data(null, { status: 404 });
+  if (locale === DEFAULT_LOCALE) {
+    const { pathname, search } = new URL(url);
+    throw redirect(`${pathname.replace(/^\/[^/]+/, '') || '/'}${search}`, 301);
+  }
+  return null;
+}
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  return check(params, request.url);
+}
+
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return check(params, request.url);
+}
+
+export default function LocalePrefix() {
+  return <Outlet />;
+}
