@@ -118,6 +118,8 @@ describe.skipIf(!hasBrowser)('a player signing up and signing in', () => {
     await headerSignIn(page).waitFor();
     await page.getByRole('region', { name: 'Notifications' }).getByText('You have signed out').waitFor();
     expect(await accountMenu(page).count()).toBe(0);
+    const afterSignOut = await page.request.get('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(afterSignOut.status(), 'the session ended on the server too').toBe(401);
 
     // Sign in again with the password.
     await headerSignIn(page).click();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
@@ -5,14 +6,29 @@ export const baseUrl = inject('baseUrl');
 export const hasBrowser = baseUrl !== '';
 
 /** Chromium flags for this sandbox: no network chatter, no GPU (notes/stack-probe.md gotcha 8). */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), args: ARGS });
 }
 
-export async function newPlayerPage(browser: Browser, options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 }, ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}) });
+export async function newPlayerPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -70,10 +86,18 @@ export function linkFromMail(mail: { text: string }): URL {
 }
 
 /** Calls the casino's API the way its web app does (ajax-marking header, JSON). */
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(new URL(path, baseUrl), {
     method,
-    headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
@@ -88,7 +112,7 @@ export async function createPlayer(email: string, password = PASSWORD): Promise<
       password,
       password_confirmation: password,
       currency: 'EUR',
-      nickname: `e2e_${Math.random().toString(36).slice(2, 10)}`,
+      nickname: `e2e_${randomUUID().slice(0, 8)}`,
       first_name: 'Erika',
       last_name: 'Tester',
       gender: 'f',

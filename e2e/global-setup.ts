@@ -22,7 +22,9 @@ declare module 'vitest' {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((c) => existsSync(c)) ?? null;
 }
 
@@ -54,8 +56,13 @@ interface ReceivedMail {
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) {
-    if (process.env.REQUIRE_BROWSER === '1') throw new Error('Chromium is required (REQUIRE_BROWSER=1) but was not found. Install Debian\'s chromium or set CHROMIUM_PATH.');
-    console.warn('\n  ⚠ Chromium not found: browser stories are SKIPPED. Install it (apt-get install chromium) or set CHROMIUM_PATH.\n');
+    if (process.env.REQUIRE_BROWSER === '1')
+      throw new Error(
+        "Chromium is required (REQUIRE_BROWSER=1) but was not found. Install Debian's chromium or set CHROMIUM_PATH.",
+      );
+    console.warn(
+      '\n  ⚠ Chromium not found: browser stories are SKIPPED. Install it (apt-get install chromium) or set CHROMIUM_PATH.\n',
+    );
     project.provide('baseUrl', '');
     project.provide('mailboxUrl', '');
     project.provide('chromiumPath', '');
@@ -71,7 +78,13 @@ export default async function setup(project: TestProject) {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
-          mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', receivedAt: new Date().toISOString() });
+          mails.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            receivedAt: new Date().toISOString(),
+          });
           callback();
         })
         .catch(callback);
@@ -132,7 +145,10 @@ export default async function setup(project: TestProject) {
   // Stories failing with ECONNREFUSED usually mean the casino went away mid-run: say so, with why.
   let stopping = false;
   server.on('exit', (code, signal) => {
-    if (!stopping) console.error(`\n  ✗ the casino under test exited during the run (code ${code}, signal ${signal}):\n${output.slice(-4000)}\n`);
+    if (!stopping)
+      console.error(
+        `\n  ✗ the casino under test exited during the run (code ${code}, signal ${signal}):\n${output.slice(-4000)}\n`,
+      );
   });
 
   project.provide('baseUrl', baseUrl);

@@ -84,7 +84,10 @@ describe.skipIf(!hasBrowser)('route guards', () => {
 
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('banner').getByRole('button', { name: /^Account menu: / }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu: / })
+      .waitFor();
     expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
 
     // The same from a link inside the app: the (guest-only) password reminder sends them to main.

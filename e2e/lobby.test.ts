@@ -51,9 +51,17 @@ describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
   /** Game cards are links named "<title> by <provider>". */
   const cards = (scope: Page | Locator) => scope.getByRole('link', { name: / by / });
   /** The game list of a lobby page: the list in main that holds game cards. */
-  const grid = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('article') }).first();
+  const grid = (page: Page) =>
+    page
+      .getByRole('main')
+      .getByRole('list')
+      .filter({ has: page.getByRole('article') })
+      .first();
   /** Titles of the cards in `scope` (each card's artwork is labelled with the game's title). */
-  const titles = (scope: Locator) => cards(scope).getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt') ?? ''));
+  const titles = (scope: Locator) =>
+    cards(scope)
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt') ?? ''));
 
   it('sees category rows full of game cards on the home page', async () => {
     const page = await guestPage();
@@ -82,14 +90,20 @@ describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
     await page.getByRole('heading', { level: 1, name: pokies.title }).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Pokies: categories' });
     expect(await tabs.getByRole('link', { name: 'All', exact: true }).getAttribute('aria-current')).toBe('page');
-    await page.getByRole('status').filter({ hasText: `Showing ${PAGE_SIZE} of ${pokies.games_count} games` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Showing ${PAGE_SIZE} of ${pokies.games_count} games` })
+      .waitFor();
 
     await tabs.getByRole('link', { name: tab.title, exact: true }).click();
     await page.waitForURL(`**/pokies/${tab.id}`);
     await page.getByRole('heading', { level: 1, name: tab.title }).waitFor();
     expect(await tabs.getByRole('link', { name: tab.title, exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await tabs.getByRole('link', { name: 'All', exact: true }).getAttribute('aria-current')).toBeNull();
-    await page.getByRole('status').filter({ hasText: `of ${tab.games_count} games` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `of ${tab.games_count} games` })
+      .waitFor();
 
     // Exactly the games of that category, as the API lists them.
     const expected = (
@@ -108,25 +122,38 @@ describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
   it('filters by provider from the providers page', async () => {
     const page = await guestPage();
     // A provider with fewer games than a page, so every one of its games is on screen.
-    const provider = providers.filter((p) => p.games_count > 1 && p.games_count <= PAGE_SIZE).sort((a, b) => b.games_count - a.games_count)[0]!;
+    const provider = providers
+      .filter((p) => p.games_count > 1 && p.games_count <= PAGE_SIZE)
+      .sort((a, b) => b.games_count - a.games_count)[0]!;
 
     await visit(page, '/producers');
     await page.getByRole('heading', { level: 1, name: 'Game providers' }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${provider.title} ${provider.games_count} games$`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(`^${provider.title} ${provider.games_count} games$`) })
+      .click();
     await page.waitForURL(`**/producers/${provider.id}`);
     await page.getByRole('heading', { level: 1, name: provider.title }).waitFor();
 
     const list = page.getByRole('list', { name: `Games by ${provider.title}` });
     await expect.poll(() => cards(list).count()).toBe(provider.games_count);
     const names = await cards(list).evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
-    expect(names.filter((n) => !n.endsWith(` by ${provider.title}`)), 'games of other providers').toEqual([]);
+    expect(
+      names.filter((n) => !n.endsWith(` by ${provider.title}`)),
+      'games of other providers',
+    ).toEqual([]);
   });
 
   it('searches by a fragment of a title and keeps the query in the URL', async () => {
     const page = await guestPage();
     // A word from a real title, typed in lower case: search is case-insensitive.
-    const { data } = (await api<{ data: ApiGame[] }>('POST', '/api/games_filter', { device: 'desktop', page: 1, page_size: 10 })).json;
-    const word = data.flatMap((g) => g.title.split(/\s+/)).find((w) => /^[A-Za-z]{5,}$/.test(w))!.toLowerCase();
+    const { data } = (
+      await api<{ data: ApiGame[] }>('POST', '/api/games_filter', { device: 'desktop', page: 1, page_size: 10 })
+    ).json;
+    const word = data
+      .flatMap((g) => g.title.split(/\s+/))
+      .find((w) => /^[A-Za-z]{5,}$/.test(w))!
+      .toLowerCase();
     const fragment = word.slice(0, 4);
 
     await visit(page, '/');
@@ -144,7 +171,9 @@ describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
 
     // The query survives a reload: the URL is the search.
     await page.reload();
-    await cards(page.getByRole('list', { name: `Results for “${fragment}”` })).first().waitFor();
+    await cards(page.getByRole('list', { name: `Results for “${fragment}”` }))
+      .first()
+      .waitFor();
     expect(await page.getByRole('searchbox', { name: 'Search games' }).inputValue()).toBe(fragment);
   });
 
@@ -171,7 +200,10 @@ describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
       count = await list.count();
     }
     expect(count).toBe(total);
-    await page.getByRole('status').filter({ hasText: `Showing ${total} of ${total} games` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Showing ${total} of ${total} games` })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Load more games' }).count()).toBe(0);
 
     // At the end, more scrolling asks for nothing more.

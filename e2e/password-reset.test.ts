@@ -48,7 +48,10 @@ describe.skipIf(!hasBrowser)('a player who forgot the password', () => {
     const remind = page.getByRole('dialog', { name: 'Reset your password' });
     await remind.getByLabel('Email').fill(email);
     await remind.getByRole('button', { name: 'Send link' }).click();
-    await remind.getByRole('status').filter({ hasText: `If an account exists for ${email}, a reset link is on its way.` }).waitFor();
+    await remind
+      .getByRole('status')
+      .filter({ hasText: `If an account exists for ${email}, a reset link is on its way.` })
+      .waitFor();
 
     // The mail's link opens the new-password form.
     const link = linkFromMail(await waitForMail(email, /Reset your password/));
@@ -60,7 +63,10 @@ describe.skipIf(!hasBrowser)('a player who forgot the password', () => {
     await form.getByLabel('Password', { exact: true }).fill(newPassword);
     await form.getByLabel('Repeat password').fill(newPassword);
     await form.getByRole('button', { name: 'Save password' }).click();
-    await form.getByRole('status').filter({ hasText: 'Your password has been changed. You can sign in now.' }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({ hasText: 'Your password has been changed. You can sign in now.' })
+      .waitFor();
     await waitForMail(email, /Your password was changed/);
 
     // On another device: the old password no longer works, the new one does.
@@ -71,7 +77,10 @@ describe.skipIf(!hasBrowser)('a player who forgot the password', () => {
     await signIn.getByRole('alert').filter({ hasText: 'Wrong email or password' }).waitFor();
     await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
     await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await other.getByRole('banner').getByRole('button', { name: /^Account menu: / }).waitFor();
+    await other
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu: / })
+      .waitFor();
     await other.waitForURL((url) => url.pathname === '/');
   });
 });
