@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +33,16 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
   const idleMs = idleMinutes * 60_000;
   const absoluteMs = absoluteDays * 86_400_000;
 
+  // Every signed-in request runs this lookup: prepared once, so neither drizzle's query builder
+  // nor the database's planner repeats work per request.
+  const loadSessionQuery = db
+    .select()
+    .from(sessions)
+    .leftJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('croupier_load_session');
+
   function readToken(request: FastifyRequest): string | null {
     const header = request.headers.cookie;
     if (!header) return null;
@@ -57,12 +67,7 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     const token = readToken(request);
     if (!token) return null;
     const now = clock.now();
-    const rows = await db
-      .select()
-      .from(sessions)
-      .leftJoin(users, eq(sessions.userId, users.id))
-      .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const rows = await loadSessionQuery.execute({ id: sha256(token), now });
     const row = rows[0];
     if (!row) return null;
     if (now.getTime() - row.sessions.lastSeenAt.getTime() > idleMs) {
