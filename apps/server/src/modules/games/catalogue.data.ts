@@ -1,7 +1,7 @@
 /**
  * The demo game catalogue, generated deterministically from word lists: the same code always
  * yields the same providers, categories, titles and attributes. Variety comes from a seeded hash of
- * each title (FNV-1a + mulberry32), never from Math.random, so the seed is reproducible and
+ * each title (FNV-1a + mulberry32), never from a runtime random source, so the seed is reproducible and
  * idempotent. Every provider, title and theme here is our own invention.
  */
 

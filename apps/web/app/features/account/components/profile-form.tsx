@@ -13,6 +13,7 @@ import { apiErrorToForm } from '../../../lib/form-errors';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { updatePlayer } from '../api/update-player';
 import { changedFields, PROFILE_FIELDS, validateProfile } from '../lib/profile-fields';
+import { FormError } from '../../../components/ui/form-error';
 
 /** Edit personal details: PATCH /api/player with the changed fields, errors shown at their fields. */
 export function ProfileForm({
@@ -91,11 +92,7 @@ export function ProfileForm({
     <section className="card" aria-labelledby="profile-edit">
       <h2 id="profile-edit">{t('profile.edit_title')}</h2>
       <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
-        {form.formError && (
-          <p className="form-error" role="alert">
-            {form.formError}
-          </p>
-        )}
+        <FormError message={form.formError} />
         <div className="form__row form__row--2">
           <TextField {...text('first_name')} autoComplete="given-name" />
           <TextField {...text('last_name')} autoComplete="family-name" />

@@ -9,6 +9,7 @@ import { apiErrorToForm } from '../../../lib/form-errors';
 import { resendConfirmation } from '../api/auth-calls';
 import { getCaptchaToken } from '../lib/captcha';
 import { translateValidation, validateFields } from '../lib/validation';
+import { FormError } from '../../../components/ui/form-error';
 
 /** "Confirm your email": resends the confirmation link (POST /api/users/confirmation, with captcha when available). */
 export function EmailVerifyForm() {
@@ -45,11 +46,7 @@ export function EmailVerifyForm() {
           {t('email_verify.sent')}
         </p>
       )}
-      {form.formError && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
+      <FormError message={form.formError} />
       <TextField
         name="email"
         type="email"

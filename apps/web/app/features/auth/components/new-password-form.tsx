@@ -11,6 +11,7 @@ import { apiErrorToForm } from '../../../lib/form-errors';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { resetPassword } from '../api/auth-calls';
 import { translateValidation, validateFields } from '../lib/validation';
+import { FormError } from '../../../components/ui/form-error';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -69,11 +70,7 @@ export function NewPasswordForm() {
   }
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
-      {form.formError && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
+      <FormError message={form.formError} />
       <TextField
         name="password"
         type="password"

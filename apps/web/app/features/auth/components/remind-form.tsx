@@ -12,6 +12,7 @@ import { apiErrorToForm } from '../../../lib/form-errors';
 import { requestPasswordReset } from '../api/auth-calls';
 import { getCaptchaToken } from '../lib/captcha';
 import { translateValidation, validateFields } from '../lib/validation';
+import { FormError } from '../../../components/ui/form-error';
 
 /** Password reminder: POST /api/users/password. The answer never reveals whether the account exists. */
 export function RemindForm() {
@@ -56,11 +57,7 @@ export function RemindForm() {
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">{t('remind.text')}</p>
-      {form.formError && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
+      <FormError message={form.formError} />
       <TextField
         name="email"
         type="email"

@@ -13,6 +13,7 @@ import { needsTwoFactor, signIn, submitOtp } from '../api/auth-calls';
 import { useAuthSuccess, type AuthFormMode } from '../hooks/use-auth-success';
 import { getCaptchaToken } from '../lib/captcha';
 import { translateValidation, validateFields } from '../lib/validation';
+import { FormError } from '../../../components/ui/form-error';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -109,11 +110,7 @@ export function SignInForm({
 
   return (
     <form ref={formRef} className="form" onSubmit={submitPassword} noValidate>
-      {form.formError && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
+      <FormError message={form.formError} />
       <TextField
         name="email"
         type="email"

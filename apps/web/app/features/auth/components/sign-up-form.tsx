@@ -32,6 +32,7 @@ import {
   signUpSteps,
 } from '../lib/sign-up-steps';
 import { normalizePhone, translateValidation, validateFields } from '../lib/validation';
+import { FormError } from '../../../components/ui/form-error';
 
 const noSubscription = () => () => {};
 
@@ -184,11 +185,7 @@ export function SignUpForm({
           ))}
         </ol>
       </div>
-      {form.formError && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
+      <FormError message={form.formError} />
       {has('email') && <TextField {...text('email')} type="email" autoComplete="email" required />}
       {has('password') && <TextField {...text('password')} type="password" autoComplete="new-password" required />}
       {has('nickname') && <TextField {...text('nickname')} autoComplete="nickname" required />}
