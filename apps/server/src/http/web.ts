@@ -58,7 +58,9 @@ export function createSsrContext(app: FastifyInstance, request: Request, env: En
  */
 export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
   const webRoot = path.join(env.repoRoot, 'apps/web');
-  let getBuild: () => Promise<ServerBuild>;
+  // Production passes the build object itself: React Router derives its route tables and static
+  // handler once. A function (development) makes it re-derive them on every request.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
 
   if (env.NODE_ENV === 'development') {
     const { createServer } = await import('vite');
@@ -67,14 +69,13 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
-    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const serverEntry = path.join(env.WEB_BUILD_DIR, 'server/index.js');
     if (!existsSync(serverEntry)) {
       throw new Error(`The web app is not built (${serverEntry} is missing). Run: npm run build`);
     }
-    const build = (await import(serverEntry)) as ServerBuild;
-    getBuild = async () => build;
+    build = (await import(serverEntry)) as ServerBuild;
     const fastifyStatic = (await import('@fastify/static')).default;
     await app.register(fastifyStatic, {
       root: path.join(env.WEB_BUILD_DIR, 'client'),
@@ -88,7 +89,7 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
   }
 
   const listener = createRequestListener({
-    build: () => getBuild(),
+    build,
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     getLoadContext: (request) => createSsrContext(app, request, env) as never,
   });

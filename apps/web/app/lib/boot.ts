@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
 import type { LocaleResources } from '../i18n/config';
-import type { Account, CountryInfo, CurrencyInfo, Player, SiteSettings } from './api-types';
+import type { Account, CurrencyInfo, Player, SiteSettings } from './api-types';
 
 /** What the root loader hands every page: the SSR start data (SPEC §7) plus i18n resources. */
 export interface BootData {
@@ -16,7 +16,8 @@ export interface BootData {
   restricted: boolean;
   settings: SiteSettings;
   currencies: CurrencyInfo[];
-  countries: CountryInfo[];
+  /** ISO codes of the countries we accept players from; names come from Intl in the page's language. */
+  countryCodes: string[];
   /** The player at render time; the live value is the 'player' query (useCurrentUser). */
   user: Player | null;
   /** The signed-in player's wallets at render time (seeded into the 'accounts' query). */

@@ -19,7 +19,7 @@ export const meta = pageMeta('account:meta.profile_title', 'account:meta.profile
 export default function ProfileRoute() {
   const { t } = useTranslation('account');
   const { user } = useCurrentUser();
-  const { countries } = useBoot();
+  const { countryCodes } = useBoot();
   const locale = useLocale();
   const accounts = useAccounts(Boolean(user));
   if (!user) return null;
@@ -42,7 +42,7 @@ export default function ProfileRoute() {
         <div className="profile__side">
           <ProfileView user={user} accounts={accounts.data} locale={locale} />
         </div>
-        <ProfileForm key={formKey} user={user} countries={countries} locale={locale} />
+        <ProfileForm key={formKey} user={user} countryCodes={countryCodes} locale={locale} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { CheckField, SelectField, TextField } from '../../../components/ui/field
 import { useForm } from '../../../components/ui/use-form';
 import { countryName } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
-import type { CountryInfo, Player } from '../../../lib/api-types';
+import type { Player } from '../../../lib/api-types';
 import { apiErrorToForm } from '../../../lib/form-errors';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { updatePlayer } from '../api/update-player';
@@ -18,11 +18,11 @@ import { FormError } from '../../../components/ui/form-error';
 /** Edit personal details: PATCH /api/player with the changed fields, errors shown at their fields. */
 export function ProfileForm({
   user,
-  countries,
+  countryCodes,
   locale,
 }: {
   user: Player;
-  countries: readonly CountryInfo[];
+  countryCodes: readonly string[];
   locale: Locale;
 }) {
   const { t, i18n } = useTranslation('account');
@@ -48,12 +48,12 @@ export function ProfileForm({
   const form = useForm(initial, formRef);
 
   const countryOptions = useMemo(() => {
-    const codes = countries.length ? countries.map((c) => c.code.toUpperCase()) : Object.keys(GEO_DEFAULT_CURRENCY);
+    const codes = countryCodes.length ? [...countryCodes] : Object.keys(GEO_DEFAULT_CURRENCY);
     if (user.country && !codes.includes(user.country)) codes.push(user.country);
     return [...new Set(codes)]
       .map((code) => ({ value: code, label: countryName(code, locale) }))
       .sort((a, b) => a.label.localeCompare(b.label, locale));
-  }, [countries, locale, user.country]);
+  }, [countryCodes, locale, user.country]);
 
   const save = useMutation({
     mutationFn: (changes: Record<string, unknown>) => updatePlayer(api, changes),

@@ -24,7 +24,7 @@ const boot = {
   restricted: false,
   settings: { registrationConfig: { skipNickname: false }, abTests: { registration_variant: 'A' } },
   currencies: [{ code: 'AUD' }, { code: 'EUR' }],
-  countries: [{ code: 'AU' }, { code: 'DE' }],
+  countryCodes: ['AU', 'DE'],
   user: null,
   accounts: null,
 } as unknown as BootData;

@@ -72,15 +72,13 @@ export function SignUpForm({
   const current = steps[Math.min(step, steps.length) - 1]!;
 
   const countryCodes = useMemo(() => {
-    const codes = boot.countries.length
-      ? boot.countries.map((c) => c.code.toUpperCase())
-      : Object.keys(GEO_DEFAULT_CURRENCY);
+    const codes = boot.countryCodes.length ? boot.countryCodes : Object.keys(GEO_DEFAULT_CURRENCY);
     const sorted = [...new Set(codes)]
       .map((code) => ({ value: code, label: countryName(code, locale) }))
       .sort((a, b) => a.label.localeCompare(b.label, locale));
     const own = sorted.find((c) => c.value === boot.country);
     return own ? [own, ...sorted.filter((c) => c !== own)] : sorted;
-  }, [boot.countries, boot.country, locale]);
+  }, [boot.countryCodes, boot.country, locale]);
   const currencies = useMemo(() => {
     const listed = boot.currencies.map((c) => c.code).filter(isCurrencyCode);
     return listed.length ? listed : CURRENCY_CODES;
