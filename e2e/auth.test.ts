@@ -1,17 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   baseUrl,
   createPlayer,
   hasBrowser,
-  launchBrowser,
   linkFromMail,
-  newPlayerPage,
   PASSWORD,
   signInWith,
   uniqueEmail,
   visit,
   waitForMail,
+  usePlayerPages,
 } from './fixtures.ts';
 
 /**
@@ -23,23 +22,7 @@ const STAG_VARIANT_A = 'e2e0_visit';
 
 /** Sign-up, e-mail confirmation, sign-out and sign-in (SPEC §4 session and sign-up steps). */
 describe.skipIf(!hasBrowser)('a player signing up and signing in', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function guestPage(): Promise<Page> {
-    const { context, page } = await newPlayerPage(browser);
-    contexts.push(context);
-    return page;
-  }
+  const guestPage = usePlayerPages();
 
   const accountMenu = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account menu: / });
   const headerSignIn = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const baseUrl = inject('baseUrl');
@@ -32,6 +32,32 @@ export async function newPlayerPage(
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+type PageOptions = Parameters<typeof newPlayerPage>[1];
+
+/**
+ * One browser per test file and a fresh context per page, closed after each test. Call inside a
+ * `describe`; returns `openPage(options)`.
+ */
+export function usePlayerPages(): (options?: PageOptions) => Promise<Page> {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async (options = {}) => {
+    if (!browser) throw new Error('usePlayerPages: the browser is not launched yet');
+    const { context, page } = await newPlayerPage(browser, options);
+    contexts.push(context);
+    return page;
+  };
 }
 
 interface ReceivedMail {

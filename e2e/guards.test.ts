@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   createPlayer,
   hasBrowser,
-  launchBrowser,
-  newPlayerPage,
   PASSWORD,
   signInWith,
   uniqueEmail,
   visit,
   waitForHydration,
+  usePlayerPages,
 } from './fixtures.ts';
 
 /** Route guards and redirects of SPEC §2 "Navigation rules", seen from the browser. */
 describe.skipIf(!hasBrowser)('route guards', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function openPage(extraHTTPHeaders?: Record<string, string>): Promise<Page> {
-    const { context, page } = await newPlayerPage(browser, extraHTTPHeaders ? { extraHTTPHeaders } : {});
-    contexts.push(context);
-    return page;
-  }
+  const openPage = usePlayerPages();
 
   const pathWithQuery = (page: Page) => {
     const url = new URL(page.url());
@@ -110,7 +93,7 @@ describe.skipIf(!hasBrowser)('route guards', () => {
   });
 
   it('warns a guest in a restricted country that registration is not available', async () => {
-    const page = await openPage({ 'cf-ipcountry': 'US' });
+    const page = await openPage({ extraHTTPHeaders: { 'cf-ipcountry': 'US' } });
 
     // Arriving on /sign-up: sent to main with the warning, and no registration form.
     await page.goto('/sign-up');

@@ -1,26 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasBrowser, launchBrowser, newPlayerPage, visit } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasBrowser, visit, usePlayerPages } from './fixtures.ts';
 
 /** Languages (SPEC §1 locales, §2 locale prefix) and the phone layout. */
 describe.skipIf(!hasBrowser)('languages and small screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function openPage(viewport?: { width: number; height: number }): Promise<Page> {
-    const { context, page } = await newPlayerPage(browser, viewport ? { viewport } : {});
-    contexts.push(context);
-    return page;
-  }
+  const openPage = usePlayerPages();
 
   const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -69,7 +53,7 @@ describe.skipIf(!hasBrowser)('languages and small screens', () => {
   });
 
   it('fits the home page on a 360 px phone without sideways scrolling', async () => {
-    const page = await openPage({ width: 360, height: 740 });
+    const page = await openPage({ viewport: { width: 360, height: 740 } });
     await visit(page, '/');
     await page.getByRole('heading', { level: 1, name: 'Your table is ready' }).waitFor();
     await page.getByRole('region', { name: 'New games' }).getByRole('link', { name: / by / }).first().waitFor();

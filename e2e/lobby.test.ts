@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { api, hasBrowser, launchBrowser, newPlayerPage, visit } from './fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, hasBrowser, visit, usePlayerPages } from './fixtures.ts';
 
 /** What the lobby lists, straight from the API, so the stories do not hard-code the catalogue. */
 interface ApiGame {
@@ -24,29 +24,14 @@ const PAGE_SIZE = 40;
 
 /** A guest browses the lobby (SPEC §2 lobby routes, §4 infinite scroll, §9 page size 40). */
 describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
-  let browser: Browser;
   let providers: ApiProvider[];
   let collections: ApiCollection[];
+  const guestPage = usePlayerPages();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     providers = (await api<ApiProvider[]>('GET', '/api/games/providers')).json;
     collections = (await api<ApiCollection[]>('GET', '/api/games/collections?l=en')).json;
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-
-  async function guestPage(): Promise<Page> {
-    const { context, page } = await newPlayerPage(browser);
-    contexts.push(context);
-    return page;
-  }
 
   /** Game cards are links named "<title> by <provider>". */
   const cards = (scope: Page | Locator) => scope.getByRole('link', { name: / by / });

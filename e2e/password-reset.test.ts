@@ -1,38 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   createPlayer,
   hasBrowser,
-  launchBrowser,
   linkFromMail,
-  newPlayerPage,
   PASSWORD,
   signInWith,
   uniqueEmail,
   visit,
   waitForMail,
+  usePlayerPages,
 } from './fixtures.ts';
 
 /** Forgotten password (SPEC §2 /remind and /new-password, §5 token from the query). */
 describe.skipIf(!hasBrowser)('a player who forgot the password', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function openPage(): Promise<Page> {
-    const { context, page } = await newPlayerPage(browser);
-    contexts.push(context);
-    return page;
-  }
+  const openPage = usePlayerPages();
 
   it('asks for a reset link, sets a new password from the mail and signs in with it', async () => {
     const email = uniqueEmail('reset');

@@ -10,7 +10,7 @@ import type { Env } from '../config/env.ts';
 /** Headers the SSR api client forwards from the visitor's request (SPEC §7 "Common"). */
 const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'cf-ipcountry', 'x-country-code'];
 
-/** SPEC §9: server-side api calls time out after 8 s. */
+/** SPEC §9: server-side api calls time out after 8 s (callers may pass their own signal). */
 const SSR_API_TIMEOUT_MS = 8000;
 
 export function createSsrContext(app: FastifyInstance, request: Request, env: Env): SsrContext {
@@ -36,7 +36,7 @@ export function createSsrContext(app: FastifyInstance, request: Request, env: En
         url: urlPath,
         headers: merged,
         ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-        signal: AbortSignal.timeout(SSR_API_TIMEOUT_MS),
+        signal: init.signal ?? AbortSignal.timeout(SSR_API_TIMEOUT_MS),
       };
       const result = await app.inject(options);
       const responseHeaders = new Headers();

@@ -6,11 +6,15 @@
  * retried, nor are certificate and host-resolution failures.
  */
 
-export const BROWSER_TIMEOUT_MS = 30_000;
-export const SERVER_TIMEOUT_MS = 8_000;
-export const MAX_RETRIES = 6;
-export const BACKOFF_BASE_MS = 100;
-export const BACKOFF_JITTER = 0.2;
+import {
+  REQUEST_RETRIES as MAX_RETRIES,
+  REQUEST_TIMEOUT_BROWSER_MS as BROWSER_TIMEOUT_MS,
+  REQUEST_TIMEOUT_SERVER_MS as SERVER_TIMEOUT_MS,
+  RETRY_BACKOFF_BASE_MS as BACKOFF_BASE_MS,
+  RETRY_BACKOFF_JITTER as BACKOFF_JITTER,
+} from '../config/constants';
+
+export { BROWSER_TIMEOUT_MS, SERVER_TIMEOUT_MS };
 
 export type FetchLike = (path: string, init?: RequestInit) => Promise<Response>;
 

@@ -1,16 +1,18 @@
 /** Business constants of SPEC §9 used by the lobby and the game page. */
 
+import { DEFAULT_FRAME, INFINITE_SCROLL_OFFSET_PX, PAGINATION_SIZE } from '../../config/constants';
+
 /** Games per page of a paged list ("pagination constant 40"). */
-export const PAGE_SIZE = 40;
+export const PAGE_SIZE = PAGINATION_SIZE;
 
 /** Infinite scroll loads the next page when the end of the list is this close. */
-export const INFINITE_SCROLL_MARGIN_PX = 500;
+export const INFINITE_SCROLL_MARGIN_PX = INFINITE_SCROLL_OFFSET_PX;
 
 /** Games in one horizontal row of the home page (kept small: the first paint carries them). */
 export const HOME_ROW_SIZE = 16;
 
 /** Default game frame size when a game does not give its own. */
-export const DEFAULT_FRAME = { width: 1280, height: 720 } as const;
+export { DEFAULT_FRAME };
 
 /** Search waits this long after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
