@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'games',
+          include: ['packages/games/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -117,6 +118,8 @@ export default async function setup(project: TestProject) {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       // Restricted-country checks are exercised through the geo header in tests.
       RESTRICTED_COUNTRIES: 'US',
+      // Stories fund players through the operator API (a ledger credit from payment clearing).
+      ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_ADMIN_TOKEN, BENCH_PROVIDER, BENCH_PROVIDER_SECRET, benchWallet, type WalletFigures } from './wallet.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -142,8 +143,13 @@ async function main() {
   }
   const figures: Figure[] = [];
   let js: { files: number; raw: number; gzip: number } | undefined;
+  let wallet: WalletFigures | undefined;
   try {
-    const server = await startServer({ DATABASE_URL: databaseUrl });
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      WALLET_PROVIDERS: `${BENCH_PROVIDER}:${BENCH_PROVIDER_SECRET}`,
+      ADMIN_API_TOKEN: BENCH_ADMIN_TOKEN,
+    });
     try {
       const cookie = await signUp(server.url);
       const filterBody = JSON.stringify({ device: 'desktop', filter: { categories: { identifiers: ['pokies'], strategy: 'OR' } }, page: 1, page_size: 40 });
@@ -161,6 +167,7 @@ async function main() {
       figures.push(await measure('GET /api/player (signed in)', { url: `${server.url}/api/player`, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } }));
       figures.push(await measure('GET / (SSR lobby)', { url: `${server.url}/` }));
       js = await firstRouteJs(server.url);
+      wallet = await benchWallet({ url: server.url, databaseUrl, connections: CONNECTIONS, seconds: DURATION });
     } finally {
       await stop(server.child);
     }
@@ -199,6 +206,18 @@ async function main() {
   console.log(`first-route client JS: ${js.files} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gzip / 1024, 1)} KB gzip (target ≤ 150 KB) ${js.gzip <= 150 * 1024 ? 'MET' : 'NOT MET'}`);
   console.log(`embedded database cold start to first page: ${fmt(coldStartMs / 1000, 2)} s (target ≤ 15 s) ${coldStartMs <= 15_000 ? 'MET' : 'NOT MET'}`);
   console.log(`embedded database server RSS after load: ${rssAfter} MB (target < 1024 MB) ${rssAfter < 1024 ? 'MET' : 'NOT MET'}\n`);
+  if (wallet) {
+    console.log(`wallet (HTTP /wallet/v1, ${CONNECTIONS} providers): ${fmt(wallet.pairsPerSecond)} bet+win pairs/s, ${wallet.errors} refused/errors`);
+    console.log(`raw single-row UPDATE transactions, same database, ${CONNECTIONS} connections: ${fmt(wallet.rawTxPerSecond)} tx/s`);
+    console.log(`target: pairs ≥ 50 % of raw tx → ${fmt(wallet.ratio * 100, 1)} % ${wallet.ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+    const broken = Object.keys(wallet.violations);
+    console.log(`ledger invariants after the run: ${broken.length === 0 ? 'all hold' : `BROKEN: ${broken.join(', ')}`}\n`);
+  }
+  if (process.env.BENCH_REALTIME !== '0') {
+    const { benchRealtimeLatency } = await import('./realtime-latency.ts');
+    const r = await benchRealtimeLatency({});
+    console.log(`realtime: ${r.connected} sockets, ${r.events} balance events, latency p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms (target p99 ≤ 50 ms) ${r.p99 <= 50 ? 'MET' : 'NOT MET'}\n`);
+  }
 }
 
 await main();

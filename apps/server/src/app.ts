@@ -12,6 +12,13 @@ import { gamesRoutes } from './modules/games/games.routes.ts';
 import { infoRoutes } from './modules/info/info.routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
+import { limitsRoutes } from './modules/limits/limits.routes.ts';
+import { createWallet, type Wallet } from './modules/wallet/index.ts';
+import { registerGamesHost, type GamesHostModule } from './games-host/index.ts';
+import { registerJackpots, type JackpotsModule } from './modules/jackpots/index.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { createSocketAuth } from './realtime/session-auth.ts';
 
 /** What the app is built from. Tests pass an in-memory database, a fake clock and a test mailer. */
 export interface AppDeps {
@@ -20,6 +27,16 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   sessions: SessionService;
+  wallet: Wallet;
+  realtime: RealtimeHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: Wallet;
+    games: GamesHostModule;
+    jackpots: JackpotsModule;
+  }
 }
 
 export interface BuildAppOptions {
@@ -76,11 +93,47 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/health', async () => ({ status: 'ok' }));
 
-  const deps: AppDeps = { env, database, clock, mailer, sessions };
+  const wallet = createWallet({
+    db: database.db,
+    clock,
+    appSecret: env.appSecret,
+    providers: env.WALLET_PROVIDERS,
+    logError: (message, error) => app.log.error({ err: error }, message),
+  });
+
+  const realtime = await createRealtimeHub({
+    server: app.server,
+    allowedOrigins: [env.publicUrl, ...env.allowedOrigins],
+    trustProxy: env.TRUST_PROXY,
+    auth: createSocketAuth({ sessions, db: database.db, clock, idleMinutes: env.SESSION_IDLE_MINUTES }),
+    log: app.log,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+  });
+  // preClose, not onClose: open sockets must end before Fastify waits for the server's connections.
+  app.addHook('preClose', () => realtime.close());
+  app.decorate('realtime', realtime);
+  // Balance events leave only after the wallet's transaction committed (the wallet calls this then).
+  wallet.onBalance((userId, account) => realtime.publishPrivate(userId, 'balance', account));
+
+  const deps: AppDeps = { env, database, clock, mailer, sessions, wallet, realtime };
+  // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
+  app.decorate('wallet', wallet);
   await app.register(authRoutes, deps);
   await app.register(playerRoutes, deps);
   await app.register(infoRoutes, deps);
   await app.register(gamesRoutes, deps);
+  await app.register(walletRoutes, deps);
+  await app.register(limitsRoutes, deps);
+  const games = await registerGamesHost(app, deps);
+  app.decorate('games', games);
+  const jackpots = await registerJackpots(app, deps, games.host.deps.catalogue);
+  app.decorate('jackpots', jackpots);
+  // Every event below is published after its transaction committed.
+  games.onSharedRound((game, event) => realtime.publishRoom(game, event));
+  games.onWin((item) => realtime.publishPublic('public:wins', item));
+  jackpots.onWin((userId, award) => realtime.publishPrivate(userId, 'jackpot_win_award', award));
+  jackpots.onChange((jackpot) => realtime.publishPublic('public:jackpots_changes', jackpot));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {

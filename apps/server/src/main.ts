@@ -55,6 +55,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
+// The shared-round games (Rocket, live roulette) run their cycles only in a serving process.
+await app.games.shared.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;

@@ -20,12 +20,14 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
+import { GameFrameHost } from './features/game-frame/frame-host';
 import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
 import type { Account, Player } from './lib/api-types';
 import { getBrowserBoot, rememberBoot, useOptionalBoot, type BootData } from './lib/boot';
 import { cookieString } from './lib/cookies';
 import { getQueryClient } from './lib/query-client';
 import { QUERY_KEYS } from './lib/query-keys';
+import { RealtimeProvider } from './lib/realtime/realtime-provider';
 import type { RouteHandle } from './lib/route-guards';
 import { buildSeoLinks, isNoindexPath } from './lib/seo';
 import { loadServerData } from './lib/server-data.server';
@@ -144,7 +146,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={getBrowserApi()}>
         <I18nProvider i18n={i18n}>
-          <Outlet />
+          <RealtimeProvider>
+            <Outlet />
+            {/* Above the routes, so a running game survives navigation (SPEC §4 game frame). */}
+            <GameFrameHost />
+          </RealtimeProvider>
         </I18nProvider>
       </ApiProvider>
     </QueryClientProvider>

@@ -40,6 +40,9 @@ function tree(locale: boolean) {
       r('registration', 'routes/auth/registration.tsx'),
       // Player area (login required)
       r('users', 'routes/account/profile.tsx'),
+      r('users/games-history', 'routes/account/games-history.tsx'),
+      // Provably-fair explanation and round verification (public)
+      r('provably-fair', 'routes/fairness/provably-fair.tsx'),
       // Redirects of SPEC §2
       r('users/password/edit', 'routes/redirects/password-edit.tsx'),
       r('users/confirmation', 'routes/redirects/users-confirmation.tsx'),
@@ -51,4 +54,9 @@ function tree(locale: boolean) {
   ];
 }
 
-export default [...tree(false), route(':lang', 'routes/_locale.tsx', tree(true))] satisfies RouteConfig;
+export default [
+  // The game client inside the game frame (SPEC §4): an iframe document, outside the site layout.
+  route('games/:gameSlug/:id', 'routes/games-client/game-client.tsx'),
+  ...tree(false),
+  route(':lang', 'routes/_locale.tsx', tree(true)),
+] satisfies RouteConfig;

@@ -38,6 +38,19 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
+  /**
+   * Third-party game providers allowed on the seamless-wallet endpoint: `id:secret` pairs,
+   * comma-separated (secrets of 32+ characters). Croupier's own games host is always allowed.
+   */
+  WALLET_PROVIDERS: z.string().default(''),
+  /** Bearer token of the operator API (`/api/admin/...`); unset, those routes do not exist. */
+  ADMIN_API_TOKEN: z.string().min(32).optional(),
+  /** Minutes a game session (the wallet protocol's session token) accepts new bets. */
+  GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(240),
+  /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('croupier'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

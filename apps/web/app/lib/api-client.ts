@@ -139,6 +139,16 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function request<T>(method: string, path: string, body?: unknown, req: RequestOptions = {}): Promise<T> {
+    return (await requestWithHeaders<T>(method, path, body, req)).data;
+  }
+
+  // Some lists carry their total in a header (`x-total-count`, API-SHAPES §6.9).
+  async function requestWithHeaders<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    req: RequestOptions = {},
+  ): Promise<{ data: T; headers: Headers }> {
     const res = await send(method, path, body, req);
     const text = res.status === 204 ? '' : await res.text();
     let data: unknown = null;
@@ -153,11 +163,12 @@ export function createApiClient(options: ApiClientOptions) {
       if (res.status === 401 && !req.silent401) options.onUnauthorized?.(path);
       throw new ApiError(res.status, data, path);
     }
-    return data as T;
+    return { data: data as T, headers: res.headers };
   }
 
   return {
     get: <T>(path: string, req?: RequestOptions) => request<T>('GET', path, undefined, req),
+    getWithHeaders: <T>(path: string, req?: RequestOptions) => requestWithHeaders<T>('GET', path, undefined, req),
     post: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('POST', path, body, req),
     put: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PUT', path, body, req),
     patch: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PATCH', path, body, req),

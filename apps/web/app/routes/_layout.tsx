@@ -13,6 +13,7 @@ import { AFFILIATE_COOKIE, AFFILIATE_COOKIE_MAX_AGE_S } from '../config/constant
 import { href } from '../config/paths';
 import { currentAccount, useAccounts } from '../features/account/api/get-accounts';
 import { updateLocale } from '../features/account/api/update-player';
+import { JackpotWinListener } from '../features/jackpots/jackpot-win-popup';
 import { signOut } from '../features/auth/api/auth-calls';
 import { useCurrentUser } from '../features/auth/hooks/use-current-user';
 import { formatMoney } from '../i18n/format';
@@ -204,6 +205,7 @@ export default function AppLayout() {
         </Suspense>
       )}
       <ToastRegion />
+      <JackpotWinListener enabled={isLoggedIn} />
     </div>
   );
 }

@@ -140,6 +140,11 @@ export const AccountSchema = z.object({
   deposit_available: z.boolean(),
   hidden_at: z.string().nullable(),
   selected_lottery_id: z.number().int().nullable(),
+  /**
+   * Goes up by one with every change of this wallet (Croupier extension): the realtime `balance`
+   * channel and polling both carry it, so a client never shows an older balance over a newer one.
+   */
+  version: z.number().int(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

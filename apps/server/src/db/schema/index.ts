@@ -1,2 +1,5 @@
 export * from './users.ts';
 export * from './games.ts';
+export * from './wallet.ts';
+export * from './games-host.ts';
+export * from './jackpots.ts';

@@ -123,9 +123,11 @@ export const authThrottle = pgTable('auth_throttle', {
 });
 
 /**
- * One wallet per player and currency (SPEC §3 Account). Amounts are minor units. The wallet issue
- * replaces these cached columns with ledger-backed balances; until then they stay at 0 and can
- * never go negative.
+ * One wallet per player and currency (SPEC §3 Account). Amounts are minor units. These are the
+ * cached balances of the player's ledger accounts (cash = `available_to_cashout_cents`, bonus =
+ * total − cash), changed only by the wallet module in the same transaction as the postings; the
+ * CHECKs make a negative balance impossible whatever the code does. `version` goes up by one with
+ * every change, so a client can tell a newer balance from an older one.
  */
 export const playerAccounts = pgTable(
   'player_accounts',
@@ -138,6 +140,12 @@ export const playerAccounts = pgTable(
     active: boolean('active').notNull().default(true),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull().default(sql`0`),
     availableToCashoutCents: bigint('available_to_cashout_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Cash part of the latest debit. An UPDATE's SET sees the row before the change, so the guarded
+     * debit records here how much came from cash, readable in RETURNING in the same statement.
+     */
+    lastDebitCashCents: bigint('last_debit_cash_cents', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

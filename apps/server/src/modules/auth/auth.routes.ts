@@ -70,7 +70,10 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.delete('/api/users/sign_out', async (request, reply) => {
     parseInput(NoBody, request.body);
+    const signedOut = (await request.auth())?.session.id;
     await sessions.destroy(request, reply);
+    // RELIABILITY T2: this browser's open sockets end with its session (other devices keep theirs).
+    if (signedOut) deps.realtime.disconnectSession(signedOut);
     return reply.code(204).send();
   });
 
@@ -85,6 +88,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     assertNotRestricted(env, request, 'login');
     const { user: input } = parseInput(PasswordUpdateRequestSchema, request.body);
     const user = await auth.resetPassword(input);
+    // Every session of the player just ended; so do their sockets (RELIABILITY T2).
+    deps.realtime.disconnectUser(user.id);
     if (user.twoFactorEnabled) {
       // Every session already ended; clear this browser's cookie too and let the player sign in
       // with the new password and their code.

@@ -5,6 +5,8 @@
  * idempotent. Every provider, title and theme here is our own invention.
  */
 
+import { catalogueFigures } from '@croupier/games/index';
+
 /** Release dates are spread over the two years before this fixed date, so `new` is deterministic. */
 export const CATALOGUE_REFERENCE_DATE = new Date('2026-11-01T00:00:00Z');
 
@@ -55,9 +57,9 @@ export interface SeedGame {
   volatility: 'low' | 'medium' | 'high' | 'very-high';
   lines: number | null;
   ways: number | null;
-  /** RTP in percent: a design target; the games issue computes each engine's exact RTP later. */
+  /** RTP in percent: the exact figure of the title's game model (@croupier/games, docs/games/rtp.md). */
   payout: string;
-  /** Share of winning rounds in percent: a design target as well. */
+  /** Share of rounds that pay, in percent: exact as well, from the same model. */
   hitRate: string;
   devices: ('desktop' | 'mobile')[];
   frameWidth: number;
@@ -625,11 +627,11 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
           if (lines === 5) reels = 3;
         }
       }
-      // Design targets, not yet measured: the games issue computes exact RTP per engine.
-      const payoutBase = jackpot ? 94.2 : engine === 'slot-low' ? 96.0 : engine === 'slot-medium' ? 95.9 : 95.6;
-      const payout = (payoutBase + r.int(0, 70) / 100).toFixed(2);
-      const hitBase = { low: 32, medium: 24, high: 17, 'very-high': 11 }[volatility];
-      const hitRate = (hitBase + r.int(0, 800) / 100).toFixed(2);
+      // Exact figures of the engine's math model. The two draws stay so every later attribute of
+      // the title (description, palette, symbol) comes out as before.
+      r.int(0, 70);
+      r.int(0, 800);
+      const { payout, hitRate } = catalogueFigures(engine, seoTitle);
       const mechText = ways ? (megaways ? 'with up to 117,649 ways to win on reels that change height' : `with ${ways.toLocaleString('en-US')} ways to win`) : `with ${lines} paylines`;
       const extras = [jackpot ? 'A progressive jackpot can drop on any spin.' : '', bonusBuy ? 'The bonus round can be bought outright.' : ''].filter(Boolean);
       const description = [`${title} is a ${VOLATILITY_TEXT[volatility]} ${reels}-reel pokie ${mechText}, set ${theme.setting}.`, r.pick(SLOT_FEATURES), ...extras].join(' ');
@@ -688,8 +690,8 @@ const TABLE_TITLES: FixedTitle[] = [
   { title: 'No Commission Baccarat', providerId: 'croupier-originals', engine: 'baccarat', popularity: 390 },
   { title: 'Red Panda Baccarat Squeeze', providerId: 'red-panda-playworks', engine: 'baccarat', popularity: 280 },
   { title: 'Jacks or Better', providerId: 'croupier-originals', engine: 'video-poker', popularity: 500 },
-  { title: 'Deuces Wild', providerId: 'bluegum-reels', engine: 'video-poker', popularity: 360 },
-  { title: 'Joker Poker', providerId: 'croupier-originals', engine: 'video-poker', popularity: 330 },
+  { title: 'Bonus Poker', providerId: 'bluegum-reels', engine: 'video-poker', popularity: 360 },
+  { title: 'Tens or Better', providerId: 'croupier-originals', engine: 'video-poker', popularity: 330 },
   { title: 'Double Bonus Poker', providerId: 'polar-glow-gaming', engine: 'video-poker', popularity: 290 },
   { title: 'Turbo Dice', providerId: 'turbo-games', engine: 'dice', popularity: 640 },
   { title: 'Turbo Mines', providerId: 'turbo-games', engine: 'mines', popularity: 700 },
@@ -718,18 +720,18 @@ const LIVE_TITLES: FixedTitle[] = [
   'Roulette Lounge Live',
 ].map((title, i) => ({ title, providerId: 'velvet-room-live', engine: 'live-roulette' as const, popularity: 760 - i * 37 }));
 
-/** Per-engine attributes of the non-slot titles. RTP values are design targets (see above). */
-const ENGINE_PROFILE: Record<string, { volatility: SeedGame['volatility']; payout: string; hitRate: string; hue: number; accent: number; symbols: string[]; motif: Motif; text: string }> = {
-  roulette: { volatility: 'low', payout: '97.30', hitRate: '48.65', hue: 150, accent: 0, symbols: ['🔴', '⚫', '🎯'], motif: 'circles', text: 'single-zero roulette: bet on numbers, colours, dozens and columns' },
-  'american-roulette': { volatility: 'low', payout: '94.74', hitRate: '47.37', hue: 150, accent: 0, symbols: ['🔴', '⚫'], motif: 'circles', text: 'double-zero roulette with the five-number bet' },
-  blackjack: { volatility: 'low', payout: '99.50', hitRate: '42.40', hue: 160, accent: 45, symbols: ['♠️', '♣️'], motif: 'diamonds', text: 'blackjack dealt from a six-deck shoe: the dealer stands on all 17s and blackjack pays 3 to 2' },
-  baccarat: { volatility: 'low', payout: '98.94', hitRate: '45.86', hue: 345, accent: 45, symbols: ['♦️', '♥️', '🃏'], motif: 'diamonds', text: 'punto banco baccarat: back the player, the banker or a tie' },
-  'video-poker': { volatility: 'medium', payout: '99.54', hitRate: '45.45', hue: 225, accent: 50, symbols: ['🃏', '♥️', '♠️'], motif: 'grid', text: 'single-hand video poker: hold your best cards and draw once' },
-  dice: { volatility: 'medium', payout: '99.00', hitRate: '49.50', hue: 270, accent: 160, symbols: ['🎲'], motif: 'dots', text: 'a provably simple dice game: pick your target and roll over or under it' },
-  mines: { volatility: 'high', payout: '99.00', hitRate: '50.00', hue: 185, accent: 45, symbols: ['💣', '💎'], motif: 'grid', text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine' },
-  plinko: { volatility: 'high', payout: '99.00', hitRate: '60.00', hue: 320, accent: 55, symbols: ['🔵', '🟣', '🟡'], motif: 'dots', text: 'plinko: drop a ball through the pegs into a multiplier pocket' },
-  crash: { volatility: 'very-high', payout: '97.00', hitRate: '50.00', hue: 235, accent: 25, symbols: ['🚀'], motif: 'stars', text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away' },
-  'live-roulette': { volatility: 'low', payout: '97.30', hitRate: '48.65', hue: 355, accent: 45, symbols: ['🔴', '🎥', '🎙️'], motif: 'circles', text: 'live roulette streamed from our studio with a real dealer' },
+/** Per-engine attributes of the non-slot titles; payout and hit rate come from the game models. */
+const ENGINE_PROFILE: Record<string, { volatility: SeedGame['volatility']; hue: number; accent: number; symbols: string[]; motif: Motif; text: string }> = {
+  roulette: { volatility: 'low', hue: 150, accent: 0, symbols: ['🔴', '⚫', '🎯'], motif: 'circles', text: 'single-zero roulette: bet on numbers, colours, dozens and columns' },
+  'american-roulette': { volatility: 'low', hue: 150, accent: 0, symbols: ['🔴', '⚫'], motif: 'circles', text: 'double-zero roulette with the five-number bet' },
+  blackjack: { volatility: 'low', hue: 160, accent: 45, symbols: ['♠️', '♣️'], motif: 'diamonds', text: 'blackjack dealt by a continuous shuffler: the dealer stands on all 17s and blackjack pays 3 to 2' },
+  baccarat: { volatility: 'low', hue: 345, accent: 45, symbols: ['♦️', '♥️', '🃏'], motif: 'diamonds', text: 'punto banco baccarat: back the player, the banker or a tie' },
+  'video-poker': { volatility: 'medium', hue: 225, accent: 50, symbols: ['🃏', '♥️', '♠️'], motif: 'grid', text: 'single-hand video poker: hold your best cards and draw once' },
+  dice: { volatility: 'medium', hue: 270, accent: 160, symbols: ['🎲'], motif: 'dots', text: 'a provably simple dice game: pick your target and roll over or under it' },
+  mines: { volatility: 'high', hue: 185, accent: 45, symbols: ['💣', '💎'], motif: 'grid', text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine' },
+  plinko: { volatility: 'high', hue: 320, accent: 55, symbols: ['🔵', '🟣', '🟡'], motif: 'dots', text: 'plinko: drop a ball through the pegs into a multiplier pocket' },
+  crash: { volatility: 'very-high', hue: 235, accent: 25, symbols: ['🚀'], motif: 'stars', text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away' },
+  'live-roulette': { volatility: 'low', hue: 355, accent: 45, symbols: ['🔴', '🎥', '🎙️'], motif: 'circles', text: 'live roulette streamed from our studio with a real dealer' },
 };
 
 function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
@@ -753,8 +755,7 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
       volatility: profile.volatility,
       lines: null,
       ways: null,
-      payout: profile.payout,
-      hitRate: profile.hitRate,
+      ...catalogueFigures(entry.engine, seoTitle),
       devices: ['desktop', 'mobile'],
       frameWidth: 1280,
       frameHeight: 720,

@@ -88,9 +88,10 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
     return reply.status(204).header('cache-control', PRIVATE).send();
   });
 
-  // Recently opened games, newest first, as full game objects with `last_activity_at`.
-  // (API-SHAPES §6.9 describes this path as bet history; this project uses it for recent games.)
-  app.get('/api/player/games', async (request, reply) => {
+  // Recently opened games, newest first, as full game objects with `last_activity_at` (our
+  // extension: one call instead of played_games + select). `/api/player/games` is the game
+  // history of API-SHAPES §6.9, served by the games host.
+  app.get('/api/player/recent_games', async (request, reply) => {
     const user = await request.requireUser();
     const recent = await recentRows(user.id);
     const body = recent.map(({ game, at }) => `${game.json.slice(0, -1)},"last_activity_at":${JSON.stringify(at)}}`);

@@ -30,7 +30,7 @@ describe('player games', () => {
       () => guest.get('/api/player/favorite_games'),
       () => guest.put(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
       () => guest.delete(`/api/player/favorite_games/${rocket().currencies.EUR!.id}`),
-      () => guest.get('/api/player/games'),
+      () => guest.get('/api/player/recent_games'),
       () => guest.get('/api/player/played_games'),
       () => guest.post('/api/player/played_games', { identifier: 'turbo-games/rocket' }),
     ];
@@ -130,7 +130,7 @@ describe('player games', () => {
       expect(played[0]!.last_activity_at).toBe(reopened.last_activity_at);
       expect(Date.parse(played[1]!.last_activity_at)).toBeLessThan(Date.parse(played[0]!.last_activity_at));
 
-      const res = await client.get('/api/player/games');
+      const res = await client.get('/api/player/recent_games');
       expect(res.statusCode).toBe(200);
       const recent = res.json() as RecentGame[];
       expect(recent.map((g) => g.identifier)).toEqual(played.map((p) => p.identifier));
@@ -149,7 +149,7 @@ describe('player games', () => {
       const played = (await client.get('/api/player/played_games')).json() as PlayedGame[];
       expect(played).toHaveLength(40);
       expect(played[0]!.identifier).toBe(all[44]);
-      expect(((await client.get('/api/player/games')).json() as RecentGame[]).length).toBe(40);
+      expect(((await client.get('/api/player/recent_games')).json() as RecentGame[]).length).toBe(40);
 
       const unknown = await client.post('/api/player/played_games', { identifier: 'nobody/nothing' });
       expect(unknown.statusCode).toBe(404);

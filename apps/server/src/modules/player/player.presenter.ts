@@ -95,5 +95,6 @@ export function presentAccount(row: AccountRow): Account {
     deposit_available: row.active,
     hidden_at: null,
     selected_lottery_id: null,
+    version: row.version,
   };
 }

@@ -207,6 +207,7 @@ describe('player: /api/player', () => {
         deposit_available: true,
         hidden_at: null,
         selected_lottery_id: null,
+        version: 0,
       },
     ]);
 

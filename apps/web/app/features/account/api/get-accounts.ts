@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import { BALANCE_PING_MS } from '../../../config/constants';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import type { Account } from '../../../lib/api-types';
 import { QUERY_KEYS } from '../../../lib/query-keys';
+import { mergeAccountsSnapshot } from '../../../lib/realtime/balance-merge';
 
 export const getAccounts = (api: ApiClient) => api.get<Account[]>('/api/player/accounts?compatibility=false');
 
@@ -15,6 +16,9 @@ export const accountsQueryOptions = (api: ApiClient, enabled: boolean) =>
     enabled,
     refetchInterval: BALANCE_PING_MS,
     staleTime: BALANCE_PING_MS,
+    // A poll answer never replaces a wallet the realtime push already delivered in a newer version.
+    structuralSharing: (cached, fetched) =>
+      replaceEqualDeep(cached, mergeAccountsSnapshot(cached as Account[] | undefined, fetched as Account[])),
   });
 
 export function useAccounts(enabled: boolean) {

@@ -11,9 +11,9 @@ export function sortRecent(games: readonly RecentGame[]): RecentGame[] {
   return [...games].sort((a, b) => time(b) - time(a));
 }
 
-/** GET /api/player/games: the player's recently played games, newest first, as card summaries. */
+/** GET /api/player/recent_games: the player's recently played games, newest first, as card summaries. */
 export async function getRecentGames(api: ApiClient): Promise<GameSummary[]> {
-  return sortRecent(await api.get<RecentGame[]>('/api/player/games')).map(toGameSummary);
+  return sortRecent(await api.get<RecentGame[]>('/api/player/recent_games')).map(toGameSummary);
 }
 
 export function getRecentGamesQueryOptions(api: ApiClient) {

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode, Ref } from 'react';
 import { DEFAULT_FRAME } from '../constants';
 import type { Game } from '../types';
 import './games.css';
@@ -14,22 +14,26 @@ export function frameSize(game: Pick<Game, 'frameWidth' | 'frameHeight'>): { wid
 export interface GameFrameProps {
   game: Game;
   label: string;
-  /** What lies over the artwork: the "not playable yet" notice or the sign-in preview. */
-  children: ReactNode;
+  /**
+   * Set while the game runs: the running iframe lives above the routes (features/game-frame) and
+   * covers this element, so the page only reserves the space at the game's aspect ratio.
+   */
+  slotRef?: Ref<HTMLElement>;
+  /** What lies over the artwork when the game is not running: the sign-in preview, a notice. */
+  children?: ReactNode;
 }
 
 /**
- * The area where the game will run, at the game's own aspect ratio and never taller than the
- * viewport. Until games can be launched it shows the artwork with a notice on top; it never
- * pretends to be a playable game.
+ * The game's area on its page, at the game's own aspect ratio and never taller than the viewport.
+ * Under the running game (or while it is not launched) it shows the artwork.
  */
-export function GameFrame({ game, label, children }: GameFrameProps) {
+export function GameFrame({ game, label, slotRef, children }: GameFrameProps) {
   const { width, height } = frameSize(game);
   const style = { '--frame-w': width, '--frame-h': height } as CSSProperties;
   return (
-    <section className="game-frame" style={style} aria-label={label}>
+    <section className="game-frame" style={style} aria-label={label} ref={slotRef} data-testid="game-frame-slot">
       <img className="game-frame__preview" src={game.preview} alt="" width={width} height={height} decoding="async" />
-      <div className="game-frame__overlay">{children}</div>
+      {children && <div className="game-frame__overlay">{children}</div>}
     </section>
   );
 }

@@ -1,6 +1,10 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../../i18n/runtime';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { gameFrame, type FrameGame } from '../../game-frame/frame-store';
+import { frameUrl } from '../../game-frame/frame-url';
+import { LIMITS_PATH, useLimitGate } from '../../game-frame/limits';
+import { useGamePageFrame } from '../../game-frame/use-game-frame';
 import { useLocale } from '../../../i18n/use-locale';
 import { useGameBySeoTitle } from '../api/get-game-by-seo-title';
 import { DEFAULT_FRAME } from '../constants';
@@ -9,14 +13,16 @@ import { useLocalePath, useReturnPath } from '../hooks/use-locale-path';
 import { useProviderName } from '../hooks/use-provider-name';
 import { useRecordPlayed } from '../hooks/use-record-played';
 import type { Game, Viewer } from '../types';
+import { browserDevice } from '../utils/device';
 import { resolveLaunch } from '../utils/launch';
 import { paths } from '../utils/paths';
 import { GameFacts } from './game-facts';
-import { GameFrame } from './game-frame';
+import { frameSize, GameFrame } from './game-frame';
 import { HeartIcon } from './icons';
-import { LaunchOptions } from './launch-options';
+import { LaunchOptions, type PlayMode } from './launch-options';
 import { ErrorState, NotFoundState } from './states';
 import './games.css';
+import '../../game-frame/game-frame.css';
 
 /** Content of an unknown game's page (the loader answers 404). */
 export function GameNotFound() {
@@ -39,6 +45,7 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
   const locale = useLocale();
   const href = useLocalePath();
   const returnPath = useReturnPath();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const favorites = useFavorites(viewer);
   const provider = useProviderName()(game.provider);
@@ -52,6 +59,50 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
   });
   const signInHref = href(paths.signIn(returnPath));
   const isFavorite = favorites.isFavorite(game);
+  const limits = useLimitGate(viewer.isLoggedIn);
+
+  // Coming back from the shell keeps the mode the game runs in; otherwise real money when there
+  // is a real-money game, the demo for a guest, and nothing until chosen when there is no
+  // real-money game for the player's currency.
+  const [mode, setMode] = useState<PlayMode | null>(() => {
+    const running = gameFrame.getState();
+    if (running.status !== 'closed' && running.pagePath === returnPath) return running.mode;
+    return launch.access === 'real' ? 'real' : launch.access === 'demo' ? 'demo' : null;
+  });
+  const launchId = mode === 'real' ? launch.realId : mode === 'demo' ? launch.demoId : null;
+  const { width, height } = frameSize(game);
+  // A new object each render is fine: the frame reopens only when the URL, page or title change.
+  const frameGame: FrameGame | null =
+    launchId !== null && mode !== null && limits.gate === 'clear'
+      ? {
+          url: frameUrl(game.seo_title, launchId, locale),
+          title: game.title,
+          pagePath: returnPath,
+          mode,
+          width,
+          height,
+        }
+      : null;
+  const frame = useGamePageFrame({
+    game: frameGame,
+    pagePath: returnPath,
+    guest: !viewer.isLoggedIn,
+    mobile: browserDevice() === 'mobile',
+  });
+
+  // Signing out on the page (or losing the chosen mode) must not leave a real-money game running.
+  const { onThisPage } = frame;
+  const launching = frameGame !== null;
+  useEffect(() => {
+    if (!launching && onThisPage) gameFrame.dispatch({ type: 'close' });
+  }, [launching, onThisPage]);
+
+  // SPEC §2: a signed-in player with a limit reached goes to the limits page instead of the game.
+  useEffect(() => {
+    if (limits.gate !== 'reached') return;
+    gameFrame.dispatch({ type: 'close' });
+    void navigate(href(LIMITS_PATH), { replace: true });
+  }, [limits.gate, navigate, href]);
 
   return (
     <div className="game-page">
@@ -64,18 +115,31 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
           <h1 className="game-page__title">{game.title}</h1>
           <p className="game-page__provider">{provider}</p>
         </div>
-        <button
-          type="button"
-          className="btn btn--secondary game-page__fav"
-          aria-pressed={viewer.isLoggedIn ? isFavorite : undefined}
-          onClick={() => favorites.toggle(game)}
-        >
-          <HeartIcon filled={isFavorite} />
-          {viewer.isLoggedIn ? t('favorite.label') : t('favorite.sign_in')}
-        </button>
+        <div className="game-page__tools">
+          {onThisPage && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              data-testid="frame-fullscreen"
+              onClick={() => void frame.requestFullscreen()}
+            >
+              <FullscreenIcon />
+              {t('frame.fullscreen')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn--secondary game-page__fav"
+            aria-pressed={viewer.isLoggedIn ? isFavorite : undefined}
+            onClick={() => favorites.toggle(game)}
+          >
+            <HeartIcon filled={isFavorite} />
+            {viewer.isLoggedIn ? t('favorite.label') : t('favorite.sign_in')}
+          </button>
+        </div>
       </div>
-      <GameFrame game={game} label={t('frame.label')}>
-        {launch.access === 'sign-in' ? (
+      <GameFrame game={game} label={t('frame.label')} slotRef={frameGame ? frame.slotRef : undefined}>
+        {frameGame ? null : launch.access === 'sign-in' ? (
           <>
             <h2 className="game-frame__heading">{t('sign_in.title', { title: game.title })}</h2>
             <p className="game-frame__text">{t('sign_in.text')}</p>
@@ -88,10 +152,31 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
               </Link>
             </div>
           </>
+        ) : limits.gate === 'checking' || limits.gate === 'reached' ? (
+          <p className="game-frame__text" role="status">
+            {t('frame.checking_limits')}
+          </p>
+        ) : limits.gate === 'error' ? (
+          <div role="alert" className="game-frame__actions">
+            <p className="game-frame__text">{t('frame.limits_error')}</p>
+            <button type="button" className="btn btn--secondary" onClick={limits.retry} disabled={limits.retrying}>
+              {t('frame.retry')}
+            </button>
+          </div>
         ) : (
           <>
-            <h2 className="game-frame__heading">{t('frame.not_playable')}</h2>
-            <p className="game-frame__text">{t('frame.not_playable_text')}</p>
+            <h2 className="game-frame__heading">
+              {launch.access === 'real-unavailable' && launch.currency
+                ? t('frame.no_real_title', { currency: launch.currency })
+                : t('frame.choose_title')}
+            </h2>
+            {launch.demoId !== null && (
+              <div className="game-frame__actions">
+                <button type="button" className="btn btn--primary" onClick={() => setMode('demo')}>
+                  {t('launch.play_demo')}
+                </button>
+              </div>
+            )}
           </>
         )}
       </GameFrame>
@@ -102,16 +187,34 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
           providerName={provider}
           providerHref={href(paths.producer(game.provider))}
         />
-        <LaunchOptions launch={launch} signInHref={signInHref} />
+        <LaunchOptions launch={launch} signInHref={signInHref} mode={onThisPage ? mode : null} onPlay={setMode} />
       </div>
     </div>
   );
 }
 
+function FullscreenIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  );
+}
+
 /**
- * /play/{producer}/{name}: the game's frame area (artwork and a plain "not playable yet" notice,
- * or the sign-in preview for a guest on a game without demo), its facts, and how this visitor
- * could play it (SPEC §5). Opening it as a signed-in player records the game as played.
+ * /play/{producer}/{name}: the running game (real money or demo, SPEC §5) in the game frame, or
+ * the sign-in preview for a guest on a game without demo; its facts and the ways to play it.
+ * A signed-in player's limits are checked first (SPEC §2). The frame itself lives above the routes
+ * (features/game-frame); this page only reserves its place. Opening it as a signed-in player
+ * records the game as played.
  */
 export function GameView({
   producer,

@@ -13,6 +13,7 @@ import { collectionPath, paths } from '../utils/paths';
 import { prettifySlug } from '../utils/providers';
 import { GameRow } from './game-row';
 import { ProvidersStrip } from './providers';
+import { RecentWinsTicker } from './recent-wins-ticker';
 import './games.css';
 
 function HomeHero() {
@@ -91,6 +92,7 @@ export function HomeLobby({ device, viewer }: { device: Device; viewer: Viewer }
   return (
     <div className="lobby-page">
       <HomeHero />
+      <RecentWinsTicker />
       {viewer.isLoggedIn && <RecentRow favorites={favorites} />}
       {HOME_ROW_CATEGORIES.map((category, i) => (
         <CategoryRow

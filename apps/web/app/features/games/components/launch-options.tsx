@@ -3,12 +3,25 @@ import { Link } from 'react-router';
 import type { LaunchOptions as Launch } from '../utils/launch';
 import './games.css';
 
+export type PlayMode = 'real' | 'demo';
+
 /**
- * How this visitor could play the game (SPEC §5): the real-money id for the chosen currency and
- * the demo (FUN) id. Launching itself is not built yet, so this states the ids and what is
- * missing, and offers no play button.
+ * How this visitor can play the game (SPEC §5): for real money in the chosen currency, or the demo
+ * (FUN). Each available way is a button that (re)launches the frame in that mode; what is missing
+ * says why (no game for the currency, no demo, or sign in first).
  */
-export function LaunchOptions({ launch, signInHref }: { launch: Launch; signInHref: string }) {
+export function LaunchOptions({
+  launch,
+  signInHref,
+  mode,
+  onPlay,
+}: {
+  launch: Launch;
+  signInHref: string;
+  /** The mode the frame runs in on this page, if any. */
+  mode: PlayMode | null;
+  onPlay: (mode: PlayMode) => void;
+}) {
   const { t } = useTranslation('game');
   return (
     <section className="launch-options" aria-labelledby="launch-options-title">
@@ -19,7 +32,17 @@ export function LaunchOptions({ launch, signInHref }: { launch: Launch; signInHr
         <div>
           <dt>{launch.currency ? t('launch.real', { currency: launch.currency }) : t('launch.real_plain')}</dt>
           <dd>
-            {launch.access === 'real' && t('launch.real_id', { id: launch.realId })}
+            {launch.access === 'real' && (
+              <button
+                type="button"
+                className="btn btn--sm btn--primary"
+                aria-pressed={mode === 'real'}
+                data-testid="play-real"
+                onClick={() => onPlay('real')}
+              >
+                {t('launch.play_real')}
+              </button>
+            )}
             {launch.access === 'real-unavailable' &&
               (launch.currency
                 ? t('launch.real_unavailable', { currency: launch.currency })
@@ -31,7 +54,21 @@ export function LaunchOptions({ launch, signInHref }: { launch: Launch; signInHr
         </div>
         <div>
           <dt>{t('launch.demo')}</dt>
-          <dd>{launch.demoId !== null ? t('launch.demo_id', { id: launch.demoId }) : t('launch.no_demo')}</dd>
+          <dd>
+            {launch.demoId !== null ? (
+              <button
+                type="button"
+                className="btn btn--sm btn--secondary"
+                aria-pressed={mode === 'demo'}
+                data-testid="play-demo"
+                onClick={() => onPlay('demo')}
+              >
+                {t('launch.play_demo')}
+              </button>
+            ) : (
+              t('launch.no_demo')
+            )}
+          </dd>
         </div>
       </dl>
     </section>

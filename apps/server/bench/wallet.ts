@@ -1,0 +1,101 @@
+/**
+ * Wallet throughput on PostgreSQL, printed beside the database's own raw rate in the same run:
+ *  - bet+win pairs per second through the HTTP seamless-wallet endpoint (signed, idempotent, full
+ *    ledger postings), `connections` concurrent providers;
+ *  - raw single-row-update transactions per second (autocommit `UPDATE … SET v = v + 1`) with as
+ *    many connections — the ceiling any wallet on this database can approach.
+ * Afterwards the RELIABILITY §8.1 invariants are checked on the benchmark database.
+ */
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { ledgerViolations } from '../src/modules/wallet/invariants.ts';
+
+export const BENCH_PROVIDER = 'bench';
+export const BENCH_PROVIDER_SECRET = 'bench-provider-secret-0123456789abcdef0123';
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef0123456789';
+
+export interface WalletFigures {
+  pairsPerSecond: number;
+  rawTxPerSecond: number;
+  ratio: number;
+  errors: number;
+  violations: Record<string, unknown[]>;
+}
+
+async function rawUpdates(databaseUrl: string, connections: number, seconds: number): Promise<number> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_raw (id int PRIMARY KEY, v bigint NOT NULL)');
+  await pool.query('INSERT INTO bench_raw SELECT g, 0 FROM generate_series(1, 100) g ON CONFLICT DO NOTHING');
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      let i = c;
+      while (performance.now() < until) {
+        await pool.query('UPDATE bench_raw SET v = v + 1 WHERE id = $1', [(i++ % 100) + 1]);
+        done++;
+      }
+    }),
+  );
+  await pool.query('DROP TABLE bench_raw');
+  await pool.end();
+  return done / seconds;
+}
+
+export async function benchWallet(opts: { url: string; databaseUrl: string; connections: number; seconds: number }): Promise<WalletFigures> {
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+  const players: { id: number; token: string }[] = [];
+  for (let i = 0; i < opts.connections; i++) {
+    const { rows } = await pool.query<{ id: number }>(
+      "INSERT INTO users (email, encrypted_password, currency, nickname) VALUES ($1, 'x', 'EUR', $2) RETURNING id",
+      [`bench-wallet-${i}-${randomUUID()}@example.test`, `bench_${i}`],
+    );
+    const id = rows[0]!.id;
+    await pool.query("INSERT INTO player_accounts (user_id, currency) VALUES ($1, 'EUR')", [id]);
+    const credit = await fetch(`${opts.url}/api/admin/wallet/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+      body: JSON.stringify({ user_id: id, currency: 'EUR', amount_cents: 100_000_000, idempotency_key: `bench-${randomUUID()}`, reason: 'benchmark' }),
+    });
+    if (credit.status !== 201) throw new Error(`funding failed: ${credit.status} ${await credit.text()}`);
+    const token = randomUUID();
+    await pool.query(
+      "INSERT INTO game_sessions (token_hash, user_id, currency, game_id, provider, expires_at) VALUES ($1, $2, 'EUR', 1, $3, now() + interval '1 day')",
+      [createHash('sha256').update(token).digest('hex'), id, BENCH_PROVIDER],
+    );
+    players.push({ id, token });
+  }
+
+  const call = async (action: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${opts.url}/wallet/v1/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-croupier-provider': BENCH_PROVIDER, 'x-croupier-signature': `sha256=${createHmac('sha256', BENCH_PROVIDER_SECRET).update(raw).digest('hex')}` },
+      body: raw,
+    });
+    const json = (await res.json()) as { status: string };
+    return res.status === 200 && json.status === 'OK';
+  };
+
+  let pairs = 0;
+  let errors = 0;
+  const until = performance.now() + opts.seconds * 1000;
+  await Promise.all(
+    players.map(async (p, c) => {
+      let n = 0;
+      while (performance.now() < until) {
+        const round = `bench-${c}-${n++}`;
+        const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
+        const ok = (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) && (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
+        if (ok) pairs++;
+        else errors++;
+      }
+    }),
+  );
+  const pairsPerSecond = pairs / opts.seconds;
+  const rawTxPerSecond = await rawUpdates(opts.databaseUrl, opts.connections, opts.seconds);
+  const violations = await ledgerViolations(drizzle(pool));
+  await pool.end();
+  return { pairsPerSecond, rawTxPerSecond, ratio: pairsPerSecond / rawTxPerSecond, errors, violations };
+}

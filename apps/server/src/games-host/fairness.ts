@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { sha256 } from '../lib/crypto.ts';
+import { rows, type Executor } from '../modules/wallet/ledger.ts';
+
+export interface SeedPairView {
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  previous: { server_seed: string; server_seed_hash: string; client_seed: string; last_nonce: number } | null;
+}
+
+export interface AllocatedNonce {
+  seedId: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/** 32 bytes from the CSPRNG (RELIABILITY G1), hex: the secret server seed. */
+export const newServerSeed = () => randomBytes(32).toString('hex');
+/** A default client seed; the player may replace it. */
+const newClientSeed = () => randomBytes(8).toString('hex');
+
+export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
+
+/** Provably-fair seed pairs per owner (`user:<id>` or `demo:<session>`): commit, play, rotate, reveal. */
+export class FairnessSeeds {
+  /** The owner's active pair, created on first use. */
+  async active(db: Executor, owner: string): Promise<{ id: number; serverSeedHash: string; clientSeed: string; nextNonce: number }> {
+    const found = await rows<{ id: number; server_seed_hash: string; client_seed: string; next_nonce: number }>(
+      db,
+      sql`SELECT id, server_seed_hash, client_seed, next_nonce FROM fairness_seeds WHERE owner = ${owner} AND active`,
+    );
+    if (found[0]) return { id: found[0].id, serverSeedHash: found[0].server_seed_hash, clientSeed: found[0].client_seed, nextNonce: found[0].next_nonce };
+    const seed = newServerSeed();
+    await db.execute(
+      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${newClientSeed()})
+          ON CONFLICT (owner) WHERE active DO NOTHING`,
+    );
+    return this.active(db, owner);
+  }
+
+  /** Takes the next nonce of the active pair atomically: concurrent bets get distinct, gap-free nonces. */
+  async allocate(db: Executor, owner: string): Promise<AllocatedNonce> {
+    await this.active(db, owner);
+    const [row] = await rows<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(
+      db,
+      sql`UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE owner = ${owner} AND active
+          RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce - 1 AS nonce`,
+    );
+    if (!row) throw new Error(`no active seed pair for ${owner}`);
+    return { seedId: row.id, serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) };
+  }
+
+  async view(db: Executor, owner: string): Promise<SeedPairView> {
+    const current = await this.active(db, owner);
+    const [prev] = await rows<{ server_seed: string; server_seed_hash: string; client_seed: string; next_nonce: number }>(
+      db,
+      sql`SELECT server_seed, server_seed_hash, client_seed, next_nonce FROM fairness_seeds
+          WHERE owner = ${owner} AND NOT active ORDER BY id DESC LIMIT 1`,
+    );
+    return {
+      server_seed_hash: current.serverSeedHash,
+      client_seed: current.clientSeed,
+      nonce: current.nextNonce,
+      previous: prev ? { server_seed: prev.server_seed, server_seed_hash: prev.server_seed_hash, client_seed: prev.client_seed, last_nonce: Number(prev.next_nonce) - 1 } : null,
+    };
+  }
+
+  /**
+   * A new client seed starts a new pair (the old server seed is revealed), as in the usual scheme:
+   * changing the client seed under a server seed the player has already seen outcomes of would be
+   * pointless for fairness and confusing for verification.
+   */
+  async setClientSeed(db: Executor, owner: string, clientSeed: string, now: Date): Promise<SeedPairView> {
+    await this.rotate(db, owner, now, clientSeed);
+    return this.view(db, owner);
+  }
+
+  /** Retires the active pair (revealing its server seed) and commits to a fresh one. */
+  async rotate(db: Executor, owner: string, now: Date, clientSeed?: string): Promise<SeedPairView> {
+    const current = await this.active(db, owner);
+    await db.execute(sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${current.id} AND active`);
+    const seed = newServerSeed();
+    await db.execute(
+      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${clientSeed ?? current.clientSeed})
+          ON CONFLICT (owner) WHERE active DO NOTHING`,
+    );
+    return this.view(db, owner);
+  }
+
+  /** The server seed of a pair, only once revealed (never the active one: G6 c). */
+  async revealed(db: Executor, seedId: number): Promise<{ serverSeed: string | null; serverSeedHash: string; clientSeed: string; owner: string } | null> {
+    const [row] = await rows<{ server_seed: string; server_seed_hash: string; client_seed: string; active: boolean; owner: string }>(
+      db,
+      sql`SELECT server_seed, server_seed_hash, client_seed, active, owner FROM fairness_seeds WHERE id = ${seedId}`,
+    );
+    if (!row) return null;
+    return { serverSeed: row.active ? null : row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, owner: row.owner };
+  }
+}

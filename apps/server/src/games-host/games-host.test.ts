@@ -1,0 +1,209 @@
+/**
+ * The games host end to end over HTTP: launch, real and demo rounds through the wallet protocol,
+ * multi-step rounds, provably-fair verification from revealed seeds, shared Rocket rounds, history,
+ * winners and jackpots. Ledger invariants are checked after every test.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { signUp } from '../modules/auth/test-helpers.ts';
+import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
+import { requireModel, roundRng } from './models.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerSound(t.database));
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+
+async function gameOf(engine: string) {
+  const snapshot = await t.app.games.host.deps.catalogue.get();
+  const game = [...snapshot.byId.values()].find((g) => g.engine === engine && g.active && g.launchIds.EUR !== undefined)!;
+  return game;
+}
+
+async function fundedPlayer(amount = 100_000) {
+  const { client, player } = await signUp(t.app, { currency: 'EUR' });
+  await fund(t.app.wallet, player.id, 'EUR', amount);
+  return { client, player };
+}
+
+async function launch(client: ReturnType<typeof createClient>, engine: string, currency = 'EUR') {
+  const game = await gameOf(engine);
+  const res = await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds[currency] });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = res.json() as Json;
+  const headers = { 'x-game-session': session.token as string };
+  return { game, session, headers };
+}
+
+describe('launch', () => {
+  it('needs a signed-in player with a wallet in the currency for real money; FUN is open to guests', async () => {
+    const game = await gameOf('slot-medium');
+    const guest = createClient(t.app);
+    expect((await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json()).toMatchObject({ code: 'login_required' });
+    const demo = await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN });
+    expect(demo.json()).toMatchObject({ mode: 'demo', currency: 'FUN', balance_cents: 100_000 });
+    const { client } = await fundedPlayer();
+    expect((await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.USD })).json()).toMatchObject({ code: 'currency_unavailable' });
+    expect((await client.post('/games-api/sessions', { game: 'not-this-game', id: game.launchIds.EUR })).statusCode).toBe(404);
+    const real = (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json() as Json;
+    expect(real).toMatchObject({ mode: 'real', currency: 'EUR', balance_cents: 100_000 });
+    // The exact RTP of the model is what the info panel shows, and the catalogue says the same.
+    expect(real.game.rtp).toBeCloseTo(requireModel(game).describe().rtp * 100, 4);
+    expect(real.fairness.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('real-money rounds', () => {
+  it('a slot spin moves money only through the wallet; the round verifies from the revealed seed', async () => {
+    const { client } = await fundedPlayer();
+    const { game, session, headers } = await launch(client, 'slot-medium');
+    const spins: Json[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      spins.push(res.json() as Json);
+    }
+    const won = spins.reduce((a, s) => a + (s.round.win_cents as number), 0);
+    expect(spins.at(-1)!.balance_cents).toBe(100_000 - 500 + won);
+    const accounts = (await client.get('/api/player/accounts')).json() as Json[];
+    expect(accounts[0]).toMatchObject({ currency: 'EUR', amount_cents: 100_000 - 500 + won });
+
+    // Nonces are consecutive on one seed pair (G6 d).
+    const nonces = (await t.database.db.execute(sql`SELECT nonce FROM game_rounds WHERE seed_id IS NOT NULL AND user_id = (SELECT user_id FROM game_sessions WHERE token_hash = ${sha256(session.token)}) ORDER BY id`)).rows.map((r) => Number((r as { nonce: number }).nonce));
+    expect(nonces).toEqual([0, 1, 2, 3, 4]);
+
+    // Before rotation the seed is secret; after it, every round replays to the stored outcome.
+    const first = spins[0]!.round.id as number;
+    expect(((await client.get(`/api/fairness/rounds/${first}`)).json() as Json).server_seed).toBeNull();
+    const rotated = (await client.post('/api/fairness/rotate', {})).json() as Json;
+    expect(sha256(rotated.previous.server_seed)).toBe(session.fairness.server_seed_hash);
+    const detail = (await client.get(`/api/fairness/rounds/${first}`)).json() as Json;
+    expect(detail.server_seed).toBe(rotated.previous.server_seed);
+    const model = requireModel(game);
+    const replay = model.open(detail.bet, roundRng(detail.server_seed, detail.client_seed, detail.nonce, 0));
+    expect(model.view(replay.state, true)).toEqual(detail.outcome);
+    expect(replay.win).toBe(detail.win_cents);
+
+    const history = await client.get('/api/player/games?per_page=3');
+    expect(history.headers['x-total-count']).toBe('5');
+    const rows = history.json() as Json[];
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({ game: game.identifier, currency: 'EUR', total_bets: 100, balance_after_cents: spins[4]!.balance_cents });
+    expect(rows[0]!.round.fairness.server_seed).toBe(rotated.previous.server_seed);
+  });
+
+  it('refuses a bet above the balance with the balance, and invalid bets with 400, moving nothing', async () => {
+    const { client } = await fundedPlayer(50);
+    const { headers } = await launch(client, 'slot-low');
+    const poor = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json()).toMatchObject({ code: 'insufficient_funds', balance_cents: 50 });
+    for (const bet of [{ amount: 1.5 }, { amount: '100' }, { amount: 5 }, {}]) {
+      expect((await client.post('/games-api/rounds', { bet }, headers)).statusCode).toBe(400);
+    }
+    expect(((await client.get('/api/player/accounts')).json() as Json[])[0]!.amount_cents).toBe(50);
+    expect(((await client.get('/api/player/games')).json() as Json[])).toHaveLength(0);
+  });
+
+  it('a multi-step round (mines) keeps its state between actions and pays on cash-out', async () => {
+    const { client } = await fundedPlayer();
+    const { headers, session } = await launch(client, 'mines');
+    const limits = session.bet_limits as Json;
+    const opened = await client.post('/games-api/rounds', { bet: { amount: limits.default_cents, mines: 1 } }, headers);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const round = (opened.json() as Json).round;
+    expect(round.status).toBe('open');
+    expect((await client.post('/games-api/rounds', { bet: { amount: 100, mines: 1 } }, headers)).json()).toMatchObject({ code: 'round_open' });
+    let last: Json = opened.json() as Json;
+    for (let tile = 0; tile < 25 && last.round.status === 'open'; tile++) {
+      const revealed = await client.post(`/games-api/rounds/${round.id}/actions`, { action: { type: 'reveal', tile } }, headers);
+      expect(revealed.statusCode, revealed.body).toBe(200);
+      last = revealed.json() as Json;
+      if (last.round.status === 'open' && tile >= 2) {
+        last = (await client.post(`/games-api/rounds/${round.id}/actions`, { action: { type: 'cashout' } }, headers)).json() as Json;
+      }
+    }
+    expect(last.round.status).toBe('finished');
+    expect(last.balance_cents).toBe(100_000 - limits.default_cents + last.round.win_cents);
+  });
+
+  it('demo rounds use FUN money and never touch the ledger', async () => {
+    const guest = createClient(t.app);
+    const game = await gameOf('dice');
+    const session = (await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN })).json() as Json;
+    const before = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`)).rows[0];
+    const res = await guest.post('/games-api/rounds', { bet: { amount: 100, target: 5000, direction: 'under' } }, { 'x-game-session': session.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Json).balance_cents).toBe(100_000 - 100 + (res.json() as Json).round.win_cents);
+    expect((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`)).rows[0]).toEqual(before);
+  });
+});
+
+describe('Rocket (shared crash rounds)', () => {
+  it('takes bets while betting is open, pays a cash-out before the bust and settles the rest at the bust', async () => {
+    const { client } = await fundedPlayer();
+    const { game, headers } = await launch(client, 'crash');
+    const shared = t.app.games.shared;
+    await shared.tick(game.seoTitle);
+    const snap = (await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json;
+    expect(snap.current).toMatchObject({ phase: 'betting' });
+    expect(snap.current.result).toBeUndefined();
+    const a = (await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
+    const b = (await client.post('/games-api/rounds', { bet: { amount: 200, auto_cashout: 1.01 } }, headers)).json() as Json;
+    expect(a.round.status).toBe('open');
+    const [row] = (await t.database.db.execute(sql`SELECT result FROM shared_rounds WHERE id = ${snap.current.round_id}`)).rows as { result: { crash_point: number } }[];
+    const crash = row!.result.crash_point;
+    t.clock.advance(6_000);
+    await shared.tick(game.seoTitle);
+    if (crash > 1) {
+      // Just after take-off the multiplier is below any bust point above 1.00.
+      t.clock.advance(1);
+      const out = await client.post(`/games-api/rounds/${a.round.id}/actions`, { action: { type: 'cashout' } }, headers);
+      expect(out.statusCode, out.body).toBe(200);
+      expect((out.json() as Json).round.status).toBe('finished');
+    }
+    t.clock.advance(10 * 60_000);
+    await shared.tick(game.seoTitle);
+    const ended = (await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json;
+    expect(ended.current.phase).toBe('ended');
+    expect(sha256(ended.current.server_seed)).toBe(snap.current.server_seed_hash);
+    const settled = (await client.get(`/games-api/rounds/${b.round.id}`, headers)).json() as Json;
+    expect(settled.round.status).toBe('finished');
+    expect(settled.round.win_cents).toBe(crash >= 1.01 ? 202 : 0);
+    const late = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
+    expect(late.json()).toMatchObject({ code: 'betting_closed' });
+  });
+});
+
+describe('jackpots', () => {
+  it('lists pools, feeds them from qualifying bets and pays a dropped level through the ledger', async () => {
+    const list = (await createClient(t.app).get('/api/jackpots')).json() as Json[];
+    const eur = list.find((j) => j.currency === 'EUR')!;
+    expect(eur.levels.map((l: Json) => l.identifier)).toEqual(['mini', 'major', 'mega']);
+    const totals = (await createClient(t.app).get('/api/games/jackpots')).json() as Json;
+    expect(totals.EUR.croupier).toBe(eur.levels.reduce((a: number, l: Json) => a + l.amount_cents, 0));
+
+    const snapshot = await t.app.games.host.deps.catalogue.get();
+    const jackpotGame = [...snapshot.byId.values()].find((g) => g.categories.includes('jackpot') && g.launchIds.EUR !== undefined)!;
+    const { client, player } = await fundedPlayer();
+    const session = (await client.post('/games-api/sessions', { game: jackpotGame.seoTitle, id: jackpotGame.launchIds.EUR })).json() as Json;
+    const mini = eur.levels[0] as Json;
+    // Make the next contribution reach the mini level's threshold.
+    await t.database.db.execute(sql`UPDATE jackpot_levels SET drop_at = amount + 1 WHERE id = ${mini.id}`);
+    const awards: unknown[] = [];
+    t.app.jackpots.onWin((userId, award) => awards.push({ userId, award }));
+    await client.post('/games-api/rounds', { bet: { amount: 1_000 } }, { 'x-game-session': session.token });
+    await t.app.jackpots.idle();
+    expect(awards).toEqual([{ userId: player.id, award: { jackpot: expect.objectContaining({ level_name: 'Mini', currency: 'EUR', amount_cents: mini.amount_cents + 5 }) } }]);
+    const wins = (await createClient(t.app).get('/api/jackpot_wins')).json() as Json[];
+    expect(wins[0]).toMatchObject({ amount_cents: mini.amount_cents + 5, jackpot_level_name: 'Mini' });
+    const after = ((await createClient(t.app).get('/api/jackpots')).json() as Json[]).find((j) => j.currency === 'EUR')!;
+    expect(after.levels[0].amount_cents).toBe(mini.amount_cents); // reseeded
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import { createCatalogueCache } from '../modules/games/catalogue.cache.ts';
+import { gamblingBlock } from '../modules/limits/rg-block.ts';
+import { OWN_PROVIDER } from '../modules/wallet/index.ts';
+import { GamesHost, type FinishedRound } from './host.ts';
+import { gamesHostRoutes, winnerItem } from './routes.ts';
+import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
+import { InProcessWalletClient } from './wallet-client.ts';
+import { rows } from '../modules/wallet/ledger.ts';
+import { sql } from 'drizzle-orm';
+
+export type WinnerItem = ReturnType<typeof winnerItem>;
+
+export interface GamesHostModule {
+  host: GamesHost;
+  shared: SharedRounds;
+  onSharedRound(listener: (game: string, event: SharedRoundEvent) => void): void;
+  /** Notable real-money wins (win above stake), for the `public:wins` feed. */
+  onWin(listener: (item: WinnerItem) => void): void;
+  onRoundFinished(listener: (round: FinishedRound) => void): void;
+}
+
+/**
+ * Croupier's own games host, mounted in the same process by default. It reaches the casino only
+ * through the wallet protocol (in-process client, same signed bytes as over HTTP).
+ */
+export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Promise<GamesHostModule> {
+  const sharedListeners: ((game: string, event: SharedRoundEvent) => void)[] = [];
+  const winListeners: ((item: WinnerItem) => void)[] = [];
+  const finishedListeners: ((round: FinishedRound) => void)[] = [];
+  const safely = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      app.log.error({ err: error }, `games host: ${what} listener failed`);
+    }
+  };
+  const catalogue = createCatalogueCache(deps.database.db, { onRefreshError: (error) => app.log.error({ err: error }, 'games host: catalogue refresh failed') });
+  const host = new GamesHost({
+    db: deps.database.db,
+    clock: deps.clock,
+    catalogue,
+    wallet: new InProcessWalletClient(deps.wallet.protocol, OWN_PROVIDER, deps.wallet.secrets.get(OWN_PROVIDER)!),
+    provider: OWN_PROVIDER,
+    sessionMinutes: deps.env.GAME_SESSION_MINUTES,
+    gamblingBlock,
+    onError: (message, error) => app.log.error({ err: error }, message),
+    onRoundFinished: (round) => {
+      finishedListeners.forEach((l) => safely('round', () => l(round)));
+      if (round.win <= round.stake || winListeners.length === 0) return;
+      void rows<{ nickname: string | null }>(deps.database.db, sql`SELECT nickname FROM users WHERE id = ${round.userId}`).then(([user]) => {
+        const item = winnerItem({ at: round.finishedAt, stake: round.stake, win: round.win, currency: round.currency, identifier: round.game.identifier, title: round.game.title, nickname: user?.nickname ?? null, userId: round.userId });
+        winListeners.forEach((l) => safely('win', () => l(item)));
+      });
+    },
+  });
+  const shared = new SharedRounds(host, (game, event) => sharedListeners.forEach((l) => safely('shared round', () => l(game, event))));
+  await app.register(gamesHostRoutes, { ...deps, host, shared });
+  app.addHook('onClose', async () => shared.stop());
+  return {
+    host,
+    shared,
+    onSharedRound: (l) => void sharedListeners.push(l),
+    onWin: (l) => void winListeners.push(l),
+    onRoundFinished: (l) => void finishedListeners.push(l),
+  };
+}

@@ -1,0 +1,294 @@
+import { sql } from 'drizzle-orm';
+import type { SharedRoundEvent } from '@croupier/shared/realtime';
+import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
+import { sha256 } from '../lib/crypto.ts';
+import type { CachedGame } from '../modules/games/catalogue.cache.ts';
+import { rows } from '../modules/wallet/ledger.ts';
+import { betLimits } from './bet-limits.ts';
+import { newServerSeed } from './fairness.ts';
+import type { GamesHost, PlayContext, RoundRow } from './host.ts';
+import { inputError, roundRng, sharedMathFor, type SharedBet, type SharedMath } from './models.ts';
+
+export type { SharedRoundEvent };
+
+interface SharedRow {
+  id: number;
+  game: string;
+  phase: 'betting' | 'running' | 'ended';
+  server_seed: string;
+  server_seed_hash: string;
+  result: Record<string, unknown> | null;
+  betting_ends_at: Date | string;
+  started_at: Date | string | null;
+  ended_at: Date | string | null;
+}
+
+/** Timing of a shared game's cycle, in ms. */
+const TIMING = {
+  crash: { betting: 6_000, pause: 3_000 },
+  roulette: { betting: 12_000, pause: 6_000 },
+} as const;
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+/** Per-round state stored in game_rounds.state for a shared game bet (also what the player sees). */
+interface SharedState {
+  bet: SharedBet;
+  /** Crash: multiplier the player cashed out at (null: not yet / busted). */
+  cashout: number | null;
+  result: Record<string, unknown> | null;
+}
+
+/**
+ * Rounds shared by all players of a game: the Rocket crash game and the live roulette tables. One
+ * runner per game advances betting → running → ended on timers (or by `tick` in tests), draws the
+ * outcome from a per-round server seed committed (by hash) when betting opens and revealed when the
+ * round ends, and settles every bet of the round through the host (wallet protocol).
+ *
+ * One process runs the cycle. Several api instances would each run their own: before scaling out,
+ * the jobs issue moves this runner behind a single-runner job queue (documented in decision 007).
+ */
+export class SharedRounds {
+  private timers = new Map<string, NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly host: GamesHost,
+    private readonly publish: (game: string, event: SharedRoundEvent) => void,
+  ) {}
+
+  handles(game: CachedGame): boolean {
+    return sharedMathFor(game) !== null;
+  }
+
+  private math(game: CachedGame): SharedMath {
+    const math = sharedMathFor(game);
+    if (!math) throw notFound('game_not_found', 'Not a shared-round game');
+    return math;
+  }
+
+  /** Starts the cycle of every shared game of the catalogue (not in tests: they call `tick`). */
+  async start() {
+    const snapshot = await this.host.deps.catalogue.get();
+    for (const game of snapshot.byId.values()) {
+      if (game.active && this.handles(game)) this.schedule(game.seoTitle, 0);
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(slug: string, delayMs: number) {
+    if (this.stopped) return;
+    clearTimeout(this.timers.get(slug));
+    const timer = setTimeout(() => {
+      this.tick(slug)
+        .then((next) => this.schedule(slug, next))
+        .catch((error: unknown) => {
+          this.host.deps.onError?.(`shared rounds: ${slug} failed`, error);
+          this.schedule(slug, 2_000);
+        });
+    }, Math.max(0, delayMs));
+    timer.unref?.();
+    this.timers.set(slug, timer);
+  }
+
+  private async gameBySlug(slug: string): Promise<CachedGame> {
+    const snapshot = await this.host.deps.catalogue.get();
+    for (const game of snapshot.byId.values()) if (game.seoTitle === slug && this.handles(game)) return game;
+    throw notFound('game_not_found', 'Game not found');
+  }
+
+  private async latest(slug: string): Promise<SharedRow | null> {
+    const [row] = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE game = ${slug} ORDER BY id DESC LIMIT 1`);
+    return row ?? null;
+  }
+
+  private event(row: SharedRow): SharedRoundEvent {
+    const ended = row.phase === 'ended';
+    return {
+      game: row.game,
+      round_id: Number(row.id),
+      phase: row.phase,
+      server_seed_hash: row.server_seed_hash,
+      betting_ends_at: iso(row.betting_ends_at),
+      started_at: iso(row.started_at),
+      ended_at: iso(row.ended_at),
+      // The outcome is known to the server from the start; it is shown only once the round ended.
+      ...(ended ? { result: row.result, server_seed: row.server_seed } : {}),
+      server_time: this.host.deps.clock.now().toISOString(),
+    };
+  }
+
+  /** The outcome of a round: from its server seed, the game slug as client seed and the round id as nonce. */
+  private draw(game: CachedGame, serverSeed: string, roundId: number) {
+    return this.math(game).draw(roundRng(serverSeed, game.seoTitle, roundId, 0));
+  }
+
+  /**
+   * Advances the game's cycle to where the clock says it should be; returns ms until the next
+   * transition. Idempotent: calling it twice does nothing the second time.
+   */
+  async tick(slug: string): Promise<number> {
+    const { db, clock } = this.host.deps;
+    const game = await this.gameBySlug(slug);
+    const math = this.math(game);
+    const timing = TIMING[math.kind];
+    const now = clock.now();
+    const row = await this.latest(slug);
+    if (!row || (row.phase === 'ended' && now.getTime() >= new Date(row.ended_at!).getTime() + timing.pause)) {
+      const seed = newServerSeed();
+      const [created] = await rows<SharedRow>(
+        db,
+        sql`INSERT INTO shared_rounds (game, phase, server_seed, server_seed_hash, betting_ends_at, created_at)
+            VALUES (${slug}, 'betting', ${seed}, ${sha256(seed)}, ${new Date(now.getTime() + timing.betting)}, ${now}) RETURNING *`,
+      );
+      // The result is fixed now, before any bet (G4), and kept secret until the end.
+      const result = this.draw(game, seed, Number(created!.id));
+      await db.execute(sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${created!.id}`);
+      this.publish(slug, this.event(created!));
+      return timing.betting;
+    }
+    if (row.phase === 'betting') {
+      const endsAt = new Date(row.betting_ends_at).getTime();
+      if (now.getTime() < endsAt) return endsAt - now.getTime();
+      const runMs = math.runningMs(row.result!);
+      if (runMs > 0) {
+        const [running] = await rows<SharedRow>(db, sql`UPDATE shared_rounds SET phase = 'running', started_at = ${new Date(endsAt)} WHERE id = ${row.id} AND phase = 'betting' RETURNING *`);
+        if (running) this.publish(slug, this.event(running));
+        return Math.max(0, endsAt + runMs - now.getTime());
+      }
+      await this.end(game, row, new Date(endsAt));
+      return timing.pause;
+    }
+    if (row.phase === 'running') {
+      const bustAt = new Date(row.started_at!).getTime() + math.runningMs(row.result!);
+      if (now.getTime() < bustAt) return bustAt - now.getTime();
+      await this.end(game, row, new Date(bustAt));
+      return timing.pause;
+    }
+    return Math.max(0, new Date(row.ended_at!).getTime() + timing.pause - now.getTime());
+  }
+
+  /** Ends a round: settles every open bet of it, then reveals the seed and result. */
+  private async end(game: CachedGame, row: SharedRow, endedAt: Date) {
+    const { db } = this.host.deps;
+    const [ended] = await rows<SharedRow>(db, sql`UPDATE shared_rounds SET phase = 'ended', ended_at = ${endedAt} WHERE id = ${row.id} AND phase <> 'ended' RETURNING *`);
+    if (!ended) return;
+    const bets = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' ORDER BY id`);
+    for (const bet of bets) {
+      const state = bet.state as SharedState;
+      const win = this.math(game).settle(state.bet, ended.result!, null);
+      await this.finish(game, bet, { ...state, result: ended.result }, BigInt(win)).catch((error: unknown) =>
+        this.host.deps.onError?.(`shared rounds: settling round ${bet.id} failed (retried on next read)`, error),
+      );
+    }
+    this.publish(game.seoTitle, this.event(ended));
+  }
+
+  private ctxOf(row: RoundRow): PlayContext {
+    return {
+      mode: row.mode === 'demo' ? 'demo' : 'real',
+      token: '',
+      userId: row.user_id,
+      demoSession: row.demo_session,
+      currency: row.currency,
+      gameId: row.game_id,
+      owner: '',
+      expired: false,
+    };
+  }
+
+  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint) {
+    const ctx = this.ctxOf(row);
+    const balance = await this.host.payWin(ctx, game, Number(row.id), win);
+    const now = this.host.deps.clock.now();
+    const [done] = await rows<RoundRow>(
+      this.host.deps.db,
+      sql`UPDATE game_rounds SET status = 'finished', state = ${JSON.stringify(state)}::jsonb, win = ${win.toString()}::bigint,
+            balance_after = ${String(balance)}::bigint, finished_at = ${now}
+          WHERE id = ${row.id} AND status = 'open' RETURNING *`,
+    );
+    if (done && ctx.mode === 'real' && ctx.userId !== null) {
+      this.host.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(row.stake), win, finishedAt: now });
+    }
+    return { row: done ?? row, balance };
+  }
+
+  present(row: RoundRow) {
+    const finished = row.status !== 'open';
+    return {
+      id: Number(row.id),
+      status: finished ? ('finished' as const) : ('open' as const),
+      stake_cents: Number(row.stake),
+      win_cents: Number(row.win),
+      view: row.state,
+      shared_round_id: row.shared_round_id === null ? null : Number(row.shared_round_id),
+      created_at: new Date(row.created_at).toISOString(),
+      finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    };
+  }
+
+  async snapshot(slug: string) {
+    await this.gameBySlug(slug);
+    const current = await this.latest(slug);
+    const history = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE game = ${slug} AND phase = 'ended' ORDER BY id DESC LIMIT 20`);
+    return {
+      current: current ? this.event(current) : null,
+      history: history.map((h) => ({ round_id: Number(h.id), result: h.result, server_seed: h.server_seed, server_seed_hash: h.server_seed_hash })),
+    };
+  }
+
+  /** A bet joins the round that is taking bets now; the stake is taken at once. */
+  async placeBet(ctx: PlayContext, game: CachedGame, input: unknown) {
+    if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
+    const math = this.math(game);
+    const limits = betLimits(ctx.currency);
+    let bet: SharedBet;
+    try {
+      bet = math.parseBet(input, { min: limits.min_cents, max: limits.max_cents });
+    } catch (error) {
+      throw inputError(error);
+    }
+    const round = await this.latest(game.seoTitle);
+    const now = this.host.deps.clock.now();
+    if (!round || round.phase !== 'betting' || now >= new Date(round.betting_ends_at)) throw conflict('betting_closed', 'Bets are closed for this round; wait for the next one');
+    const state: SharedState = { bet, cashout: null, result: null };
+    const [row] = await rows<RoundRow>(
+      this.host.deps.db,
+      sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, shared_round_id, bet, state, status, stake, bet_count, created_at)
+          VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${math.id}, ${ctx.currency}, ${round.id}, ${JSON.stringify(bet)}::jsonb,
+                  ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}) RETURNING *`,
+    );
+    try {
+      await this.host.takeStake(ctx, game, Number(row!.id), 1, BigInt(bet.amount));
+    } catch (error) {
+      await this.host.deps.db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${row!.id} AND status = 'open'`);
+      throw error;
+    }
+    return { round: this.present(row!), balance_cents: await this.host.balance(ctx), fairness: null };
+  }
+
+  /**
+   * Crash cash-out: the multiplier is the server's, from the server clock. At or after the bust
+   * instant the cash-out is refused and the bet is lost.
+   */
+  async act(ctx: PlayContext, game: CachedGame, roundId: number, action: unknown) {
+    const math = this.math(game);
+    if (math.kind !== 'crash' || (action as { type?: unknown } | null)?.type !== 'cashout') throw new AppError(400, 'invalid_action', 'Only cash-out is possible in this game');
+    const row = await this.host.round(ctx, roundId);
+    if (row.status !== 'open' || row.shared_round_id === null) throw conflict('round_finished', 'This round is over');
+    const [shared] = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE id = ${row.shared_round_id}`);
+    if (!shared || shared.phase !== 'running' || !shared.started_at) throw conflict('not_running', 'The rocket has not taken off yet');
+    const elapsed = this.host.deps.clock.now().getTime() - new Date(shared.started_at).getTime();
+    if (elapsed >= math.runningMs(shared.result!)) throw conflict('round_busted', 'Too late: the rocket flew away');
+    const multiplier = math.multiplierAt!(elapsed);
+    const state = row.state as SharedState;
+    const win = math.settle(state.bet, shared.result!, multiplier);
+    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win));
+    return { round: this.present(done), balance_cents: balance, fairness: null };
+  }
+}

@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { CURRENCY_CODES } from '@croupier/shared/currencies';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { betLimits } from '../../games-host/bet-limits.ts';
+import { rows, type Executor } from '../wallet/ledger.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+
+/** Levels of every jackpot, as multiples of the currency's default stake. Contributions total 1 %. */
+const LEVELS = [
+  { identifier: 'mini', name: 'Mini', bp: 50, seed: 200n, max: 1_000n },
+  { identifier: 'major', name: 'Major', bp: 30, seed: 2_000n, max: 10_000n },
+  { identifier: 'mega', name: 'Mega', bp: 20, seed: 20_000n, max: 100_000n },
+] as const;
+
+/** Key of the whole pool in `/api/games/jackpots` (one pool per currency, run by our games host). */
+export const JACKPOT_PROVIDER_KEY = 'croupier';
+
+interface LevelRow {
+  id: number;
+  jackpot_id: number;
+  identifier: string;
+  index: number;
+  name: string;
+  contribution_bp: number;
+  seed_amount: string;
+  max_amount: string;
+  amount: string;
+  drop_at: string;
+  cycle: number;
+}
+
+interface JackpotRow {
+  id: number;
+  identifier: string;
+  name: string;
+  currency: string;
+  state: string;
+}
+
+export interface JackpotWin {
+  userId: number;
+  jackpot: JackpotRow;
+  level: LevelRow;
+  amount: bigint;
+}
+
+/** A secret drop threshold in [seed, max], from the CSPRNG. */
+function drawDropAt(seed: bigint, max: bigint): bigint {
+  return seed + BigInt(randomInt(0, Number(max - seed) + 1));
+}
+
+/**
+ * Progressive "must drop by" jackpots, one per currency with three levels. Qualifying real-money
+ * bets (games of the `jackpot` collection) contribute from the house account to each level's pool
+ * account; the contribution that reaches a level's secret threshold wins the whole level, paid from
+ * the pool through the ledger, and the level is reseeded from the house. Every step is a ledger
+ * transaction with an idempotency key, so a replayed bet event changes nothing.
+ */
+export class JackpotsService {
+  private seeded: Promise<void> | null = null;
+  /** Contributions run one at a time per process: the level rows are hot, so queue instead of contending. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: { db: Db; clock: Clock; wallet: WalletService }) {}
+
+  ensureSeeded(): Promise<void> {
+    this.seeded ??= this.seed().catch((error: unknown) => {
+      this.seeded = null;
+      throw error;
+    });
+    return this.seeded;
+  }
+
+  private async seed() {
+    const { db } = this.deps;
+    for (const currency of CURRENCY_CODES) {
+      const identifier = `croupier-progressive-${currency.toLowerCase()}`;
+      await db.transaction(async (tx) => {
+        const [jackpot] = await rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO jackpots (identifier, name, currency) VALUES (${identifier}, ${'Croupier Progressive'}, ${currency})
+              ON CONFLICT (identifier) DO NOTHING RETURNING id`,
+        );
+        if (!jackpot) return;
+        const unit = BigInt(betLimits(currency).default_cents);
+        for (const [index, level] of LEVELS.entries()) {
+          const seedAmount = level.seed * unit;
+          const max = level.max * unit;
+          const [row] = await rows<{ id: number }>(
+            tx,
+            sql`INSERT INTO jackpot_levels (jackpot_id, identifier, index, name, contribution_bp, seed_amount, max_amount, amount, drop_at)
+                VALUES (${jackpot.id}, ${level.identifier}, ${index}, ${level.name}, ${level.bp}, ${seedAmount.toString()}::bigint, ${max.toString()}::bigint,
+                        ${seedAmount.toString()}::bigint, ${drawDropAt(seedAmount, max).toString()}::bigint) RETURNING id`,
+          );
+          await this.deps.wallet.systemTransfer(tx, {
+            from: 'house', to: 'jackpot_pool', toRef: String(row!.id), currency, amount: seedAmount, kind: 'jackpot_seed', idempotencyKey: `jackpot-seed:${row!.id}:0`,
+          });
+        }
+      });
+    }
+  }
+
+  /** Called after a qualifying real-money bet committed. Resolves with the win it caused, if any. */
+  contribute(input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<JackpotWin[]> {
+    const run = this.queue.then(() => this.contributeNow(input));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async contributeNow(input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<JackpotWin[]> {
+    await this.ensureSeeded();
+    const { db } = this.deps;
+    const wins: JackpotWin[] = [];
+    const credited: { userId: number; currency: string }[] = [];
+    await db.transaction(async (tx) => {
+      const [jackpot] = await rows<JackpotRow>(tx, sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`);
+      if (!jackpot) return;
+      const levels = await rows<LevelRow>(tx, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`);
+      for (const level of levels) {
+        const part = (input.stake * BigInt(level.contribution_bp)) / 10_000n;
+        if (part <= 0n) continue;
+        const key = `jackpot-contrib:${input.provider}:${input.transactionId}:${level.id}`;
+        const exists = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`);
+        if (exists.length > 0) continue;
+        await this.deps.wallet.systemTransfer(tx, { from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: input.currency, amount: part, kind: 'jackpot_contribution', idempotencyKey: key });
+        const [after] = await rows<LevelRow>(tx, sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`);
+        if (BigInt(after!.amount) >= BigInt(after!.drop_at)) {
+          await this.award(tx, jackpot, after!, input.userId, `${input.provider}:${input.transactionId}`);
+          wins.push({ userId: input.userId, jackpot, level: after!, amount: BigInt(after!.amount) });
+          credited.push({ userId: input.userId, currency: input.currency });
+        }
+      }
+    });
+    for (const c of credited) this.deps.wallet.publish(await this.deps.wallet.balanceOf(c.userId, c.currency));
+    return wins;
+  }
+
+  /** Pays the whole level from its pool to the player and reseeds it from the house. */
+  private async award(tx: Executor, jackpot: JackpotRow, level: LevelRow, userId: number, cause: string) {
+    const amount = BigInt(level.amount);
+    const paid = await this.deps.wallet.creditPlayer({
+      tx, userId, currency: jackpot.currency, amount, from: 'jackpot_pool', fromRef: String(level.id), kind: 'jackpot_win',
+      idempotencyKey: `jackpot-win:${level.id}:${level.cycle}`, metadata: { jackpot: jackpot.identifier, level: level.identifier, cause },
+    });
+    await tx.execute(
+      sql`INSERT INTO jackpot_wins (jackpot_id, level_id, user_id, amount, currency, ledger_transaction_id, created_at)
+          VALUES (${jackpot.id}, ${level.id}, ${userId}, ${amount.toString()}::bigint, ${jackpot.currency}, ${paid.transactionId}, ${this.deps.clock.now()})`,
+    );
+    const seedAmount = BigInt(level.seed_amount);
+    const cycle = level.cycle + 1;
+    await this.deps.wallet.systemTransfer(tx, {
+      from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: jackpot.currency, amount: seedAmount, kind: 'jackpot_seed', idempotencyKey: `jackpot-seed:${level.id}:${cycle}`,
+    });
+    await tx.execute(
+      sql`UPDATE jackpot_levels SET amount = ${seedAmount.toString()}::bigint, cycle = ${cycle},
+            drop_at = ${drawDropAt(seedAmount, BigInt(level.max_amount)).toString()}::bigint WHERE id = ${level.id}`,
+    );
+  }
+
+  /** `GET /api/jackpots` items (API-SHAPES §7.1). */
+  async list(currency?: string) {
+    await this.ensureSeeded();
+    const jackpots = await rows<JackpotRow>(this.deps.db, sql`SELECT * FROM jackpots WHERE state = 'active' ${currency ? sql`AND currency = ${currency}` : sql``} ORDER BY id`);
+    const levels = await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels ORDER BY jackpot_id, index`);
+    return jackpots.map((j) => this.present(j, levels.filter((l) => l.jackpot_id === j.id)));
+  }
+
+  async byId(id: number) {
+    const [jackpot] = await rows<JackpotRow>(this.deps.db, sql`SELECT * FROM jackpots WHERE id = ${id}`);
+    if (!jackpot) return null;
+    return this.present(jackpot, await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${id} ORDER BY index`));
+  }
+
+  present(j: JackpotRow, levels: LevelRow[]) {
+    return {
+      id: j.id,
+      identifier: j.identifier,
+      name: j.name,
+      state: j.state,
+      currency: j.currency,
+      allowed_currencies: [j.currency],
+      external_id: j.identifier,
+      games: [] as string[],
+      levels: levels.map((l) => ({
+        id: l.id,
+        identifier: l.identifier,
+        index: l.index,
+        name: l.name,
+        state: 'active',
+        amount_cents: Number(l.amount),
+        available_amount_cents: Number(l.amount),
+        total_amount_cents: Number(l.amount),
+        current_award_value: Number(l.amount),
+        periods: [],
+        working_days: null,
+      })),
+    };
+  }
+
+  /** `GET /api/games/jackpots`: `{ CUR: { provider: total } }` in minor units (API-SHAPES §6.4). */
+  async totals(): Promise<Record<string, Record<string, number>>> {
+    await this.ensureSeeded();
+    const found = await rows<{ currency: string; total: string }>(
+      this.deps.db,
+      sql`SELECT j.currency, sum(l.amount)::text AS total FROM jackpots j JOIN jackpot_levels l ON l.jackpot_id = j.id WHERE j.state = 'active' GROUP BY j.currency`,
+    );
+    return Object.fromEntries(found.map((r) => [r.currency, { [JACKPOT_PROVIDER_KEY]: Number(r.total) }]));
+  }
+
+  /** `GET /api/jackpot_wins` (API-SHAPES §7.2), newest first. */
+  async recentWins() {
+    const found = await rows<{ amount: string; currency: string; created_at: Date | string; jname: string; lname: string; lident: string; jident: string; nickname: string | null; user_id: number }>(
+      this.deps.db,
+      sql`SELECT w.amount::text, w.currency, w.created_at, j.name AS jname, l.name AS lname, l.identifier AS lident, j.identifier AS jident, u.nickname, w.user_id
+          FROM jackpot_wins w JOIN jackpots j ON j.id = w.jackpot_id JOIN jackpot_levels l ON l.id = w.level_id JOIN users u ON u.id = w.user_id
+          ORDER BY w.id DESC LIMIT 20`,
+    );
+    return found.map((w) => ({
+      amount_cents: Number(w.amount),
+      jackpot_name: w.jname,
+      jackpot_level_name: w.lname,
+      approved_at: new Date(w.created_at).toISOString(),
+      created_at: new Date(w.created_at).toISOString(),
+      jackpot_level_external_code: w.lident,
+      jackpot_external_code: w.jident,
+      user_name: w.nickname ? `${w.nickname.slice(0, 3)}***` : `Player ***${String(w.user_id).slice(-2)}`,
+      jackpot_original_currency: w.currency,
+      jackpot_original_amount_cents: Number(w.amount),
+    }));
+  }
+}

@@ -1,0 +1,71 @@
+import type { Account } from '@croupier/shared/api/player';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { gamblingBlock } from '../limits/rg-block.ts';
+import { LedgerAccounts } from './ledger.ts';
+import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
+import { WalletService } from './wallet.service.ts';
+
+export interface Wallet {
+  accounts: LedgerAccounts;
+  protocol: WalletProtocol;
+  service: WalletService;
+  secrets: ReadonlyMap<string, string>;
+  /** After-commit listeners of seamless-wallet requests (jackpot contributions, feeds). */
+  onCommitted(listener: (event: WalletEvent) => void): void;
+  /** After-commit listeners of every wallet balance change (the realtime `balance` channel). */
+  onBalance(listener: (userId: number, account: Account) => void): void;
+}
+
+export interface CreateWalletDeps {
+  db: Db;
+  clock: Clock;
+  appSecret: string;
+  /** `WALLET_PROVIDERS` (id:secret pairs). */
+  providers: string;
+  /** A listener failing must never turn a committed answer into an error. */
+  logError: (message: string, error: unknown) => void;
+  gamblingBlock?: typeof gamblingBlock;
+}
+
+export function createWallet(deps: CreateWalletDeps): Wallet {
+  const accounts = new LedgerAccounts();
+  const secrets = walletSecrets(deps.appSecret, deps.providers);
+  const balanceListeners: ((userId: number, account: Account) => void)[] = [];
+  const committedListeners: ((event: WalletEvent) => void)[] = [];
+  const safely = <A extends unknown[]>(what: string, fn: (...args: A) => void, ...args: A) => {
+    try {
+      fn(...args);
+    } catch (error) {
+      deps.logError(`wallet: ${what} listener failed`, error);
+    }
+  };
+  const service = new WalletService({
+    db: deps.db,
+    clock: deps.clock,
+    accounts,
+    publishBalance: (userId, account) => balanceListeners.forEach((l) => safely('balance', l, userId, account)),
+  });
+  const protocol = new WalletProtocol({
+    db: deps.db,
+    clock: deps.clock,
+    accounts,
+    secrets,
+    gamblingBlock: deps.gamblingBlock ?? gamblingBlock,
+    onCommitted: (event) => {
+      service.publish(event.balance);
+      committedListeners.forEach((l) => safely('committed', l, event));
+    },
+  });
+  return {
+    accounts,
+    protocol,
+    service,
+    secrets,
+    onCommitted: (l) => void committedListeners.push(l),
+    onBalance: (l) => void balanceListeners.push(l),
+  };
+}
+
+export type { WalletEvent } from './protocol.ts';
+export { OWN_PROVIDER } from './protocol.ts';

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Seamless-wallet protocol messages (docs/wallet-protocol.md). Amounts are integer minor units of
+ * `currency`; ids are the provider's. Strict objects: an unknown field is a malformed request.
+ */
+const Id = z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const Amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const Currency = z.string().regex(/^[A-Z]{3,4}$/);
+
+export const BalanceRequestSchema = z.strictObject({
+  session_token: z.string().min(1).max(256),
+  user_id: Id,
+  currency: Currency,
+});
+
+export const BetRequestSchema = z.strictObject({
+  session_token: z.string().min(1).max(256),
+  user_id: Id,
+  currency: Currency,
+  game: z.string().min(1).max(200),
+  round_id: Id,
+  transaction_id: Id,
+  amount: Amount.refine((n) => n > 0, 'must be positive'),
+});
+
+export const WinRequestSchema = z.strictObject({
+  /** Optional and never checked for expiry: wins are accepted after the session ended (W10). */
+  session_token: z.string().min(1).max(256).optional(),
+  user_id: Id,
+  currency: Currency,
+  game: z.string().min(1).max(200),
+  round_id: Id,
+  transaction_id: Id,
+  amount: Amount,
+  /** The round is over: no more bets, and a rollback of its bets is refused. */
+  round_closed: z.boolean().default(true),
+});
+
+export const RollbackRequestSchema = z.strictObject({
+  session_token: z.string().min(1).max(256).optional(),
+  user_id: Id,
+  currency: Currency,
+  game: z.string().min(1).max(200),
+  round_id: Id,
+  transaction_id: Id,
+  /** The bet being cancelled. */
+  reference_transaction_id: Id,
+});
+
+export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
+export type BetRequest = z.infer<typeof BetRequestSchema>;
+export type WinRequest = z.infer<typeof WinRequestSchema>;
+export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
+
+export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
+
+/**
+ * Every answer carries one of these. HTTP status is 200 for every definite business answer (the
+ * provider must not retry those), 400 for a malformed request, 401 for a bad signature, 409 for a
+ * reused transaction id with different content, 5xx only for a transient failure worth retrying.
+ */
+export type WalletStatus =
+  | 'OK'
+  | 'NOT_ENOUGH_MONEY'
+  | 'WRONG_CURRENCY'
+  | 'USER_DISABLED'
+  | 'GAMBLING_BLOCKED'
+  | 'SESSION_EXPIRED'
+  | 'BET_NOT_FOUND'
+  | 'BET_ROLLED_BACK'
+  | 'BET_ALREADY_SETTLED'
+  | 'ROUND_CLOSED'
+  | 'DUPLICATE_TRANSACTION_CONFLICT'
+  | 'INVALID_SIGNATURE'
+  | 'BAD_REQUEST';
+
+export interface WalletResponse {
+  status: WalletStatus;
+  /** The wallet's total balance after this request (also on NOT_ENOUGH_MONEY: the actual balance). */
+  balance?: number;
+  currency?: string;
+  transaction_id?: string;
+  /** Our ledger transaction id for a request that moved money. */
+  reference?: number | null;
+  message?: string;
+}
+
+export const SIGNATURE_HEADER = 'x-croupier-signature';
+export const PROVIDER_HEADER = 'x-croupier-provider';

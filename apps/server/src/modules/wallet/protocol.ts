@@ -1,0 +1,415 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
+import type { GamblingBlock } from '../limits/rg-block.ts';
+import { creditWallet, debitWallet, readBalance, type WalletBalance } from './balances.ts';
+import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
+import {
+  BalanceRequestSchema,
+  BetRequestSchema,
+  RollbackRequestSchema,
+  WinRequestSchema,
+  type BetRequest,
+  type RollbackRequest,
+  type WalletAction,
+  type WalletResponse,
+  type WinRequest,
+} from './protocol.schemas.ts';
+
+export interface WalletReply {
+  httpStatus: number;
+  /** Exact bytes to send: duplicates get the first answer byte for byte (W5). */
+  body: string;
+}
+
+/** What happened, for after-commit listeners (realtime balance, jackpots, feeds). */
+export interface WalletEvent {
+  action: 'bet' | 'win' | 'rollback';
+  provider: string;
+  game: string;
+  roundId: string;
+  transactionId: string;
+  userId: number;
+  currency: string;
+  amount: bigint;
+  balance: WalletBalance;
+}
+
+export interface WalletProtocolDeps {
+  db: Db;
+  clock: Clock;
+  accounts: LedgerAccounts;
+  /** provider id → HMAC secret. */
+  secrets: ReadonlyMap<string, string>;
+  gamblingBlock: (db: Executor, userId: number, currency: string, now: Date) => Promise<GamblingBlock | null>;
+  /** Called after the transaction committed, never before (ARCHITECTURE "publish after commit"). */
+  onCommitted?: (event: WalletEvent) => void;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+function pgCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const json = (httpStatus: number, response: WalletResponse): WalletReply => ({ httpStatus, body: JSON.stringify(response) });
+const num = (v: bigint) => Number(v);
+
+/** The user id in the protocol is our player id as a decimal string. */
+function parseUserId(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+}
+
+/**
+ * The seamless-wallet protocol (docs/wallet-protocol.md): a game provider asks us to take a bet,
+ * pay a win or cancel a bet; we answer with the balance. Every request is authenticated by an
+ * HMAC-SHA256 of its raw body before anything is parsed (W11) and is idempotent on the provider's
+ * transaction id (W5–W9). This class is the whole contract; the HTTP route only moves bytes.
+ */
+export class WalletProtocol {
+  constructor(private readonly deps: WalletProtocolDeps) {}
+
+  /** Signature the provider sends: hex HMAC-SHA256 of the raw body with its secret. */
+  static sign(secret: string, rawBody: string | Buffer): string {
+    return hmacSha256Bytes(secret, rawBody);
+  }
+
+  async handle(provider: string | undefined, action: string, rawBody: Buffer, signature: string | undefined): Promise<WalletReply> {
+    const secret = provider ? this.deps.secrets.get(provider) : undefined;
+    if (!secret || !signature || !safeEqual(hmacSha256Bytes(secret, rawBody), signature.replace(/^sha256=/, ''))) {
+      return json(401, { status: 'INVALID_SIGNATURE', message: 'Signature does not match the body' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return json(400, { status: 'BAD_REQUEST', message: 'Body is not JSON' });
+    }
+    const bad = (issues: { path: PropertyKey[]; message: string }[]) =>
+      json(400, { status: 'BAD_REQUEST', message: issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    switch (action as WalletAction) {
+      case 'balance': {
+        const r = BalanceRequestSchema.safeParse(body);
+        if (!r.success) return bad(r.error.issues);
+        const userId = parseUserId(r.data.user_id);
+        const balance = userId === null ? null : await readBalance(this.deps.db, userId, r.data.currency);
+        if (!balance) return json(200, { status: 'WRONG_CURRENCY', currency: r.data.currency });
+        return json(200, { status: 'OK', balance: num(balance.amount), currency: balance.currency });
+      }
+      case 'bet': {
+        const r = BetRequestSchema.safeParse(body);
+        return r.success ? this.withRetry(provider!, () => this.bet(provider!, r.data)) : bad(r.error.issues);
+      }
+      case 'win': {
+        const r = WinRequestSchema.safeParse(body);
+        return r.success ? this.withRetry(provider!, () => this.win(provider!, r.data)) : bad(r.error.issues);
+      }
+      case 'rollback': {
+        const r = RollbackRequestSchema.safeParse(body);
+        return r.success ? this.withRetry(provider!, () => this.rollback(provider!, r.data)) : bad(r.error.issues);
+      }
+      default:
+        return json(404, { status: 'BAD_REQUEST', message: `Unknown action ${action}` });
+    }
+  }
+
+  /**
+   * Serialization failures and deadlocks are retried here, never shown to the provider as 5xx
+   * (W4). A duplicate transaction id rolls our attempt back and answers from the stored row.
+   */
+  private async withRetry(provider: string, run: () => Promise<{ reply: WalletReply; event?: WalletEvent | undefined }>): Promise<WalletReply> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcome = await run();
+        if (outcome.event) this.deps.onCommitted?.(outcome.event);
+        return outcome.reply;
+      } catch (error) {
+        if (error instanceof DuplicateOf) {
+          const { txId, hash } = error;
+          const existing = await this.stored(provider, txId);
+          if (existing) {
+            if (existing.status === 'tombstone') {
+              return json(200, { status: 'BET_ROLLED_BACK', transaction_id: txId, message: 'This bet was rolled back before it arrived' });
+            }
+            if (existing.payload_hash !== hash) {
+              return json(409, { status: 'DUPLICATE_TRANSACTION_CONFLICT', transaction_id: txId, message: 'Transaction id already used with different content' });
+            }
+            return { httpStatus: existing.response_status, body: existing.response_body };
+          }
+        }
+        if (attempt < MAX_ATTEMPTS && (error instanceof DuplicateOf || RETRYABLE.has(pgCode(error) ?? ''))) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async stored(provider: string, txId: string) {
+    const [row] = await rows<{ status: string; payload_hash: string | null; response_status: number; response_body: string }>(
+      this.deps.db,
+      sql`SELECT status, payload_hash, response_status, response_body FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${txId}`,
+    );
+    return row;
+  }
+
+  /**
+   * Records the request and its answer as the LAST statement of the transaction. If the id is
+   * already taken (a duplicate, a conflict or a tombstone) the whole transaction — including any
+   * money it moved — rolls back and the stored row answers instead.
+   */
+  private async record(
+    tx: Executor,
+    r: { provider: string; txId: string; action: string; status: string; roundId: string; userId: number; currency: string; amount: bigint; hash: string; reply: WalletReply; ledgerId: number | null; cashAmount?: bigint | null; referenceTxId?: string | null },
+  ) {
+    const inserted = await rows<{ tx_id: string }>(
+      tx,
+      sql`INSERT INTO wallet_requests (provider, tx_id, action, status, round_id, user_id, currency, amount, reference_tx_id, payload_hash,
+                                       response_status, response_body, ledger_transaction_id, cash_amount, created_at)
+          VALUES (${r.provider}, ${r.txId}, ${r.action}, ${r.status}, ${r.roundId}, ${r.userId}, ${r.currency}, ${r.amount.toString()}::bigint,
+                  ${r.referenceTxId ?? null}, ${r.hash}, ${r.reply.httpStatus}, ${r.reply.body}, ${r.ledgerId},
+                  ${r.cashAmount === undefined || r.cashAmount === null ? null : r.cashAmount.toString()}::bigint, ${this.deps.clock.now()})
+          ON CONFLICT (provider, tx_id) DO NOTHING RETURNING tx_id`,
+    );
+    if (inserted.length === 0) throw new DuplicateOf(r.txId, r.hash);
+  }
+
+  private hash(action: string, fields: (string | number | bigint)[]): string {
+    return sha256([action, ...fields.map(String)].join('\u0000'));
+  }
+
+  private async bet(provider: string, req: BetRequest) {
+    const { db, clock } = this.deps;
+    const amount = BigInt(req.amount);
+    const hash = this.hash('bet', [req.user_id, req.currency, req.round_id, req.amount]);
+    const userId = parseUserId(req.user_id);
+    const now = clock.now();
+    let event: WalletEvent | undefined;
+    const reply = await db.transaction(async (tx) => {
+      const refuse = async (response: WalletResponse, uid: number) => {
+        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
+        await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'refused', roundId: req.round_id, userId: uid, currency: req.currency, amount, hash, reply, ledgerId: null });
+        return reply;
+      };
+      if (userId === null) return refuse({ status: 'SESSION_EXPIRED', message: 'Unknown player' }, 0);
+      const [session] = await rows<{ user_id: number; currency: string; expires_at: Date | string; disabled_at: Date | string | null }>(
+        tx,
+        sql`SELECT s.user_id, s.currency, s.expires_at, u.disabled_at FROM game_sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = ${sha256(req.session_token)} AND s.provider = ${provider}`,
+      );
+      if (!session || session.user_id !== userId || new Date(session.expires_at) <= now) {
+        return refuse({ status: 'SESSION_EXPIRED', message: 'Game session is unknown or expired; relaunch the game' }, userId);
+      }
+      if (session.disabled_at) return refuse({ status: 'USER_DISABLED', message: 'Player account is disabled' }, userId);
+      if (session.currency !== req.currency) return refuse({ status: 'WRONG_CURRENCY', message: `Session currency is ${session.currency}` }, userId);
+      const block = await this.deps.gamblingBlock(tx, userId, req.currency, now);
+      if (block) return refuse({ status: 'GAMBLING_BLOCKED', message: block.message }, userId);
+      const roundClosed = await rows<{ one: number }>(
+        tx,
+        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
+            AND action = 'win' AND status = 'closed' LIMIT 1`,
+      );
+      if (roundClosed.length > 0) return refuse({ status: 'ROUND_CLOSED', message: 'This round is already settled' }, userId);
+
+      const debit = await debitWallet(tx, userId, req.currency, amount);
+      if (!debit.ok) {
+        if (debit.reason === 'no_account') return refuse({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, userId);
+        return refuse({ status: 'NOT_ENOUGH_MONEY', balance: num(debit.balance!.amount), message: 'Not enough money' }, userId);
+      }
+      const ledger = await this.deps.accounts.player(tx, debit.balance.playerAccountId, userId, req.currency);
+      const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
+      const ledgerId = await appendTransaction(tx, {
+        kind: 'bet',
+        idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
+        payloadHash: hash,
+        userId,
+        currency: req.currency,
+        postings: [
+          { accountId: ledger.cashId, amount: -debit.cashPart },
+          { accountId: ledger.bonusId, amount: -debit.bonusPart },
+          { accountId: clearing, amount },
+        ],
+        metadata: { provider, game: req.game, round_id: req.round_id },
+      });
+      if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
+      const reply = json(200, { status: 'OK', balance: num(debit.balance.amount), currency: req.currency, transaction_id: req.transaction_id, reference: ledgerId });
+      await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'ok', roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId, cashAmount: debit.cashPart });
+      event = { action: 'bet', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: debit.balance };
+      return reply;
+    });
+    return { reply, event, txId: req.transaction_id, hash };
+  }
+
+  private async win(provider: string, req: WinRequest) {
+    const { db } = this.deps;
+    const amount = BigInt(req.amount);
+    const hash = this.hash('win', [req.user_id, req.currency, req.round_id, req.amount]);
+    const userId = parseUserId(req.user_id) ?? 0;
+    let event: WalletEvent | undefined;
+    const reply = await db.transaction(async (tx) => {
+      const answer = async (response: WalletResponse, status: string, ledgerId: number | null = null) => {
+        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
+        await this.record(tx, { provider, txId: req.transaction_id, action: 'win', status, roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId });
+        return reply;
+      };
+      // The round's accepted bets, locked so a concurrent rollback cannot slip between our check
+      // and our credit.
+      const bets = await rows<{ amount: string; cash_amount: string | null; currency: string }>(
+        tx,
+        sql`SELECT amount::text, cash_amount::text, currency FROM wallet_requests
+            WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId} AND action = 'bet' AND status = 'ok'
+            FOR UPDATE`,
+      );
+      if (bets.length === 0) return answer({ status: 'BET_NOT_FOUND', message: 'No accepted bet in this round' }, 'refused');
+      if (bets.some((b) => b.currency !== req.currency)) return answer({ status: 'WRONG_CURRENCY', message: 'Round was played in another currency' }, 'refused');
+      const closed = await rows<{ one: number }>(
+        tx,
+        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
+            AND action = 'win' AND status = 'closed' LIMIT 1`,
+      );
+      if (closed.length > 0) return answer({ status: 'ROUND_CLOSED', message: 'This round is already settled' }, 'refused');
+      const status = req.round_closed ? 'closed' : 'ok';
+      if (amount === 0n) {
+        const balance = await readBalance(tx, userId, req.currency);
+        if (!balance) return answer({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, 'refused');
+        return answer({ status: 'OK', balance: num(balance.amount), reference: null }, status);
+      }
+      // Until the bonus issue's wagering engine decides otherwise, a win splits between cash and
+      // bonus money in the proportion the round's stakes were taken.
+      const staked = bets.reduce((a, b) => a + BigInt(b.amount), 0n);
+      const stakedCash = bets.reduce((a, b) => a + BigInt(b.cash_amount ?? b.amount), 0n);
+      const cash = staked === 0n ? amount : (amount * stakedCash) / staked;
+      const balance = await creditWallet(tx, userId, req.currency, cash, amount - cash);
+      if (!balance) return answer({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, 'refused');
+      const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, userId, req.currency);
+      const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
+      const ledgerId = await appendTransaction(tx, {
+        kind: 'win',
+        idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
+        payloadHash: hash,
+        userId,
+        currency: req.currency,
+        postings: [
+          { accountId: clearing, amount: -amount },
+          { accountId: ledger.cashId, amount: cash },
+          { accountId: ledger.bonusId, amount: amount - cash },
+        ],
+        metadata: { provider, game: req.game, round_id: req.round_id },
+      });
+      if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
+      const reply = await answer({ status: 'OK', balance: num(balance.amount), reference: ledgerId }, status, ledgerId);
+      event = { action: 'win', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance };
+      return reply;
+    });
+    return { reply, event, txId: req.transaction_id, hash };
+  }
+
+  private async rollback(provider: string, req: RollbackRequest) {
+    const { db } = this.deps;
+    const hash = this.hash('rollback', [req.user_id, req.currency, req.round_id, req.reference_transaction_id]);
+    const userId = parseUserId(req.user_id) ?? 0;
+    let event: WalletEvent | undefined;
+    const reply = await db.transaction(async (tx) => {
+      const answer = async (response: WalletResponse, status: string, amount = 0n, ledgerId: number | null = null) => {
+        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
+        await this.record(tx, { provider, txId: req.transaction_id, action: 'rollback', status, roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId, referenceTxId: req.reference_transaction_id });
+        return reply;
+      };
+      const balanceNow = async () => num((await readBalance(tx, userId, req.currency))?.amount ?? 0n);
+      const [bet] = await rows<{ action: string; status: string; user_id: number; currency: string; round_id: string; amount: string; cash_amount: string | null; ledger_transaction_id: string | null }>(
+        tx,
+        sql`SELECT action, status, user_id, currency, round_id, amount::text, cash_amount::text, ledger_transaction_id::text
+            FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id} FOR UPDATE`,
+      );
+      if (!bet) {
+        // W9: remember that this bet is cancelled, so that if it arrives late it is refused. If the
+        // bet lands between our read and this insert, the insert conflicts and we start over.
+        const tomb = json(200, { status: 'BET_ROLLED_BACK', transaction_id: req.reference_transaction_id });
+        await this.record(tx, { provider, txId: req.reference_transaction_id, action: 'bet', status: 'tombstone', roundId: req.round_id, userId, currency: req.currency, amount: 0n, hash: '', reply: tomb, ledgerId: null }).catch((error) => {
+          if (error instanceof DuplicateOf) throw new Retry();
+          throw error;
+        });
+        return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'Unknown bet: nothing refunded; a late bet with this id will be refused' }, 'ok');
+      }
+      if (bet.action !== 'bet' || bet.user_id !== userId || bet.currency !== req.currency || bet.round_id !== req.round_id) {
+        return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'Reference is not a bet of this player, currency and round' }, 'refused');
+      }
+      if (bet.status === 'tombstone' || bet.status === 'rolled_back') return answer({ status: 'OK', balance: await balanceNow(), message: 'Already rolled back' }, 'ok');
+      if (bet.status !== 'ok') return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'The bet was refused; nothing to refund' }, 'ok');
+      const won = await rows<{ one: number }>(
+        tx,
+        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
+            AND action = 'win' AND status IN ('ok', 'closed') LIMIT 1`,
+      );
+      if (won.length > 0) return answer({ status: 'BET_ALREADY_SETTLED', balance: await balanceNow(), message: 'The round has a win; the bet stands' }, 'refused');
+      const amount = BigInt(bet.amount);
+      const cash = BigInt(bet.cash_amount ?? bet.amount);
+      const balance = await creditWallet(tx, userId, req.currency, cash, amount - cash);
+      if (!balance) throw new Error('wallet of an accepted bet disappeared');
+      const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, userId, req.currency);
+      const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
+      const ledgerId = await appendTransaction(tx, {
+        kind: 'rollback',
+        idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
+        payloadHash: hash,
+        userId,
+        currency: req.currency,
+        reversesId: bet.ledger_transaction_id === null ? null : Number(bet.ledger_transaction_id),
+        postings: [
+          { accountId: clearing, amount: -amount },
+          { accountId: ledger.cashId, amount: cash },
+          { accountId: ledger.bonusId, amount: amount - cash },
+        ],
+        metadata: { provider, game: req.game, round_id: req.round_id, bet: req.reference_transaction_id },
+      });
+      if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
+      await tx.execute(sql`UPDATE wallet_requests SET status = 'rolled_back' WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id}`);
+      const reply = await answer({ status: 'OK', balance: num(balance.amount), reference: ledgerId }, 'ok', amount, ledgerId);
+      event = { action: 'rollback', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance };
+      return reply;
+    });
+    return { reply, event, txId: req.transaction_id, hash };
+  }
+}
+
+class DuplicateOf extends Error {
+  constructor(
+    readonly txId: string,
+    readonly hash: string,
+  ) {
+    super(`duplicate transaction ${txId}`);
+  }
+}
+
+/** A race lost to a concurrent request: start the transaction over. */
+class Retry extends Error {
+  readonly code = '40001';
+}
+
+/** Over the exact bytes received: a re-serialised body would not verify (W11). */
+function hmacSha256Bytes(secret: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** Provider secrets: our own games host (derived from the app secret) plus configured providers. */
+export function walletSecrets(appSecret: string, configured: string): Map<string, string> {
+  const map = new Map<string, string>([[OWN_PROVIDER, hmacSha256(appSecret, 'croupier:wallet-provider:croupier')]]);
+  for (const pair of configured.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const i = pair.indexOf(':');
+    const id = pair.slice(0, i);
+    const secret = pair.slice(i + 1);
+    if (i <= 0 || secret.length < 32) throw new Error(`WALLET_PROVIDERS: "${id || pair}" needs id:secret with a secret of 32+ characters`);
+    map.set(id, secret);
+  }
+  return map;
+}
+
+/** Provider id of Croupier's own games host on the wallet protocol. */
+export const OWN_PROVIDER = 'croupier';

@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
+import type { Wallet } from './index.ts';
+
+const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The seamless-wallet endpoint (docs/wallet-protocol.md). Bodies are read as raw bytes so the
+ * signature is checked over exactly what the provider signed, before any parsing (W11).
+ */
+async function protocolRoutes(app: FastifyInstance, wallet: Wallet) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+  app.post<{ Params: { action: string } }>('/wallet/v1/:action', { config: { csrf: false } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const answer = await wallet.protocol.handle(header(request.headers[PROVIDER_HEADER]), request.params.action, raw, header(request.headers[SIGNATURE_HEADER]));
+    return reply.status(answer.httpStatus).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.body);
+  });
+}
+
+const CreditSchema = z.strictObject({
+  email: z.string().email().optional(),
+  user_id: z.number().int().positive().optional(),
+  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  idempotency_key: z.string().min(8).max(128),
+  reason: z.string().min(1).max(200),
+});
+
+/**
+ * Operator calls, present only when `ADMIN_API_TOKEN` is configured: a manual credit from the
+ * payment-clearing account (an off-platform deposit, a goodwill payment). Through the ledger like
+ * every movement; never a balance write. The browser stories fund players with it.
+ */
+async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Wallet }) {
+  const token = deps.env.ADMIN_API_TOKEN;
+  if (!token) return;
+  app.post('/api/admin/wallet/credits', { config: { csrf: false } }, async (request, reply) => {
+    const given = header(request.headers.authorization)?.replace(/^Bearer /, '');
+    if (!given || !safeEqual(given, token)) throw unauthorized('admin_token_invalid', 'Admin token missing or wrong');
+    const parsed = CreditSchema.safeParse(request.body);
+    if (!parsed.success) throw badRequest('invalid_credit', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const body = parsed.data;
+    const { db } = deps.database;
+    const [user] = body.user_id
+      ? await db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id))
+      : body.email
+        ? await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+        : [];
+    if (!user) throw notFound('player_not_found', 'No such player');
+    const result = await deps.wallet.service.creditPlayer({
+      userId: user.id,
+      currency: body.currency,
+      amount: BigInt(body.amount_cents),
+      from: 'payment_clearing',
+      kind: 'deposit',
+      idempotencyKey: `admin-credit:${body.idempotency_key}`,
+      metadata: { reason: body.reason, by: 'admin-api' },
+    }).catch((error: Error) => {
+      throw badRequest('credit_refused', error.message);
+    });
+    const balance = await deps.wallet.service.balanceOf(user.id, body.currency);
+    return reply.status(result.duplicate ? 200 : 201).send({
+      transaction_id: result.transactionId,
+      duplicate: result.duplicate,
+      account: balance ? deps.wallet.service.presentBalance(balance) : null,
+    });
+  });
+}
+
+export const walletRoutes: FastifyPluginAsync<AppDeps & { wallet: Wallet }> = async (app, deps) => {
+  await app.register(async (scope) => protocolRoutes(scope, deps.wallet));
+  await app.register(async (scope) => adminRoutes(scope, deps));
+};

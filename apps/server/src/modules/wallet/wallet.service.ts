@@ -1,0 +1,147 @@
+import type { Account } from '@croupier/shared/api/player';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { presentAccount } from '../player/player.presenter.ts';
+import { creditWallet, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
+import { appendTransaction, LedgerError, type Executor, type LedgerAccounts, type SystemAccountKind } from './ledger.ts';
+
+export type BalancePublisher = (userId: number, account: Account) => void;
+
+export interface WalletServiceDeps {
+  db: Db;
+  clock: Clock;
+  accounts: LedgerAccounts;
+  publishBalance: BalancePublisher;
+}
+
+export interface TransferResult {
+  /** The ledger transaction id; the existing one for a repeated idempotency key. */
+  transactionId: number;
+  duplicate: boolean;
+  balance: WalletBalance | null;
+}
+
+/**
+ * Money movements that are not seamless-wallet calls: crediting a player from a system account
+ * (deposits, prizes, jackpot wins) and system-to-system transfers (jackpot contributions). Each is
+ * one ledger transaction keyed by an idempotency key; the balance event goes out after commit.
+ */
+export class WalletService {
+  constructor(private readonly deps: WalletServiceDeps) {}
+
+  presentBalance(balance: WalletBalance): Account {
+    return presentAccount(toAccountRow(balance));
+  }
+
+  publish(balance: WalletBalance | null) {
+    if (balance) this.deps.publishBalance(balance.userId, this.presentBalance(balance));
+  }
+
+  /**
+   * Credits a player's cash from a system account. A repeated key with the same content is a no-op
+   * that returns the first transaction; with different content it throws (RELIABILITY W6).
+   */
+  async creditPlayer(input: {
+    userId: number;
+    currency: string;
+    amount: bigint;
+    from: SystemAccountKind;
+    fromRef?: string;
+    kind: string;
+    idempotencyKey: string;
+    metadata?: Record<string, unknown>;
+    tx?: Executor;
+  }): Promise<TransferResult> {
+    if (input.amount <= 0n) throw new LedgerError('credit amount must be positive');
+    const hash = sha256(['credit', input.userId, input.currency, input.amount, input.from, input.fromRef ?? 'main', input.kind].join('\u0000'));
+    const run = async (tx: Executor): Promise<TransferResult> => {
+      const existing = await this.existing(tx, input.idempotencyKey, hash);
+      if (existing) return existing;
+      const balance = await creditWallet(tx, input.userId, input.currency, input.amount, 0n);
+      if (!balance) throw new LedgerError(`player ${input.userId} has no ${input.currency} wallet`);
+      const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, input.userId, input.currency);
+      const source = await this.deps.accounts.system(tx, input.from, input.currency, input.fromRef);
+      const id = await appendTransaction(tx, {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        payloadHash: hash,
+        userId: input.userId,
+        currency: input.currency,
+        postings: [
+          { accountId: source, amount: -input.amount },
+          { accountId: ledger.cashId, amount: input.amount },
+        ],
+        metadata: input.metadata ?? null,
+      });
+      // Lost a race with the same key: undo our credit by failing the transaction.
+      if (id === null) throw new LedgerError(`idempotency key ${input.idempotencyKey} taken concurrently`);
+      return { transactionId: id, duplicate: false, balance };
+    };
+    if (input.tx) return run(input.tx);
+    const result = await this.deps.db.transaction((tx) => run(tx));
+    if (!result.duplicate) this.publish(result.balance);
+    return result;
+  }
+
+  /** Takes cash or bonus money from a player to a system account (e.g. a withdrawal reserve). */
+  async debitPlayer(input: { userId: number; currency: string; amount: bigint; to: SystemAccountKind; toRef?: string; kind: string; idempotencyKey: string; tx: Executor }) {
+    const hash = sha256(['debit', input.userId, input.currency, input.amount, input.to, input.toRef ?? 'main', input.kind].join('\u0000'));
+    const existing = await this.existing(input.tx, input.idempotencyKey, hash);
+    if (existing) return { ok: true as const, ...existing };
+    const debit = await debitWallet(input.tx, input.userId, input.currency, input.amount);
+    if (!debit.ok) return debit;
+    const ledger = await this.deps.accounts.player(input.tx, debit.balance.playerAccountId, input.userId, input.currency);
+    const target = await this.deps.accounts.system(input.tx, input.to, input.currency, input.toRef);
+    const id = await appendTransaction(input.tx, {
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      payloadHash: hash,
+      userId: input.userId,
+      currency: input.currency,
+      postings: [
+        { accountId: ledger.cashId, amount: -debit.cashPart },
+        { accountId: ledger.bonusId, amount: -debit.bonusPart },
+        { accountId: target, amount: input.amount },
+      ],
+    });
+    if (id === null) throw new LedgerError(`idempotency key ${input.idempotencyKey} taken concurrently`);
+    return { ok: true as const, transactionId: id, duplicate: false, balance: debit.balance };
+  }
+
+  /** Between two system accounts (no player balance changes), e.g. a jackpot contribution. */
+  async systemTransfer(tx: Executor, input: { from: SystemAccountKind; fromRef?: string; to: SystemAccountKind; toRef?: string; currency: string; amount: bigint; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }) {
+    const hash = sha256(['system', input.from, input.fromRef ?? 'main', input.to, input.toRef ?? 'main', input.currency, input.amount, input.kind].join('\u0000'));
+    const existing = await this.existing(tx, input.idempotencyKey, hash);
+    if (existing) return existing.transactionId;
+    const from = await this.deps.accounts.system(tx, input.from, input.currency, input.fromRef);
+    const to = await this.deps.accounts.system(tx, input.to, input.currency, input.toRef);
+    const id = await appendTransaction(tx, {
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      payloadHash: hash,
+      userId: null,
+      currency: input.currency,
+      postings: [
+        { accountId: from, amount: -input.amount },
+        { accountId: to, amount: input.amount },
+      ],
+      metadata: input.metadata ?? null,
+    });
+    if (id === null) throw new LedgerError(`idempotency key ${input.idempotencyKey} taken concurrently`);
+    return id;
+  }
+
+  async balanceOf(userId: number, currency: string) {
+    return readBalance(this.deps.db, userId, currency);
+  }
+
+  private async existing(tx: Executor, key: string, hash: string): Promise<TransferResult | null> {
+    const found = await tx.execute(sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${key}`);
+    const row = found.rows[0] as { id: string; payload_hash: string } | undefined;
+    if (!row) return null;
+    if (row.payload_hash !== hash) throw new LedgerError(`idempotency key ${key} reused with different content`);
+    return { transactionId: Number(row.id), duplicate: true, balance: null };
+  }
+}

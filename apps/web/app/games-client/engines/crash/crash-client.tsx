@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { useSharedRound } from '../../../lib/realtime';
+import { BetControl } from '../../components/bet-control';
+import { GameLayout } from '../../components/game-layout';
+import { PrimaryButton } from '../../components/primary-button';
+import { ResultLine } from '../../components/result-line';
+import { useGame } from '../../hooks/game-context';
+import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
+import { useSettleShared } from '../../hooks/use-settle-shared';
+import { useSharedFeed } from '../../hooks/use-shared-feed';
+import { useTicker } from '../../hooks/use-ticker';
+import { formatMultiplier } from '../../lib/format';
+import { crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
+
+/**
+ * Rocket: one round for everybody. Bets join during `betting`; during `running` the multiplier
+ * is drawn locally from `started_at` on the server's clock; a cash-out is decided by the server
+ * at its own instant, so the figure on screen is a guide, and the answer is the truth.
+ */
+export default function CrashClient() {
+  const game = useGame();
+  const { session, round, busy, t, money, locale } = game;
+  const reduced = useReducedMotion();
+  const pushed = useSharedRound(session.game.slug);
+  const { current, history, clock } = useSharedFeed(session.game.slug, pushed);
+  const [amount, setAmount] = useState(session.bet_limits.default_cents);
+  const [autoText, setAutoText] = useState('');
+  const id = useId();
+  const phase = current?.phase ?? null;
+  const now = useTicker(phase === 'running' || phase === 'betting', reduced);
+  useSettleShared(current);
+
+  const mine = round && current && round.shared_round_id === current.round_id ? round : null;
+  const auto = parseAutoCashout(autoText);
+  const canBet = phase === 'betting' && !mine && !busy && (autoText.trim() === '' || auto !== null);
+  const canCashout = phase === 'running' && mine?.status === 'open' && !busy;
+
+  const placeBet = () => {
+    if (canBet) void game.bet(auto !== null ? { amount, auto_cashout: auto } : { amount });
+  };
+  const cashout = () => {
+    if (canCashout) void game.act({ type: 'cashout' }, mine!.id);
+  };
+  usePrimaryHotkey(phase === 'running' ? cashout : placeBet, canBet || canCashout);
+
+  const crashPoint = current ? crashPointOf(current.result) : null;
+  const multiplier =
+    phase === 'running' && current ? liveMultiplier(clock.elapsedSince(current.started_at, now)) : phase === 'ended' ? crashPoint : null;
+  const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
+
+  let result = '';
+  let tone: 'win' | 'loss' | 'neutral' = 'neutral';
+  if (mine?.status === 'finished') {
+    tone = mine.win_cents > 0 ? 'win' : 'loss';
+    result = mine.win_cents > 0 ? t('crash.cashed_out', { amount: money(mine.win_cents) }) : t('crash.busted_lost', { multiplier: formatMultiplier(crashPoint ?? 1, locale) });
+  } else if (mine) {
+    result = t('crash.in_round', { amount: money(mine.stake_cents) });
+  } else if (phase === 'ended' && crashPoint !== null) {
+    result = t('crash.busted', { multiplier: formatMultiplier(crashPoint, locale) });
+  }
+
+  return (
+    <GameLayout
+      shared={current ? { round_id: current.round_id, server_seed_hash: current.server_seed_hash } : null}
+      stage={
+        <div className={`gc-crash gc-crash--${phase ?? 'loading'}`}>
+          <p className="gc-crash__phase" data-testid="crash-phase" data-phase={phase ?? ''}>
+            {phase ? t(`crash.phase.${phase}`) : t('loading')}
+            {countdown !== null && ` · ${t('crash.starts_in', { seconds: countdown })}`}
+          </p>
+          <div className="gc-crash__sky" aria-hidden="true">
+            <span className="gc-crash__rocket" style={{ '--gc-lift': phase === 'running' ? Math.min(1, Math.log(multiplier ?? 1) / Math.log(10)) : 0 } as React.CSSProperties}>
+              {phase === 'ended' ? '💥' : '🚀'}
+            </span>
+          </div>
+          <p className="gc-crash__multiplier" data-testid="crash-multiplier" role="timer" aria-live="off">
+            {multiplier !== null ? formatMultiplier(multiplier, locale) : '–'}
+          </p>
+          <ol className="gc-crash__history" aria-label={t('crash.history')} data-testid="crash-history">
+            {history.map((h) => {
+              const point = crashPointOf(h.result);
+              return (
+                <li key={h.round_id} className={point !== null && point >= 2 ? 'gc-crash__h--high' : undefined} title={`${t('fair.server_seed')}: ${h.server_seed}`}>
+                  {point !== null ? formatMultiplier(point, locale) : '–'}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      }
+      controls={
+        <>
+          <BetControl value={amount} onChange={setAmount} disabled={busy || !!mine} />
+          <label className="gc-field" htmlFor={`${id}-auto`}>
+            {t('crash.auto_cashout')}
+            <input id={`${id}-auto`} className="gc-input gc-bet__input" data-testid="auto-cashout" inputMode="decimal" placeholder="2.00" value={autoText} disabled={busy || !!mine} aria-invalid={autoText.trim() !== '' && auto === null} onChange={(e) => setAutoText(e.target.value)} />
+          </label>
+          <PrimaryButton onClick={placeBet} disabled={!canBet} busy={busy}>
+            {mine ? t('crash.bet_placed') : phase === 'betting' ? t('actions.bet') : t('crash.wait_next')}
+          </PrimaryButton>
+          <button type="button" className="gc-btn gc-btn--primary gc-btn--danger" data-testid="cashout-button" disabled={!canCashout} onClick={cashout}>
+            {canCashout ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) }) : t('actions.cashout')}
+          </button>
+        </>
+      }
+      result={<ResultLine roundId={mine?.id} tone={tone}>{result}</ResultLine>}
+      rules={<p>{t('crash.rules')}</p>}
+    />
+  );
+}

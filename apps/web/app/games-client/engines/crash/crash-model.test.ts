@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
+
+describe('crash client helpers', () => {
+  it('reads the crash point of an ended round', () => {
+    expect(crashPointOf({ crash_point: 2.37 })).toBe(2.37);
+    expect(crashPointOf(undefined)).toBeNull();
+    expect(crashPointOf({ crash_point: 'x' })).toBeNull();
+  });
+  it('parses the auto cash-out target exactly', () => {
+    expect(parseAutoCashout('2')).toBe(2);
+    expect(parseAutoCashout('2,5')).toBe(2.5);
+    expect(parseAutoCashout('1.01')).toBe(1.01);
+    expect(parseAutoCashout('1.00')).toBeNull();
+    expect(parseAutoCashout('2.555')).toBeNull();
+    expect(parseAutoCashout('')).toBeNull();
+  });
+  it('starts at 1.00× and only grows', () => {
+    expect(liveMultiplier(0)).toBe(1);
+    let last = 1;
+    for (let ms = 0; ms <= 60_000; ms += 250) {
+      const m = liveMultiplier(ms);
+      expect(m).toBeGreaterThanOrEqual(last);
+      last = m;
+    }
+    expect(last).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,84 @@
+import { useGame } from '../../hooks/game-context';
+import { fiveNumberSpot, numberColour, numberLabel, outsideSpots, straightSpot, type Chips, type Spot, DOUBLE_ZERO } from './roulette-model';
+
+/** All spots of the layout, the ones the model's bet list takes. */
+export function layoutSpots(american: boolean): Spot[] {
+  const numbers = Array.from({ length: 37 }, (_, n) => straightSpot(n));
+  return [...numbers, ...(american ? [straightSpot(DOUBLE_ZERO), fiveNumberSpot()] : []), ...outsideSpots()];
+}
+
+/**
+ * The betting layout: zero(s), the 3×12 number grid, columns, dozens and even-money spots. A click
+ * (or Enter/Space on the focused spot) adds one chip of the chosen value; the chip total shows on
+ * the spot. Splits, streets and corners are not offered on this layout (see games-client README).
+ */
+export function RouletteTable({ chips, onPlace, disabled, american, winning }: { chips: Chips; onPlace(spot: string): void; disabled: boolean; american: boolean; winning: number | null }) {
+  const { t, money } = useGame();
+  const spotLabel = (name: string, label: string) => {
+    if (/^\d+$/.test(name)) return t('roulette.spot.number', { label });
+    const [kind, n] = name.split('-');
+    return t(`roulette.spot.${kind}`, { n });
+  };
+  const spot = (name: string, label: string, className: string, extra?: string) => {
+    const amount = chips[name] ?? 0;
+    return (
+      <button
+        key={name}
+        type="button"
+        className={`gc-rt__spot ${className}${extra ?? ''}`}
+        data-testid={`bet-spot-${name}`}
+        disabled={disabled}
+        aria-label={`${spotLabel(name, label)}${amount ? `, ${money(amount)}` : ''}`}
+        onClick={() => onPlace(name)}
+      >
+        <span aria-hidden="true">{label}</span>
+        {amount > 0 && <span className="gc-chip">{money(amount)}</span>}
+      </button>
+    );
+  };
+  const rows = [3, 2, 1];
+  return (
+    <div className="gc-rt" role="group" aria-label={t('roulette.layout')}>
+      <div className="gc-rt__zeros">
+        {spot('0', '0', 'gc-rt__n gc-rt__n--green', winning === 0 ? ' gc-rt__spot--win' : '')}
+        {american && spot('00', '00', 'gc-rt__n gc-rt__n--green', winning === DOUBLE_ZERO ? ' gc-rt__spot--win' : '')}
+      </div>
+      <div className="gc-rt__grid">
+        {rows.map((r) =>
+          Array.from({ length: 12 }, (_, c) => {
+            const n = c * 3 + r;
+            return spot(String(n), numberLabel(n), `gc-rt__n gc-rt__n--${numberColour(n)}`, winning === n ? ' gc-rt__spot--win' : '');
+          }),
+        )}
+      </div>
+      <div className="gc-rt__columns">{[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out'))}</div>
+      <div className="gc-rt__dozens">{[1, 2, 3].map((d) => spot(`dozen-${d}`, t(`roulette.dozen_short_${d}`), 'gc-rt__out'))}</div>
+      <div className="gc-rt__even">
+        {spot('low', '1–18', 'gc-rt__out')}
+        {spot('even', t('roulette.even'), 'gc-rt__out')}
+        {spot('red', '◆', 'gc-rt__out gc-rt__out--red')}
+        {spot('black', '◆', 'gc-rt__out gc-rt__out--black')}
+        {spot('odd', t('roulette.odd'), 'gc-rt__out')}
+        {spot('high', '19–36', 'gc-rt__out')}
+        {american && spot('five', '0-00-1-2-3', 'gc-rt__out')}
+      </div>
+    </div>
+  );
+}
+
+/** The winning number as a coloured ball; `spinning` shows a neutral placeholder. */
+export function WinningNumber({ number, spinning }: { number: number | null; spinning?: boolean }) {
+  const { t } = useGame();
+  if (number === null || spinning) {
+    return (
+      <div className={`gc-ball${spinning ? ' gc-ball--spinning' : ''}`} data-testid="roulette-number" aria-label={t('roulette.no_number')}>
+        ?
+      </div>
+    );
+  }
+  return (
+    <div className={`gc-ball gc-ball--${numberColour(number)}`} data-testid="roulette-number" data-number={numberLabel(number)}>
+      {numberLabel(number)}
+    </div>
+  );
+}

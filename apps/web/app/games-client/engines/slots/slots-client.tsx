@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { BetControl } from '../../components/bet-control';
+import { GameLayout } from '../../components/game-layout';
+import { PrimaryButton } from '../../components/primary-button';
+import { ResultLine } from '../../components/result-line';
+import { useGame } from '../../hooks/game-context';
+import { usePlayback } from '../../hooks/use-playback';
+import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
+import { readSlotView, unitsToMinor, winAfter, winningCells, type SlotRules } from './slot-model';
+import { themeArt } from './slot-themes';
+
+const REEL_MS = 650;
+const FREE_SPIN_MS = 1_100;
+
+/**
+ * Video slots (all three math models, every theme): 5×3 reels, winning paylines highlighted, and
+ * the free spins of a round played back one by one from the round's view with a running win.
+ */
+export default function SlotsClient() {
+  const game = useGame();
+  const { session, round, busy, t, money } = game;
+  const rules = session.game.rules as SlotRules;
+  const art = useMemo(() => themeArt(session.game.theme.symbol, rules.symbols), [session.game.theme.symbol, rules.symbols]);
+  const reduced = useReducedMotion();
+  const [amount, setAmount] = useState(session.bet_limits.default_cents);
+  const view = round ? readSlotView(round.view) : null;
+  // Step 0: the reels spin; step k: spins 1…k of the round (the paid spin, then free spins) shown.
+  const total = view?.spins.length ?? 0;
+  const playback = usePlayback(view ? round!.id : null, total, FREE_SPIN_MS, REEL_MS, reduced);
+  const played = playback.step;
+  const spinning = view !== null && played === 0;
+  const playing = view !== null && !playback.done;
+
+  const spin = () => {
+    if (playing) {
+      // Space during playback skips to the end rather than queueing another bet.
+      playback.skip();
+      return;
+    }
+    if (!busy) void game.bet({ amount });
+  };
+  usePrimaryHotkey(spin, !busy);
+
+  const current = view && played > 0 ? view.spins[played - 1]! : null;
+  const cells = current ? winningCells(current, rules) : new Set<string>();
+  const shownWin = view ? winAfter(view, played, rules.lines) : 0;
+  const freeTotal = view ? view.spins.filter((s) => s.kind === 'free').length : 0;
+  const freeIndex = view ? view.spins.slice(0, played).filter((s) => s.kind === 'free').length : 0;
+  const done = view !== null && !playing;
+  const glyph = (id: number) => art.get(id)?.glyph ?? String(id);
+  const lineMoney = (units: number) => unitsToMinor(view?.bet.amount ?? amount, units, rules.lines);
+
+  return (
+    <GameLayout
+      stage={
+        <div className="gc-slot">
+          <div className="gc-slot__status" aria-live="polite">
+            {current?.kind === 'free' ? <span data-testid="free-spins">{t('slots.free_spin', { n: freeIndex, total: freeTotal })}</span> : <span />}
+            <span className="gc-slot__win" data-testid="win-counter">
+              {t('slots.win')}: {money(shownWin)}
+            </span>
+          </div>
+          <div className={`gc-reels${spinning ? ' gc-reels--spinning' : ''}`} role="img" aria-label={current ? t('slots.grid', { symbols: current.window.map((reel) => reel.map(glyph).join(' ')).join(' | ') }) : t('slots.ready')}>
+            {Array.from({ length: rules.reels }, (_, reel) => (
+              <div className="gc-reel" key={reel} style={{ animationDelay: `${reel * 70}ms` }}>
+                {Array.from({ length: rules.rows }, (_, row) => {
+                  const id = current?.window[reel]?.[row];
+                  const a = id !== undefined ? art.get(id) : undefined;
+                  return (
+                    <span key={row} className={`gc-sym gc-sym--${a?.kind ?? 'blank'}${cells.has(`${reel}:${row}`) ? ' gc-sym--win' : ''}`}>
+                      {a?.glyph ?? ''}
+                    </span>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+          {current && (current.lineWins.length > 0 || current.scatterPay > 0) && (
+            <ul className="gc-slot__lines">
+              {current.lineWins.map((w) => (
+                <li key={w.line}>{t('slots.line_win', { line: w.line + 1, n: w.count, symbol: glyph(w.symbol), amount: money(lineMoney(w.pay * current.multiplier)) })}</li>
+              ))}
+              {current.scatterPay > 0 && <li>{t('slots.scatter_win', { amount: money(lineMoney(current.scatterPay * current.multiplier)) })}</li>}
+            </ul>
+          )}
+        </div>
+      }
+      controls={
+        <>
+          <BetControl value={amount} onChange={setAmount} disabled={busy || playing} />
+          <PrimaryButton onClick={spin} disabled={busy} busy={busy || playing}>
+            {playing ? t('actions.skip') : t('actions.spin')}
+          </PrimaryButton>
+        </>
+      }
+      result={
+        <ResultLine roundId={round?.id} tone={!done ? 'neutral' : round!.win_cents > 0 ? 'win' : 'loss'}>
+          {done ? `${freeTotal > 0 ? `${t('slots.free_spins_played', { n: freeTotal })} ` : ''}${round!.win_cents > 0 ? t('result.win', { amount: money(round!.win_cents) }) : t('result.no_win')}` : ''}
+        </ResultLine>
+      }
+      rules={<SlotRulesInfo rules={rules} glyph={glyph} />}
+    />
+  );
+}
+
+function SlotRulesInfo({ rules, glyph }: { rules: SlotRules; glyph: (id: number) => string }) {
+  const { t } = useGame();
+  const counts = [3, 4, 5];
+  const scatter = rules.symbols.find((s) => s.role === 'scatter');
+  return (
+    <>
+      <p>{t('slots.rules', { lines: rules.lines })}</p>
+      {scatter && (
+        <p>
+          {t('slots.free_spins_rule', { symbol: glyph(scatter.id), spins: rules.freeSpins.join(' / '), multiplier: rules.freeSpinMultiplier, pays: rules.scatterPays.join(' / ') })}
+        </p>
+      )}
+      <table className="gc-table" data-testid="paytable">
+        <caption>{t('slots.paytable')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('slots.symbol')}</th>
+            {counts.map((c) => (
+              <th scope="col" key={c}>
+                {c}×
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rules.symbols
+            .filter((s) => s.pays)
+            .map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <span className={`gc-sym gc-sym--${s.role} gc-sym--mini`}>{glyph(s.id)}</span>
+                </th>
+                {s.pays!.map((p, i) => (
+                  <td key={i}>{p}</td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
