@@ -133,6 +133,23 @@ describe('real-money rounds', () => {
     expect(last.balance_cents).toBe(100_000 - limits.default_cents + last.round.win_cents);
   });
 
+  it('video poker deals five cards, draws once on the hold and pays the final hand', async () => {
+    const { client } = await fundedPlayer();
+    const { headers, session } = await launch(client, 'video-poker');
+    const stake = (session.bet_limits as Json).default_cents as number;
+    const dealt = await client.post('/games-api/rounds', { bet: { amount: stake } }, headers);
+    expect(dealt.statusCode, dealt.body).toBe(200);
+    const round = (dealt.json() as Json).round;
+    expect(round.status).toBe('open');
+    expect(JSON.stringify(round)).not.toContain('deck');
+    expect((await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 32 } }, headers)).statusCode).toBe(400);
+    const drawn = await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 0b11111 } }, headers);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const done = drawn.json() as Json;
+    expect(done.round.status).toBe('finished');
+    expect(done.balance_cents).toBe(100_000 - stake + done.round.win_cents);
+  });
+
   it('demo rounds use FUN money and never touch the ledger', async () => {
     const guest = createClient(t.app);
     const game = await gameOf('dice');

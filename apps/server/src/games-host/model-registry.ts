@@ -1,45 +1,24 @@
 /**
- * Catalogue engine → model. Engines whose model is not written yet (video poker) resolve to null,
- * and the host answers 503 `game_unavailable` for them (never a fake game).
+ * Catalogue engine → model, through the games package's own `resolveModel`, the same function the
+ * catalogue takes its RTP and hit-rate figures from, so a title cannot play one model and show
+ * another's figures. An engine no model plays resolves to null and the host answers 503
+ * `game_unavailable` (never a fake game).
  */
+import { AMERICAN_ROULETTE_TITLES, resolveModel } from '@croupier/games/index';
 import { checkLimits, GameInputError, parseMinorUnits, asRecord } from '@croupier/games/model';
-import { createBaccaratModel } from '@croupier/games/models/baccarat';
-import { createBlackjackModel } from '@croupier/games/models/blackjack';
-import { crashModel, crashPoint, elapsedFor, multiplierAt, settle as settleCrash, MIN_TARGET, MAX_TARGET } from '@croupier/games/models/crash';
-import { diceModel } from '@croupier/games/models/dice';
-import { minesModel } from '@croupier/games/models/mines';
-import { plinkoModel } from '@croupier/games/models/plinko';
-import { createRouletteModel, parseRouletteBet, settle as settleRoulette, spin, type RouletteVariant } from '@croupier/games/models/roulette';
-import { createSlotModel } from '@croupier/games/models/slots';
+import { crashPoint, elapsedFor, multiplierAt, settle as settleCrash, MIN_TARGET, MAX_TARGET } from '@croupier/games/models/crash';
+import { parseRouletteBet, settle as settleRoulette, spin, type RouletteVariant } from '@croupier/games/models/roulette';
 import type { AnyModel, SharedBet, SharedMath } from './models.ts';
 
 type GameKey = { engine: string; seoTitle: string; title: string };
 
-const doubleZero = (game: GameKey): RouletteVariant => (/^(american|double-zero)/.test(game.seoTitle) ? 'american' : 'european');
+const doubleZero = (game: GameKey): RouletteVariant => (AMERICAN_ROULETTE_TITLES.has(game.seoTitle) ? 'american' : 'european');
 
 export function resolveCatalogueModel(game: GameKey): AnyModel | null {
-  switch (game.engine) {
-    case 'slot-low':
-    case 'slot-medium':
-    case 'slot-high':
-      return createSlotModel(game.engine) as AnyModel;
-    case 'roulette':
-    case 'live-roulette':
-      return createRouletteModel(doubleZero(game)) as AnyModel;
-    case 'blackjack':
-      return createBlackjackModel(/surrender/.test(game.seoTitle) ? 'surrender' : 'standard') as AnyModel;
-    case 'baccarat':
-      return createBaccaratModel(/no-commission/.test(game.seoTitle) ? 'no-commission' : 'commission') as AnyModel;
-    case 'dice':
-      return diceModel as AnyModel;
-    case 'mines':
-      return minesModel as AnyModel;
-    case 'plinko':
-      return plinkoModel as AnyModel;
-    case 'crash':
-      return crashModel as AnyModel;
-    default:
-      return null;
+  try {
+    return resolveModel(game.engine, game.seoTitle) as AnyModel;
+  } catch {
+    return null;
   }
 }
 

@@ -1,34 +1,51 @@
 import { useEffect, useRef } from 'react';
-import type { SharedRoundEvent } from '../api/types';
+import type { Round, SharedRoundEvent } from '../api/types';
 import { useGame } from './game-context';
 
 const RETRY_MS = 600;
 const MAX_TRIES = 8;
 
 /**
- * When a shared round ends, the player's bet in it is settled by the server; this fetches the
+ * The player's bet in a shared round, as the shared-round clients show it. `mine` stays the last
+ * shared-round bet until the player bets again, so its result is still shown after the feed has
+ * moved on to the next round (the next betting phase can open before the settlement is fetched).
+ * `inCurrent` says whether that bet is in the round now on screen.
+ */
+export function sharedBetOf(round: Round | null, current: SharedRoundEvent | null) {
+  const mine = round && round.shared_round_id !== null ? round : null;
+  const inCurrent = !!mine && !!current && mine.shared_round_id === current.round_id;
+  return { mine, inCurrent };
+}
+
+/**
+ * When a shared round is over, the player's bet in it is settled by the server; this fetches the
  * player's round until it shows `finished` (the settlement may land a moment after the `ended`
- * broadcast), so the result line and the balance catch up without a reload.
+ * broadcast, and the `ended` broadcast itself may be missed), so the result line and the balance
+ * catch up without a reload.
  */
 export function useSettleShared(current: SharedRoundEvent | null) {
   const { round, refresh } = useGame();
   const settling = useRef<number | null>(null);
-  const mine = round && current && round.shared_round_id === current.round_id ? round : null;
-  const needs = current?.phase === 'ended' && mine?.status === 'open';
-  const roundId = mine?.id;
+  const alive = useRef(true);
+  const { mine, inCurrent } = sharedBetOf(round, current);
+  const over = mine?.status === 'open' && !!current && (!inCurrent || current.phase === 'ended');
+  const roundId = over ? mine.id : undefined;
   useEffect(() => {
-    if (!needs || roundId === undefined || settling.current === roundId) return;
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    // Not cancelled when the feed moves on: the retries run until the round is settled.
+    if (roundId === undefined || settling.current === roundId) return;
     settling.current = roundId;
-    let cancelled = false;
     let tries = 0;
     const attempt = async () => {
       const r = await refresh(roundId);
-      if (cancelled) return;
+      if (!alive.current) return;
       if (r?.status !== 'finished' && ++tries < MAX_TRIES) setTimeout(() => void attempt(), RETRY_MS);
     };
     void attempt();
-    return () => {
-      cancelled = true;
-    };
-  }, [needs, roundId, refresh]);
+  }, [roundId, refresh]);
 }

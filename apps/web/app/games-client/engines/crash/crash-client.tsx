@@ -7,7 +7,7 @@ import { ResultLine } from '../../components/result-line';
 import { useGame } from '../../hooks/game-context';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
-import { useSettleShared } from '../../hooks/use-settle-shared';
+import { sharedBetOf, useSettleShared } from '../../hooks/use-settle-shared';
 import { useSharedFeed } from '../../hooks/use-shared-feed';
 import { useTicker } from '../../hooks/use-ticker';
 import { formatMultiplier } from '../../lib/format';
@@ -31,10 +31,11 @@ export default function CrashClient() {
   const now = useTicker(phase === 'running' || phase === 'betting', reduced);
   useSettleShared(current);
 
-  const mine = round && current && round.shared_round_id === current.round_id ? round : null;
+  const { mine, inCurrent } = sharedBetOf(round, current);
   const auto = parseAutoCashout(autoText);
-  const canBet = phase === 'betting' && !mine && !busy && (autoText.trim() === '' || auto !== null);
-  const canCashout = phase === 'running' && mine?.status === 'open' && !busy;
+  // One bet per round, and none while the previous one is still being settled.
+  const canBet = phase === 'betting' && !inCurrent && mine?.status !== 'open' && !busy && (autoText.trim() === '' || auto !== null);
+  const canCashout = phase === 'running' && inCurrent && mine?.status === 'open' && !busy;
 
   const placeBet = () => {
     if (canBet) void game.bet(auto !== null ? { amount, auto_cashout: auto } : { amount });
@@ -53,10 +54,11 @@ export default function CrashClient() {
   let tone: 'win' | 'loss' | 'neutral' = 'neutral';
   if (mine?.status === 'finished') {
     tone = mine.win_cents > 0 ? 'win' : 'loss';
-    result = mine.win_cents > 0 ? t('crash.cashed_out', { amount: money(mine.win_cents) }) : t('crash.busted_lost', { multiplier: formatMultiplier(crashPoint ?? 1, locale) });
-  } else if (mine) {
+    const bust = inCurrent ? crashPoint : crashPointOf((mine.view as { result?: unknown } | undefined)?.result ?? null);
+    result = mine.win_cents > 0 ? t('crash.cashed_out', { amount: money(mine.win_cents) }) : t('crash.busted_lost', { multiplier: formatMultiplier(bust ?? 1, locale) });
+  } else if (mine && inCurrent) {
     result = t('crash.in_round', { amount: money(mine.stake_cents) });
-  } else if (phase === 'ended' && crashPoint !== null) {
+  } else if (phase === 'ended' && crashPoint !== null && !mine) {
     result = t('crash.busted', { multiplier: formatMultiplier(crashPoint, locale) });
   }
 
@@ -91,13 +93,13 @@ export default function CrashClient() {
       }
       controls={
         <>
-          <BetControl value={amount} onChange={setAmount} disabled={busy || !!mine} />
+          <BetControl value={amount} onChange={setAmount} disabled={busy || inCurrent} />
           <label className="gc-field" htmlFor={`${id}-auto`}>
             {t('crash.auto_cashout')}
-            <input id={`${id}-auto`} className="gc-input gc-bet__input" data-testid="auto-cashout" inputMode="decimal" placeholder="2.00" value={autoText} disabled={busy || !!mine} aria-invalid={autoText.trim() !== '' && auto === null} onChange={(e) => setAutoText(e.target.value)} />
+            <input id={`${id}-auto`} className="gc-input gc-bet__input" data-testid="auto-cashout" inputMode="decimal" placeholder="2.00" value={autoText} disabled={busy || inCurrent} aria-invalid={autoText.trim() !== '' && auto === null} onChange={(e) => setAutoText(e.target.value)} />
           </label>
           <PrimaryButton onClick={placeBet} disabled={!canBet} busy={busy}>
-            {mine ? t('crash.bet_placed') : phase === 'betting' ? t('actions.bet') : t('crash.wait_next')}
+            {inCurrent ? t('crash.bet_placed') : phase === 'betting' ? t('actions.bet') : t('crash.wait_next')}
           </PrimaryButton>
           <button type="button" className="gc-btn gc-btn--primary gc-btn--danger" data-testid="cashout-button" disabled={!canCashout} onClick={cashout}>
             {canCashout ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) }) : t('actions.cashout')}

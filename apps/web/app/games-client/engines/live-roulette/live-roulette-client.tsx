@@ -7,7 +7,7 @@ import { ResultLine } from '../../components/result-line';
 import { useGame } from '../../hooks/game-context';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
-import { useSettleShared } from '../../hooks/use-settle-shared';
+import { sharedBetOf, useSettleShared } from '../../hooks/use-settle-shared';
 import { useSharedFeed } from '../../hooks/use-shared-feed';
 import { useTicker } from '../../hooks/use-ticker';
 import { chipsFromBet, numberLabel, readRouletteRules, toBet, totalStake, type Chips } from '../roulette/roulette-model';
@@ -37,9 +37,9 @@ export default function LiveRouletteClient() {
   const now = useTicker(phase === 'betting', reduced);
   useSettleShared(current);
 
-  const mine = round && current && round.shared_round_id === current.round_id ? round : null;
+  const { mine, inCurrent } = sharedBetOf(round, current);
   const stake = totalStake(chips);
-  const canBet = phase === 'betting' && !mine && !busy && stake > 0;
+  const canBet = phase === 'betting' && !inCurrent && mine?.status !== 'open' && !busy && stake > 0;
   const placeBet = async () => {
     if (!canBet) return;
     if (await game.bet(toBet(chips, spots))) setChips({});
@@ -49,15 +49,17 @@ export default function LiveRouletteClient() {
   const number = phase === 'ended' ? numberOf(current?.result) : null;
   const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
   // The player's chips stay on the layout for the round they joined.
-  const placed = (mine?.view as { bet?: { bets?: Parameters<typeof chipsFromBet>[0] } } | undefined)?.bet?.bets;
+  const placed = ((inCurrent ? mine?.view : undefined) as { bet?: { bets?: Parameters<typeof chipsFromBet>[0] } } | undefined)?.bet?.bets;
   const shownChips = placed ? chipsFromBet(placed, spots) : chips;
 
   let result = '';
   let tone: 'win' | 'loss' | 'neutral' = 'neutral';
   if (mine?.status === 'finished') {
     tone = mine.win_cents > 0 ? 'win' : 'loss';
-    result = `${number !== null ? t('roulette.landed', { number: numberLabel(number) }) : ''} ${mine.win_cents > 0 ? t('result.win', { amount: money(mine.win_cents) }) : t('result.no_win')}`.trim();
-  } else if (mine) {
+    // Once the feed has moved on, the number comes from the settled bet itself.
+    const landed = inCurrent ? number : numberOf((mine.view as { result?: unknown } | undefined)?.result);
+    result = `${landed !== null ? t('roulette.landed', { number: numberLabel(landed) }) : ''} ${mine.win_cents > 0 ? t('result.win', { amount: money(mine.win_cents) }) : t('result.no_win')}`.trim();
+  } else if (mine && inCurrent) {
     result = t('live.bet_in', { amount: money(mine.stake_cents) });
   } else if (number !== null) {
     result = t('roulette.landed', { number: numberLabel(number) });
