@@ -130,6 +130,10 @@ describe.skipIf(!hasBrowser)('playing games', () => {
     await expect.poll(() => frameHost(page).getAttribute('data-status')).toBe('loaded');
     const roulette = game(page, ROULETTE.title);
     await roulette.getByTestId('bet-spot-red').click();
+    // An inside bet: the split of 5 and 6, chosen with the bet kind and its anchor number.
+    await roulette.getByTestId('bet-mode-split-up').click();
+    await roulette.getByTestId('bet-spot-5').click();
+    await expect.poll(() => roulette.getByTestId('inside-bets').textContent()).toContain('Split 5/6');
     await playOnce(roulette);
 
     // Rocket: a bet with an automatic cash-out in the next shared round, until the round is over.
@@ -152,7 +156,9 @@ describe.skipIf(!hasBrowser)('playing games', () => {
     await expect.poll(() => frameHost(page).count()).toBe(0);
 
     // The history lists the three rounds, newest first.
-    await visit(page, '/users/games-history');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('link', { name: 'Games history' }).click();
+    await page.waitForURL((url) => url.pathname === '/users/games-history');
     const rows = page.getByTestId('history-row');
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.getByRole('rowheader').allTextContents()).toEqual([

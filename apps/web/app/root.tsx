@@ -66,6 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     accounts: Array.isArray(accounts) ? accounts : null,
   };
+  // A game frame's URL has no locale prefix (its language comes as ?locale=), so loading it must not
+  // reset the player's language cookie to the default.
+  if (/^\/games\/[^/]+\/\d+\/?$/.test(url.pathname)) return data(boot);
   return data(boot, { headers: { 'Set-Cookie': cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S) } });
 }
 

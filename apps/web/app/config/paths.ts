@@ -18,6 +18,7 @@ export const PATHS = {
   login: '/login',
   registration: '/registration',
   profile: '/users',
+  gamesHistory: '/users/games-history',
   redirect: '/redirect',
   oops: '/oops',
 } as const;

@@ -148,7 +148,7 @@ const cases: Case[] = [
       await p.bet(b, 1_000, 'e1');
       const b2 = id('b');
       await p.bet(b2, 1_000, 'e2');
-      await t.database.db.execute(sql`UPDATE game_sessions SET expires_at = now() - interval '1 day' WHERE user_id = ${p.userId}`);
+      await t.database.db.execute(sql`UPDATE game_sessions SET expires_at = ${new Date(t.clock.now().getTime() - 1_000)} WHERE user_id = ${p.userId}`);
       expect((await p.bet(id('b'), 100, 'e3')).json.status).toBe('SESSION_EXPIRED');
       expect((await p.win(id('w'), 5_000, 'e1')).json).toMatchObject({ status: 'OK', balance: 13_000 });
       expect((await p.rollback(id('rb'), b2, 'e2')).json).toMatchObject({ status: 'OK', balance: 14_000 });

@@ -4,14 +4,16 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile and sign-out. */
+/** The signed-in player's menu: profile, games history and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
+  historyHref,
   onSignOut,
 }: {
   name: string;
   profileHref: string;
+  historyHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -37,6 +39,11 @@ export function AccountMenu({
         <li>
           <Link to={profileHref} onClick={menu.close}>
             {t('header.profile')}
+          </Link>
+        </li>
+        <li>
+          <Link to={historyHref} onClick={menu.close}>
+            {t('header.games_history')}
           </Link>
         </li>
         <li>

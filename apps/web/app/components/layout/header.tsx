@@ -73,7 +73,7 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 <span className="visually-hidden">{t('header.balance')}: </span>
                 <span className="balance__amount">{balance ?? '—'}</span>
               </p>
-              <AccountMenu name={playerName} profileHref={href('profile', locale)} onSignOut={onSignOut} />
+              <AccountMenu name={playerName} profileHref={href('profile', locale)} historyHref={href('gamesHistory', locale)} onSignOut={onSignOut} />
             </>
           ) : (
             <>

@@ -105,7 +105,12 @@ export default function LiveRouletteClient() {
         </>
       }
       result={<ResultLine roundId={mine?.id} tone={tone}>{result}</ResultLine>}
-      rules={<p>{t('live.rules')}</p>}
+      rules={
+        <>
+          <p>{t('live.rules')}</p>
+          <p>{t('roulette.rules_inside')}</p>
+        </>
+      }
     />
   );
 }

@@ -66,7 +66,12 @@ export default function RouletteClient() {
               : ''}
         </ResultLine>
       }
-      rules={<p>{t(american ? 'roulette.rules_american' : 'roulette.rules_european')}</p>}
+      rules={
+        <>
+          <p>{t(american ? 'roulette.rules_american' : 'roulette.rules_european')}</p>
+          <p>{t('roulette.rules_inside')}</p>
+        </>
+      }
     />
   );
 }

@@ -1,24 +1,61 @@
+import { useState } from 'react';
 import { useGame } from '../../hooks/game-context';
-import { fiveNumberSpot, numberColour, numberLabel, outsideSpots, straightSpot, type Chips, type Spot, DOUBLE_ZERO } from './roulette-model';
+import {
+  fiveNumberSpot,
+  INSIDE_MODES,
+  insideSpotName,
+  insideSpots,
+  numberColour,
+  numberLabel,
+  outsideSpots,
+  straightSpot,
+  type Chips,
+  type InsideMode,
+  type Spot,
+  DOUBLE_ZERO,
+} from './roulette-model';
 
 /** All spots of the layout, the ones the model's bet list takes. */
 export function layoutSpots(american: boolean): Spot[] {
   const numbers = Array.from({ length: 37 }, (_, n) => straightSpot(n));
-  return [...numbers, ...(american ? [straightSpot(DOUBLE_ZERO), fiveNumberSpot()] : []), ...outsideSpots()];
+  return [
+    ...numbers,
+    ...(american ? [straightSpot(DOUBLE_ZERO), fiveNumberSpot()] : []),
+    ...insideSpots(),
+    ...outsideSpots(),
+  ];
 }
+
+const INSIDE_KIND = /^(split|street|corner|line)-/;
 
 /**
  * The betting layout: zero(s), the 3×12 number grid, columns, dozens and even-money spots. A click
  * (or Enter/Space on the focused spot) adds one chip of the chosen value; the chip total shows on
- * the spot. Splits, streets and corners are not offered on this layout (see games-client README).
+ * the spot. Splits, streets, corners and six lines are placed by choosing the bet kind first and then
+ * the number that anchors it (a pointer target between two cells is too small on a phone and has no
+ * keyboard equivalent); those chips are listed under the layout.
  */
-export function RouletteTable({ chips, onPlace, disabled, american, winning }: { chips: Chips; onPlace(spot: string): void; disabled: boolean; american: boolean; winning: number | null }) {
+export function RouletteTable({
+  chips,
+  onPlace,
+  disabled,
+  american,
+  winning,
+}: {
+  chips: Chips;
+  onPlace(spot: string): void;
+  disabled: boolean;
+  american: boolean;
+  winning: number | null;
+}) {
   const { t, money } = useGame();
+  const [mode, setMode] = useState<InsideMode>('straight');
   const spotLabel = (name: string, label: string) => {
     if (/^\d+$/.test(name)) return t('roulette.spot.number', { label });
-    const [kind, n] = name.split('-');
-    return t(`roulette.spot.${kind}`, { n });
+    const [kind, ...rest] = name.split('-');
+    return t(`roulette.spot.${kind}`, { n: rest.join('/') });
   };
+  const insideChips = Object.entries(chips).filter(([name, amount]) => amount > 0 && INSIDE_KIND.test(name));
   const spot = (name: string, label: string, className: string, extra?: string) => {
     const amount = chips[name] ?? 0;
     return (
@@ -36,32 +73,78 @@ export function RouletteTable({ chips, onPlace, disabled, american, winning }: {
       </button>
     );
   };
+  // In an inside-bet mode a number cell places the bet it anchors; cells that anchor none are disabled.
+  const numberCell = (n: number, className: string, extra: string) => {
+    if (mode === 'straight') return spot(String(n), numberLabel(n), className, extra);
+    const name = insideSpotName(mode, n);
+    return (
+      <button
+        key={n}
+        type="button"
+        className={`gc-rt__spot ${className}${extra}`}
+        data-testid={`bet-spot-${n}`}
+        disabled={disabled || !name}
+        aria-label={name ? spotLabel(name, '') : numberLabel(n)}
+        onClick={() => name && onPlace(name)}
+      >
+        <span aria-hidden="true">{numberLabel(n)}</span>
+      </button>
+    );
+  };
   const rows = [3, 2, 1];
   return (
-    <div className="gc-rt" role="group" aria-label={t('roulette.layout')}>
-      <div className="gc-rt__zeros">
-        {spot('0', '0', 'gc-rt__n gc-rt__n--green', winning === 0 ? ' gc-rt__spot--win' : '')}
-        {american && spot('00', '00', 'gc-rt__n gc-rt__n--green', winning === DOUBLE_ZERO ? ' gc-rt__spot--win' : '')}
+    <div className="gc-rt-wrap">
+      <div className="gc-rt__modes" role="radiogroup" aria-label={t('roulette.mode_label')}>
+        {INSIDE_MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className="gc-btn gc-btn--small"
+            data-testid={`bet-mode-${m}`}
+            onClick={() => setMode(m)}
+          >
+            {t(`roulette.mode.${m}`)}
+          </button>
+        ))}
       </div>
-      <div className="gc-rt__grid">
-        {rows.map((r) =>
-          Array.from({ length: 12 }, (_, c) => {
-            const n = c * 3 + r;
-            return spot(String(n), numberLabel(n), `gc-rt__n gc-rt__n--${numberColour(n)}`, winning === n ? ' gc-rt__spot--win' : '');
-          }),
-        )}
+      <div className="gc-rt" role="group" aria-label={t('roulette.layout')}>
+        <div className="gc-rt__zeros">
+          {spot('0', '0', 'gc-rt__n gc-rt__n--green', winning === 0 ? ' gc-rt__spot--win' : '')}
+          {american && spot('00', '00', 'gc-rt__n gc-rt__n--green', winning === DOUBLE_ZERO ? ' gc-rt__spot--win' : '')}
+        </div>
+        <div className="gc-rt__grid">
+          {rows.map((r) =>
+            Array.from({ length: 12 }, (_, c) => {
+              const n = c * 3 + r;
+              return numberCell(n, `gc-rt__n gc-rt__n--${numberColour(n)}`, winning === n ? ' gc-rt__spot--win' : '');
+            }),
+          )}
+        </div>
+        <div className="gc-rt__columns">{[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out'))}</div>
+        <div className="gc-rt__dozens">
+          {[1, 2, 3].map((d) => spot(`dozen-${d}`, t(`roulette.dozen_short_${d}`), 'gc-rt__out'))}
+        </div>
+        <div className="gc-rt__even">
+          {spot('low', '1–18', 'gc-rt__out')}
+          {spot('even', t('roulette.even'), 'gc-rt__out')}
+          {spot('red', '◆', 'gc-rt__out gc-rt__out--red')}
+          {spot('black', '◆', 'gc-rt__out gc-rt__out--black')}
+          {spot('odd', t('roulette.odd'), 'gc-rt__out')}
+          {spot('high', '19–36', 'gc-rt__out')}
+          {american && spot('five', '0-00-1-2-3', 'gc-rt__out')}
+        </div>
       </div>
-      <div className="gc-rt__columns">{[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out'))}</div>
-      <div className="gc-rt__dozens">{[1, 2, 3].map((d) => spot(`dozen-${d}`, t(`roulette.dozen_short_${d}`), 'gc-rt__out'))}</div>
-      <div className="gc-rt__even">
-        {spot('low', '1–18', 'gc-rt__out')}
-        {spot('even', t('roulette.even'), 'gc-rt__out')}
-        {spot('red', '◆', 'gc-rt__out gc-rt__out--red')}
-        {spot('black', '◆', 'gc-rt__out gc-rt__out--black')}
-        {spot('odd', t('roulette.odd'), 'gc-rt__out')}
-        {spot('high', '19–36', 'gc-rt__out')}
-        {american && spot('five', '0-00-1-2-3', 'gc-rt__out')}
-      </div>
+      {insideChips.length > 0 && (
+        <ul className="gc-rt__inside" aria-label={t('roulette.inside_bets')} data-testid="inside-bets">
+          {insideChips.map(([name, amount]) => (
+            <li key={name}>
+              {spotLabel(name, '')}: <strong>{money(amount)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -71,13 +154,21 @@ export function WinningNumber({ number, spinning }: { number: number | null; spi
   const { t } = useGame();
   if (number === null || spinning) {
     return (
-      <div className={`gc-ball${spinning ? ' gc-ball--spinning' : ''}`} data-testid="roulette-number" aria-label={t('roulette.no_number')}>
+      <div
+        className={`gc-ball${spinning ? ' gc-ball--spinning' : ''}`}
+        data-testid="roulette-number"
+        aria-label={t('roulette.no_number')}
+      >
         ?
       </div>
     );
   }
   return (
-    <div className={`gc-ball gc-ball--${numberColour(number)}`} data-testid="roulette-number" data-number={numberLabel(number)}>
+    <div
+      className={`gc-ball gc-ball--${numberColour(number)}`}
+      data-testid="roulette-number"
+      data-number={numberLabel(number)}
+    >
       {numberLabel(number)}
     </div>
   );

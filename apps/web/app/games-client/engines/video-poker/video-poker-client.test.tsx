@@ -13,8 +13,8 @@ import { GameApp } from '../../components/game-app';
 afterEach(cleanup);
 
 /**
- * The games host is not serving video poker yet, so this plays the client against the real model
- * behind a minimal in-memory host: the bet and the hold mask the client sends go through the
+ * This plays the client against the real model behind a minimal in-memory host (the games host
+ * itself is covered in games-host.test.ts): the bet and the hold mask the client sends go through the
  * model's own `parseBet`/`open`/`act`, and the client renders the model's `view`.
  */
 function renderAgainstModel() {
