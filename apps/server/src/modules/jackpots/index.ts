@@ -23,7 +23,9 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
   const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [];
   const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [];
   const pendingChange = new Map<number, NodeJS.Timeout>();
-  let inFlight: Promise<unknown> = Promise.resolve();
+  // Contributions still running; each removes itself when done (a chained promise would keep every
+  // bet's promise alive for the life of the process).
+  const inFlight = new Set<Promise<unknown>>();
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
 
   const announceChange = (jackpotId: number) => {
@@ -49,7 +51,10 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
         winListeners.forEach((l) => l(w.userId, award));
       }
     });
-    inFlight = Promise.all([inFlight, work.catch((e: unknown) => log('jackpots: contribution failed', e))]);
+    const tracked: Promise<unknown> = work
+      .catch((e: unknown) => log('jackpots: contribution failed', e))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
   });
 
   app.addHook('onClose', async () => pendingChange.forEach((t) => clearTimeout(t)));
@@ -59,7 +64,7 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
     onWin: (l) => void winListeners.push(l),
     onChange: (l) => void changeListeners.push(l),
     idle: async () => {
-      await inFlight;
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
 import type { GamblingBlock } from '../limits/rg-block.ts';
-import { creditWallet, debitWallet, readBalance, type WalletBalance } from './balances.ts';
+import { creditWallet, readBalance, type WalletBalance } from './balances.ts';
 import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
 import {
   BalanceRequestSchema,
@@ -49,6 +49,33 @@ export interface WalletProtocolDeps {
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
+const UNIQUE_VIOLATION = '23505';
+
+/** The OUT columns of wallet_bet / wallet_win (migration 0004). */
+interface FunctionOut {
+  o_body: string;
+  o_ok: boolean;
+  o_ledger: string | null;
+  o_account: number | null;
+  o_balance: string | null;
+  o_cash: string | null;
+  o_version: string | null;
+  o_active: boolean | null;
+  o_created: Date | string | null;
+}
+
+function outBalance(out: FunctionOut, userId: number, currency: string): WalletBalance {
+  return {
+    playerAccountId: Number(out.o_account),
+    userId,
+    currency,
+    active: Boolean(out.o_active),
+    amount: BigInt(out.o_balance ?? 0),
+    cash: BigInt(out.o_cash ?? 0),
+    version: Number(out.o_version),
+    createdAt: new Date(out.o_created ?? 0),
+  };
+}
 const MAX_ATTEMPTS = 5;
 
 function pgCode(error: unknown): string | undefined {
@@ -185,130 +212,66 @@ export class WalletProtocol {
     return sha256([action, ...fields.map(String)].join('\u0000'));
   }
 
+  /**
+   * `bet` and `win` run as one database function each (migration 0004, decision 009): one round
+   * trip, with the same rules and answers the TypeScript below documents for rollback. The
+   * responsible-gambling hook is consulted first and its verdict passed in, so every bet still goes
+   * through it.
+   */
   private async bet(provider: string, req: BetRequest) {
-    const { db, clock } = this.deps;
     const amount = BigInt(req.amount);
     const hash = this.hash('bet', [req.user_id, req.currency, req.round_id, req.amount]);
     const userId = parseUserId(req.user_id);
-    const now = clock.now();
-    let event: WalletEvent | undefined;
-    const reply = await db.transaction(async (tx) => {
-      const refuse = async (response: WalletResponse, uid: number) => {
-        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
-        await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'refused', roundId: req.round_id, userId: uid, currency: req.currency, amount, hash, reply, ledgerId: null });
+    const now = this.deps.clock.now();
+    if (userId === null) {
+      const reply = await this.deps.db.transaction(async (tx) => {
+        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, status: 'SESSION_EXPIRED', message: 'Unknown player' });
+        await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'refused', roundId: req.round_id, userId: 0, currency: req.currency, amount, hash, reply, ledgerId: null });
         return reply;
-      };
-      if (userId === null) return refuse({ status: 'SESSION_EXPIRED', message: 'Unknown player' }, 0);
-      const [session] = await rows<{ user_id: number; currency: string; expires_at: Date | string; disabled_at: Date | string | null }>(
-        tx,
-        sql`SELECT s.user_id, s.currency, s.expires_at, u.disabled_at FROM game_sessions s JOIN users u ON u.id = s.user_id
-            WHERE s.token_hash = ${sha256(req.session_token)} AND s.provider = ${provider}`,
-      );
-      if (!session || session.user_id !== userId || new Date(session.expires_at) <= now) {
-        return refuse({ status: 'SESSION_EXPIRED', message: 'Game session is unknown or expired; relaunch the game' }, userId);
-      }
-      if (session.disabled_at) return refuse({ status: 'USER_DISABLED', message: 'Player account is disabled' }, userId);
-      if (session.currency !== req.currency) return refuse({ status: 'WRONG_CURRENCY', message: `Session currency is ${session.currency}` }, userId);
-      const block = await this.deps.gamblingBlock(tx, userId, req.currency, now);
-      if (block) return refuse({ status: 'GAMBLING_BLOCKED', message: block.message }, userId);
-      const roundClosed = await rows<{ one: number }>(
-        tx,
-        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
-            AND action = 'win' AND status = 'closed' LIMIT 1`,
-      );
-      if (roundClosed.length > 0) return refuse({ status: 'ROUND_CLOSED', message: 'This round is already settled' }, userId);
-
-      const debit = await debitWallet(tx, userId, req.currency, amount);
-      if (!debit.ok) {
-        if (debit.reason === 'no_account') return refuse({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, userId);
-        return refuse({ status: 'NOT_ENOUGH_MONEY', balance: num(debit.balance!.amount), message: 'Not enough money' }, userId);
-      }
-      const ledger = await this.deps.accounts.player(tx, debit.balance.playerAccountId, userId, req.currency);
-      const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
-      const ledgerId = await appendTransaction(tx, {
-        kind: 'bet',
-        idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
-        payloadHash: hash,
-        userId,
-        currency: req.currency,
-        postings: [
-          { accountId: ledger.cashId, amount: -debit.cashPart },
-          { accountId: ledger.bonusId, amount: -debit.bonusPart },
-          { accountId: clearing, amount },
-        ],
-        metadata: { provider, game: req.game, round_id: req.round_id },
       });
-      if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
-      const reply = json(200, { status: 'OK', balance: num(debit.balance.amount), currency: req.currency, transaction_id: req.transaction_id, reference: ledgerId });
-      await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'ok', roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId, cashAmount: debit.cashPart });
-      event = { action: 'bet', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: debit.balance };
-      return reply;
-    });
-    return { reply, event, txId: req.transaction_id, hash };
+      return { reply };
+    }
+    const block = await this.deps.gamblingBlock(this.deps.db, userId, req.currency, now);
+    const clearing = await this.deps.accounts.system(this.deps.db, 'provider_clearing', req.currency, provider);
+    const out = await this.call(
+      req.transaction_id,
+      hash,
+      sql`SELECT * FROM wallet_bet(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
+            ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${block?.message ?? null}, ${clearing}::int)`,
+    );
+    const event: WalletEvent | undefined = out.o_ok
+      ? { action: 'bet', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: outBalance(out, userId, req.currency) }
+      : undefined;
+    return { reply: { httpStatus: 200, body: out.o_body }, event };
   }
 
   private async win(provider: string, req: WinRequest) {
-    const { db } = this.deps;
     const amount = BigInt(req.amount);
     const hash = this.hash('win', [req.user_id, req.currency, req.round_id, req.amount]);
     const userId = parseUserId(req.user_id) ?? 0;
-    let event: WalletEvent | undefined;
-    const reply = await db.transaction(async (tx) => {
-      const answer = async (response: WalletResponse, status: string, ledgerId: number | null = null) => {
-        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
-        await this.record(tx, { provider, txId: req.transaction_id, action: 'win', status, roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId });
-        return reply;
-      };
-      // The round's accepted bets, locked so a concurrent rollback cannot slip between our check
-      // and our credit.
-      const bets = await rows<{ amount: string; cash_amount: string | null; currency: string }>(
-        tx,
-        sql`SELECT amount::text, cash_amount::text, currency FROM wallet_requests
-            WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId} AND action = 'bet' AND status = 'ok'
-            FOR UPDATE`,
-      );
-      if (bets.length === 0) return answer({ status: 'BET_NOT_FOUND', message: 'No accepted bet in this round' }, 'refused');
-      if (bets.some((b) => b.currency !== req.currency)) return answer({ status: 'WRONG_CURRENCY', message: 'Round was played in another currency' }, 'refused');
-      const closed = await rows<{ one: number }>(
-        tx,
-        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
-            AND action = 'win' AND status = 'closed' LIMIT 1`,
-      );
-      if (closed.length > 0) return answer({ status: 'ROUND_CLOSED', message: 'This round is already settled' }, 'refused');
-      const status = req.round_closed ? 'closed' : 'ok';
-      if (amount === 0n) {
-        const balance = await readBalance(tx, userId, req.currency);
-        if (!balance) return answer({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, 'refused');
-        return answer({ status: 'OK', balance: num(balance.amount), reference: null }, status);
-      }
-      // Until the bonus issue's wagering engine decides otherwise, a win splits between cash and
-      // bonus money in the proportion the round's stakes were taken.
-      const staked = bets.reduce((a, b) => a + BigInt(b.amount), 0n);
-      const stakedCash = bets.reduce((a, b) => a + BigInt(b.cash_amount ?? b.amount), 0n);
-      const cash = staked === 0n ? amount : (amount * stakedCash) / staked;
-      const balance = await creditWallet(tx, userId, req.currency, cash, amount - cash);
-      if (!balance) return answer({ status: 'WRONG_CURRENCY', message: `No ${req.currency} wallet` }, 'refused');
-      const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, userId, req.currency);
-      const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
-      const ledgerId = await appendTransaction(tx, {
-        kind: 'win',
-        idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
-        payloadHash: hash,
-        userId,
-        currency: req.currency,
-        postings: [
-          { accountId: clearing, amount: -amount },
-          { accountId: ledger.cashId, amount: cash },
-          { accountId: ledger.bonusId, amount: amount - cash },
-        ],
-        metadata: { provider, game: req.game, round_id: req.round_id },
-      });
-      if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
-      const reply = await answer({ status: 'OK', balance: num(balance.amount), reference: ledgerId }, status, ledgerId);
-      event = { action: 'win', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance };
-      return reply;
-    });
-    return { reply, event, txId: req.transaction_id, hash };
+    const clearing = await this.deps.accounts.system(this.deps.db, 'provider_clearing', req.currency, provider);
+    const out = await this.call(
+      req.transaction_id,
+      hash,
+      sql`SELECT * FROM wallet_win(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
+            ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int)`,
+    );
+    const event: WalletEvent | undefined = out.o_ok
+      ? { action: 'win', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: outBalance(out, userId, req.currency) }
+      : undefined;
+    return { reply: { httpStatus: 200, body: out.o_body }, event };
+  }
+
+  /** One wallet function call; a duplicate transaction id (unique violation) becomes DuplicateOf. */
+  private async call(txId: string, hash: string, query: SQL): Promise<FunctionOut> {
+    try {
+      const [out] = await rows<FunctionOut>(this.deps.db, query);
+      if (!out) throw new Error('wallet function returned no row');
+      return out;
+    } catch (error) {
+      if (pgCode(error) === UNIQUE_VIOLATION) throw new DuplicateOf(txId, hash);
+      throw error;
+    }
   }
 
   private async rollback(provider: string, req: RollbackRequest) {
