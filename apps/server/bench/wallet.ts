@@ -78,6 +78,8 @@ export async function benchWallet(opts: { url: string; databaseUrl: string; conn
     return res.status === 200 && json.status === 'OK';
   };
 
+  // Transaction ids unique per run, so the bench can run again on the same DATABASE_URL.
+  const run = randomUUID().slice(0, 8);
   let pairs = 0;
   let errors = 0;
   const until = performance.now() + opts.seconds * 1000;
@@ -85,7 +87,7 @@ export async function benchWallet(opts: { url: string; databaseUrl: string; conn
     players.map(async (p, c) => {
       let n = 0;
       while (performance.now() < until) {
-        const round = `bench-${c}-${n++}`;
+        const round = `bench-${run}-${c}-${n++}`;
         const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
         const ok = (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) && (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
         if (ok) pairs++;

@@ -57,6 +57,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: env.HOST, port: env.PORT });
 // The shared-round games (Rocket, live roulette) run their cycles only in a serving process.
 await app.games.shared.start();
+// Rounds a player never finished are settled in their favour after GAME_ROUND_ABANDON_MINUTES (G8).
+app.games.startAbandonSweeper();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;

@@ -46,6 +46,13 @@ export interface GameModel<Bet, State, Action> {
   act?(state: State, action: Action | unknown, rng: Rng): RoundStep<State>;
   view(state: State, finished: boolean): unknown;
   describe(): ModelFigures;
+  /**
+   * What an interrupted round pays when the player never comes back (RELIABILITY G8): the win
+   * already decided if the last step settled it, otherwise the better of the win so far and the
+   * stake. `staked` is everything taken in the round (doubles and splits included). Models
+   * without `act` never leave a round open; a multi-step model without `abandon` refunds `staked`.
+   */
+  abandon?(state: State, staked: number): number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   ADMIN_API_TOKEN: z.string().min(32).optional(),
   /** Minutes a game session (the wallet protocol's session token) accepts new bets. */
   GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(240),
+  /** Minutes after which a game round left open is settled in the player's favour (RELIABILITY G8). */
+  GAME_ROUND_ABANDON_MINUTES: z.coerce.number().int().min(1).default(1440),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */

@@ -150,6 +150,36 @@ describe('real-money rounds', () => {
     expect(done.balance_cents).toBe(100_000 - stake + done.round.win_cents);
   });
 
+  it('an abandoned round survives a reconnect unchanged, then settles in the player’s favour exactly once (G8)', async () => {
+    const { client, player } = await fundedPlayer();
+    const { headers, session, game } = await launch(client, 'mines');
+    const stake = (session.bet_limits as Json).default_cents as number;
+    const opened = (await client.post('/games-api/rounds', { bet: { amount: stake, mines: 3 } }, headers)).json() as Json;
+    const id = opened.round.id as number;
+    const [stored] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${id}`)).rows as { state: { mines: number[] } }[];
+    const safe = [...Array(25).keys()].find((tile) => !stored!.state.mines.includes(tile))!;
+    const revealed = (await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe } }, headers)).json() as Json;
+    expect(revealed.round.status).toBe('open');
+
+    // Reconnecting (a new launch) finds the same round in the same state.
+    const again = (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json() as Json;
+    expect(again.open_round).toEqual(revealed.round);
+
+    // Not yet abandoned; then a day later it is cashed out at the multiplier reached, once.
+    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    t.clock.advance(25 * 60 * 60_000);
+    const [first, second] = await Promise.all([t.app.games.host.settleAbandoned(), t.app.games.host.settleAbandoned()]);
+    expect(first + second).toBe(1);
+    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    const [round] = (await t.database.db.execute(sql`SELECT status, win::text AS win, actions FROM game_rounds WHERE id = ${id}`)).rows as { status: string; win: string; actions: { type: string }[] }[];
+    expect(round!.status).toBe('finished');
+    const cashout = Math.floor((stake * (revealed.round.view.multiplier as number)) / 100);
+    expect(Number(round!.win)).toBe(Math.max(cashout, stake));
+    expect(round!.actions.at(-1)!.type).toBe('abandoned');
+    const balance = await t.app.wallet.service.balanceOf(player.id, 'EUR');
+    expect(Number(balance!.amount)).toBe(100_000 - stake + Math.max(cashout, stake));
+  });
+
   it('demo rounds use FUN money and never touch the ledger', async () => {
     const guest = createClient(t.app);
     const game = await gameOf('dice');

@@ -80,6 +80,8 @@ export interface GamesHostDeps {
   wallet: WalletClient;
   provider: string;
   sessionMinutes: number;
+  /** Minutes after which a round left open is settled in the player's favour (G8). */
+  abandonMinutes: number;
   gamblingBlock: (db: Executor, userId: number, currency: string, now: Date) => Promise<GamblingBlock | null>;
   /** After a real-money round settled (wins feed, jackpots). */
   onRoundFinished?: (round: FinishedRound) => void;
@@ -384,6 +386,90 @@ export class GamesHost {
     return { round: this.present(final, model), balance_cents: balance, fairness: await this.seeds.view(this.deps.db, ctx.owner) };
   }
 
+  /**
+   * Settles rounds left open longer than `abandonMinutes` (RELIABILITY G8), oldest first: the
+   * model's `abandon` decides the amount (the win already decided, else the better of the win so
+   * far and the stake; a refund for models without it). A win the wallet already holds for the
+   * round (the process stopped between paying and marking it) stands as paid. Real money goes
+   * through the wallet's idempotent `win` (accepted after the session expired, W10), so a second
+   * sweeper or a retry cannot pay twice; demo credits and the round update share one transaction
+   * guarded on `status = 'open'`. Returns how many rounds it settled.
+   */
+  async settleAbandoned(limit = 100): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.abandonMinutes * 60_000);
+    const stale = await rows<RoundRow>(
+      this.deps.db,
+      sql`SELECT * FROM game_rounds WHERE status = 'open' AND shared_round_id IS NULL AND created_at < ${cutoff} ORDER BY id LIMIT ${limit}`,
+    );
+    let settled = 0;
+    for (const row of stale) {
+      try {
+        if (await this.settleOne(row)) settled++;
+      } catch (error) {
+        this.deps.onError?.(`games host: abandoned round ${row.id} not settled`, error);
+      }
+    }
+    return settled;
+  }
+
+  private async settleOne(row: RoundRow): Promise<boolean> {
+    const { db } = this.deps;
+    const game = await this.game(row.game_id);
+    const model = modelFor(game);
+    if (!model) return false;
+    const id = Number(row.id);
+    const staked = Number(row.stake);
+    const now = this.deps.clock.now();
+    const marker = JSON.stringify([{ type: 'abandoned', at: now.toISOString() }]);
+    if (row.mode === 'demo') {
+      const win = BigInt(model.abandon ? model.abandon(row.state, staked) : staked);
+      return db.transaction(async (tx) => {
+        const [balance] = await rows<{ balance: string }>(
+          tx,
+          sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${row.demo_session} RETURNING balance::text`,
+        );
+        const done = await rows<{ id: number }>(
+          tx,
+          sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${balance?.balance ?? null}::bigint,
+                finished_at = ${now}, actions = actions || ${marker}::jsonb
+              WHERE id = ${id} AND status = 'open' RETURNING id`,
+        );
+        // Another sweeper got there first: undo this credit with the transaction.
+        if (done.length === 0) throw new AbandonRace();
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof AbandonRace) return false;
+        throw error;
+      });
+    }
+    // No stake ever reached the wallet (or it was rolled back): nothing to settle, the round is void.
+    const stakeTaken = await rows<{ one: number }>(
+      db,
+      sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${this.deps.provider} AND round_id = ${`r${id}`} AND action = 'bet' AND status = 'ok' LIMIT 1`,
+    );
+    if (stakeTaken.length === 0) {
+      await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${id} AND status = 'open'`);
+      return false;
+    }
+    const [paid] = await rows<{ amount: string }>(
+      db,
+      sql`SELECT amount::text FROM wallet_requests WHERE provider = ${this.deps.provider} AND tx_id = ${`r${id}-win`} AND action = 'win'
+            AND status IN ('ok', 'closed')`,
+    );
+    const win = paid ? BigInt(paid.amount) : BigInt(model.abandon ? model.abandon(row.state, staked) : staked);
+    const ctx: PlayContext = { mode: 'real', token: '', userId: row.user_id, demoSession: null, currency: row.currency, gameId: row.game_id, owner: '', expired: true };
+    const balance = await this.payWin(ctx, game, id, win);
+    const done = await rows<{ id: number }>(
+      db,
+      sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${String(balance)}::bigint,
+            finished_at = ${now}, actions = actions || ${marker}::jsonb
+          WHERE id = ${id} AND status = 'open' RETURNING id`,
+    );
+    if (done.length === 0) return false;
+    if (row.user_id !== null) this.deps.onRoundFinished?.({ userId: row.user_id, game, currency: row.currency, stake: BigInt(staked), win, finishedAt: now });
+    return true;
+  }
+
   async seedOf(row: RoundRow): Promise<{ serverSeed: string; clientSeed: string }> {
     const [seed] = await rows<{ server_seed: string; client_seed: string }>(this.deps.db, sql`SELECT server_seed, client_seed FROM fairness_seeds WHERE id = ${row.seed_id}`);
     if (!seed) throw new Error(`seed of round ${row.id} missing`);
@@ -408,3 +494,5 @@ export function walletRefusal(response: WalletResponse): AppError {
       return new AppError(502, 'wallet_refused', `The wallet refused the bet (${response.status})`);
   }
 }
+
+class AbandonRace extends Error {}

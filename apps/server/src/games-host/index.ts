@@ -19,6 +19,8 @@ export interface GamesHostModule {
   /** Notable real-money wins (win above stake), for the `public:wins` feed. */
   onWin(listener: (item: WinnerItem) => void): void;
   onRoundFinished(listener: (round: FinishedRound) => void): void;
+  /** Settles abandoned rounds every `intervalMs` from now on (serving processes only). */
+  startAbandonSweeper(intervalMs?: number): void;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     wallet: new InProcessWalletClient(deps.wallet.protocol, OWN_PROVIDER, deps.wallet.secrets.get(OWN_PROVIDER)!),
     provider: OWN_PROVIDER,
     sessionMinutes: deps.env.GAME_SESSION_MINUTES,
+    abandonMinutes: deps.env.GAME_ROUND_ABANDON_MINUTES,
     gamblingBlock,
     onError: (message, error) => app.log.error({ err: error }, message),
     onRoundFinished: (round) => {
@@ -57,12 +60,26 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
   });
   const shared = new SharedRounds(host, (game, event) => sharedListeners.forEach((l) => safely('shared round', () => l(game, event))));
   await app.register(gamesHostRoutes, { ...deps, host, shared });
-  app.addHook('onClose', async () => shared.stop());
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => {
+    shared.stop();
+    clearInterval(sweeper);
+  });
   return {
     host,
     shared,
     onSharedRound: (l) => void sharedListeners.push(l),
     onWin: (l) => void winListeners.push(l),
     onRoundFinished: (l) => void finishedListeners.push(l),
+    startAbandonSweeper(intervalMs = 60_000) {
+      clearInterval(sweeper);
+      sweeper = setInterval(() => {
+        host
+          .settleAbandoned()
+          .then((n) => n > 0 && app.log.info({ settled: n }, 'games host: abandoned rounds settled'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'games host: abandoned-round sweep failed'));
+      }, intervalMs);
+      sweeper.unref();
+    },
   };
 }

@@ -167,3 +167,19 @@ describe('blackjack exact analysis', () => {
     }
   });
 });
+
+describe('an abandoned hand (G8)', () => {
+  it('refunds every stake mid-hand and pays the settled win once finished', () => {
+    for (let seed = 1; seed < 50; seed++) {
+      const step = model.open(model.parseBet({ amount: 100 }, { min: 1, max: 10_000 }), createSimulationRng(seed));
+      if (step.finished) {
+        expect(model.abandon!(step.state, step.stake)).toBe(step.win);
+        continue;
+      }
+      expect(model.abandon!(step.state, step.stake)).toBe(100);
+      const stood = model.act!(step.state, { type: 'stand' }, createSimulationRng(seed));
+      if (stood.finished) expect(model.abandon!(stood.state, stood.stake)).toBe(stood.win);
+    }
+  });
+});
+

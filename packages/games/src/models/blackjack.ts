@@ -555,6 +555,10 @@ export function createBlackjackModel(variant: BlackjackVariant): BlackjackModel 
       }
       return step(advance({ ...state, hands }, rng));
     },
+    abandon(state: BlackjackState, staked: number): number {
+      // Mid-hand there is no win so far: every stake (doubles and splits included) comes back.
+      return state.finished ? state.win : staked;
+    },
     view(state: BlackjackState, finished: boolean): BlackjackView {
       const dealer = finished ? state.dealer : state.dealer.slice(0, 1);
       return {

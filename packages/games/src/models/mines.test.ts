@@ -124,3 +124,17 @@ describe('simulation (pinned seed)', () => {
     expect(a.state.mines).toEqual(b.state.mines);
   });
 });
+
+describe('an abandoned round (G8)', () => {
+  it('pays the better of the cash-out so far and the stake, or the settled win', () => {
+    const fresh = round([0, 1, 2]);
+    expect(minesModel.abandon!(fresh, 1000)).toBe(1000);
+    // One safe reveal with 3 mines is worth 1.12×: more than the stake back.
+    const once = minesModel.act!(fresh, { type: 'reveal', tile: 10 }, createSimulationRng(1)).state;
+    expect(minesModel.abandon!(once, 1000)).toBe(mulDivFloor(1000, minesMultiplier(3, 1), 100));
+    expect(mulDivFloor(1000, minesMultiplier(3, 1), 100)).toBeGreaterThan(1000);
+    const busted = minesModel.act!(once, { type: 'reveal', tile: 0 }, createSimulationRng(1)).state;
+    expect(minesModel.abandon!(busted, 1000)).toBe(0);
+  });
+});
+

@@ -107,6 +107,12 @@ export const minesModel: GameModel<MinesBet, MinesState, MinesAction> = {
       return finishStep({ ...next, cashedOut: true, win: mulDivFloor(state.bet.amount, multiplier, 100) });
     return { state: next, finished: false, stake: state.bet.amount, win: 0 };
   },
+  abandon(state: MinesState, staked: number): number {
+    if (state.hit !== null || state.cashedOut) return state.win;
+    // The cash-out value after the reveals so far, or the stake back if that is more (or none yet).
+    const soFar = state.revealed.length > 0 ? mulDivFloor(state.bet.amount, state.multiplier, 100) : 0;
+    return Math.max(soFar, staked);
+  },
   view(state: MinesState, finished: boolean): MinesView {
     const { mines, ...rest } = state;
     return {

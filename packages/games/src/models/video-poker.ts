@@ -392,6 +392,12 @@ export function createVideoPokerModel(id: Paytable['id']): VideoPokerModel {
       const win = mulDivFloor(state.bet.amount, table.pays[rank], 1);
       return { state: { ...state, hand, held: hold, rank, win }, finished: true, stake: state.bet.amount, win };
     },
+    abandon(state: VideoPokerState, staked: number): number {
+      if (state.held !== null) return state.win;
+      // The dealt hand as it stands (holding all five), or the stake back if that is more.
+      const dealt = state.deck.slice(0, 5);
+      return Math.max(mulDivFloor(state.bet.amount, table.pays[evaluateHand(dealt, table.minPair)], 1), staked);
+    },
     view(state: VideoPokerState, finished: boolean): VideoPokerView {
       const { deck, ...rest } = state;
       return { ...rest, dealt: deck.slice(0, 5), ...(finished ? {} : { hand: deck.slice(0, 5) }) };
