@@ -270,3 +270,46 @@ describe('concurrency', () => {
     }
   });
 });
+
+describe('faults (W7, I5)', () => {
+  it('a database error in the middle of a bet or a win rolls everything back, answers a generic 5xx, and the retry books it once', async () => {
+    const p = await player();
+    // The fault fires inside the wallet function, after the balance was already debited in that
+    // call: a sequence is not transactional, so "fire once" survives the rollback it causes.
+    await t.database.db.execute(sql.raw('CREATE SEQUENCE test_fault_seq'));
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF nextval('test_fault_seq') % 2 = 1 THEN RAISE EXCEPTION 'injected fault' USING ERRCODE = '58030'; END IF;
+          RETURN NULL;
+        END $$`),
+    );
+    // One statement inserts a transaction's postings: odd statements fail, even ones pass.
+    await t.database.db.execute(sql.raw('CREATE TRIGGER test_fault BEFORE INSERT ON ledger_postings FOR EACH STATEMENT EXECUTE FUNCTION test_fault()'));
+    try {
+      const before = [await count(t.database, 'ledger_postings'), await count(t.database, 'wallet_requests')];
+      const failed = await p.bet('w7-bet', 1_000, 'w7');
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(failed.body).not.toMatch(/injected|ledger_postings|SELECT|wallet_bet/);
+      expect(await p.balance()).toBe(10_000);
+      expect([await count(t.database, 'ledger_postings'), await count(t.database, 'wallet_requests')]).toEqual(before);
+      // The provider retries the same request: booked once, and a lost answer's retry gets it again.
+      const booked = await p.bet('w7-bet', 1_000, 'w7');
+      expect(booked.json).toMatchObject({ status: 'OK', balance: 9_000 });
+      expect((await p.bet('w7-bet', 1_000, 'w7')).body).toBe(booked.body);
+      // The same for a win: the failed attempt pays nothing, the retry pays once.
+      await t.database.db.execute(sql`SELECT setval('test_fault_seq', 2)`);
+      expect((await p.win('w7-win', 3_000, 'w7')).status).toBeGreaterThanOrEqual(500);
+      expect(await p.balance()).toBe(9_000);
+      const paid = await p.win('w7-win', 3_000, 'w7');
+      expect(paid.json).toMatchObject({ status: 'OK', balance: 12_000 });
+      expect((await p.win('w7-win', 3_000, 'w7')).body).toBe(paid.body);
+      expect(await p.balance()).toBe(12_000);
+    } finally {
+      await t.database.db.execute(sql.raw('DROP TRIGGER test_fault ON ledger_postings'));
+      await t.database.db.execute(sql.raw('DROP FUNCTION test_fault()'));
+      await t.database.db.execute(sql.raw('DROP SEQUENCE test_fault_seq'));
+    }
+  });
+});
+
