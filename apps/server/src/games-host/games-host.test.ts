@@ -98,6 +98,15 @@ describe('real-money rounds', () => {
     expect(rows[0]!.round.fairness.server_seed).toBe(rotated.previous.server_seed);
   });
 
+  it('100 concurrent spins of one player take the nonces 0–99 exactly once each (G6 d)', async () => {
+    const { client, player } = await fundedPlayer();
+    const { headers } = await launch(client, 'slot-low');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)));
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    const found = await t.database.db.execute(sql`SELECT nonce FROM game_rounds WHERE user_id = ${player.id} ORDER BY nonce`);
+    expect(found.rows.map((r) => Number((r as { nonce: number }).nonce))).toEqual([...Array(100).keys()]);
+  });
+
   it('refuses a bet above the balance with the balance, and invalid bets with 400, moving nothing', async () => {
     const { client } = await fundedPlayer(50);
     const { headers } = await launch(client, 'slot-low');
