@@ -9,6 +9,7 @@ import { buildTestApp, createClient, type TestApp } from '../../test/build-test-
 import { sha256 } from '../lib/crypto.ts';
 import { signUp } from '../modules/auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
+import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
 
 let t: TestApp;
@@ -234,6 +235,39 @@ describe('Rocket (shared crash rounds)', () => {
     expect(settled.round.win_cents).toBe(crash >= 1.01 ? 202 : 0);
     const late = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
     expect(late.json()).toMatchObject({ code: 'betting_closed' });
+  });
+
+  it('pays an automatic cash-out as the multiplier reaches it, once, even against a racing manual cash-out', async () => {
+    const { client, player } = await fundedPlayer();
+    const { game, headers } = await launch(client, 'crash');
+    const shared = t.app.games.shared;
+    const crashOf = async (id: number) =>
+      ((await t.database.db.execute(sql`SELECT result FROM shared_rounds WHERE id = ${id}`)).rows[0] as { result: { crash_point: number } }).result.crash_point;
+    // Step rounds until one that is taking bets will fly past 1.05 (about 92 % of them do).
+    let current: Json = {};
+    for (let i = 0; i < 60; i++) {
+      t.clock.advance(10 * 60_000);
+      await shared.tick(game.seoTitle);
+      current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+      if (current.phase === 'betting' && (await crashOf(current.round_id)) >= 1.05) break;
+    }
+    expect(current.phase).toBe('betting');
+    const auto = (await client.post('/games-api/rounds', { bet: { amount: 300, auto_cashout: 1.02 } }, headers)).json() as Json;
+    const raced = (await client.post('/games-api/rounds', { bet: { amount: 100, auto_cashout: 1.02 } }, headers)).json() as Json;
+    t.clock.advance(6_000);
+    await shared.tick(game.seoTitle);
+    t.clock.advance(elapsedFor(1.03));
+    // The runner pays the 1.02 targets while the player cashes one of them out by hand at 1.03.
+    const [, manual] = await Promise.all([shared.tick(game.seoTitle), client.post(`/games-api/rounds/${raced.round.id}/actions`, { action: { type: 'cashout' } }, headers)]);
+    expect(manual.statusCode === 200 || (manual.json() as Json).code === 'round_finished', manual.body).toBe(true);
+    expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('running');
+    const paid = (await client.get(`/games-api/rounds/${auto.round.id}`, headers)).json() as Json;
+    expect(paid.round).toMatchObject({ status: 'finished', win_cents: 306 });
+    const other = (await client.get(`/games-api/rounds/${raced.round.id}`, headers)).json() as Json;
+    expect(other.round.status).toBe('finished');
+    expect([102, 103]).toContain(other.round.win_cents);
+    const balance = await t.app.wallet.service.balanceOf(player.id, 'EUR');
+    expect(Number(balance!.amount)).toBe(100_000 - 400 + 306 + (other.round.win_cents as number));
   });
 });
 

@@ -43,6 +43,7 @@ const rocket: SharedMath = {
   draw: (rng) => ({ crash_point: crashPoint(rng) }),
   runningMs: (result) => elapsedFor(result.crash_point as number),
   multiplierAt,
+  autoCashoutMs: (bet) => (typeof bet.auto_cashout === 'number' ? elapsedFor(bet.auto_cashout) : null),
   // A manual cash-out passes its multiplier; otherwise the bet's automatic target applies.
   settle: (bet, result, cashout) => settleCrash(bet.amount, cashout ?? (bet.auto_cashout as number | null), result.crash_point as number),
 };

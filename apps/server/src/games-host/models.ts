@@ -52,6 +52,8 @@ export interface SharedMath {
   /** How long the running phase lasts for this outcome (0: none, e.g. roulette). */
   runningMs(result: Record<string, unknown>): number;
   multiplierAt?(elapsedMs: number): number;
+  /** Crash: ms after take-off at which the bet's automatic cash-out is reached (null: none). */
+  autoCashoutMs?(bet: SharedBet): number | null;
   /** Win in minor units; `cashout` is the crash multiplier the player cashed out at, if any. */
   settle(bet: SharedBet, result: Record<string, unknown>, cashout: number | null): number;
 }

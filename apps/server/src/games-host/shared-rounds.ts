@@ -37,6 +37,8 @@ interface SharedState {
   /** Crash: multiplier the player cashed out at (null: not yet / busted). */
   cashout: number | null;
   result: Record<string, unknown> | null;
+  /** The win fixed by whoever settled the bet first (manual cash-out, automatic target or the end). */
+  settled_win?: number;
 }
 
 /**
@@ -165,8 +167,13 @@ export class SharedRounds {
       return timing.pause;
     }
     if (row.phase === 'running') {
-      const bustAt = new Date(row.started_at!).getTime() + math.runningMs(row.result!);
-      if (now.getTime() < bustAt) return bustAt - now.getTime();
+      const started = new Date(row.started_at!).getTime();
+      const bustAt = started + math.runningMs(row.result!);
+      if (now.getTime() < bustAt) {
+        // Automatic cash-outs are paid the moment the multiplier reaches them, not at the bust.
+        const nextTarget = await this.settleAutoCashouts(game, row, now.getTime() - started);
+        return Math.max(0, Math.min(bustAt, nextTarget === null ? bustAt : started + nextTarget) - now.getTime());
+      }
       await this.end(game, row, new Date(bustAt));
       return timing.pause;
     }
@@ -202,20 +209,60 @@ export class SharedRounds {
     };
   }
 
+  /**
+   * Pays the bets whose automatic cash-out the multiplier has reached after `elapsed` ms, and
+   * returns the elapsed ms of the next pending target (null: none left).
+   */
+  private async settleAutoCashouts(game: CachedGame, row: SharedRow, elapsed: number): Promise<number | null> {
+    const math = this.math(game);
+    if (!math.autoCashoutMs) return null;
+    const open = await rows<RoundRow>(this.host.deps.db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' ORDER BY id`);
+    let next: number | null = null;
+    for (const bet of open) {
+      const state = bet.state as SharedState;
+      const at = math.autoCashoutMs(state.bet);
+      if (at === null) continue;
+      if (at > elapsed) {
+        next = next === null ? at : Math.min(next, at);
+        continue;
+      }
+      // Reached before the bust, so the target is below the crash point and `settle` pays it.
+      const win = math.settle(state.bet, row.result!, null);
+      await this.finish(game, bet, { ...state, cashout: state.bet.auto_cashout as number }, BigInt(win)).catch((error: unknown) =>
+        this.host.deps.onError?.(`shared rounds: automatic cash-out of round ${bet.id} failed (settled at the end)`, error),
+      );
+    }
+    return next;
+  }
+
+  /**
+   * Settles one bet. Whoever gets here first (a manual cash-out, the automatic target, the end of
+   * the round) fixes the amount in the round's state; anyone later or concurrent pays that same
+   * amount, which the wallet's idempotent `win` books once, so a cash-out racing the bust or its
+   * own automatic target can never be paid twice or twice differently.
+   */
   private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint) {
+    const { db } = this.host.deps;
     const ctx = this.ctxOf(row);
-    const balance = await this.host.payWin(ctx, game, Number(row.id), win);
+    const [claimed] = await rows<RoundRow>(
+      db,
+      sql`UPDATE game_rounds SET state = ${JSON.stringify({ ...state, settled_win: Number(win) })}::jsonb
+          WHERE id = ${row.id} AND status = 'open' AND state->'settled_win' IS NULL RETURNING *`,
+    );
+    const current = claimed ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!;
+    if (current.status !== 'open') return { row: current, balance: await this.host.balance(ctx) };
+    const amount = BigInt((current.state as SharedState).settled_win ?? Number(win));
+    const balance = await this.host.payWin(ctx, game, Number(row.id), amount);
     const now = this.host.deps.clock.now();
     const [done] = await rows<RoundRow>(
-      this.host.deps.db,
-      sql`UPDATE game_rounds SET status = 'finished', state = ${JSON.stringify(state)}::jsonb, win = ${win.toString()}::bigint,
-            balance_after = ${String(balance)}::bigint, finished_at = ${now}
+      db,
+      sql`UPDATE game_rounds SET status = 'finished', win = ${amount.toString()}::bigint, balance_after = ${String(balance)}::bigint, finished_at = ${now}
           WHERE id = ${row.id} AND status = 'open' RETURNING *`,
     );
     if (done && ctx.mode === 'real' && ctx.userId !== null) {
-      this.host.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(row.stake), win, finishedAt: now });
+      this.host.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(row.stake), win: amount, finishedAt: now });
     }
-    return { row: done ?? row, balance };
+    return { row: done ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!, balance };
   }
 
   present(row: RoundRow) {

@@ -21,15 +21,18 @@ export function sharedBetOf(round: Round | null, current: SharedRoundEvent | nul
  * When a shared round is over, the player's bet in it is settled by the server; this fetches the
  * player's round until it shows `finished` (the settlement may land a moment after the `ended`
  * broadcast, and the `ended` broadcast itself may be missed), so the result line and the balance
- * catch up without a reload.
+ * catch up without a reload. `due` says the bet is settled before the end (Rocket's automatic
+ * cash-out once the multiplier reached it).
  */
-export function useSettleShared(current: SharedRoundEvent | null) {
+export function useSettleShared(current: SharedRoundEvent | null, due = false) {
   const { round, refresh } = useGame();
-  const settling = useRef<number | null>(null);
+  const settling = useRef<string | null>(null);
   const alive = useRef(true);
   const { mine, inCurrent } = sharedBetOf(round, current);
-  const over = mine?.status === 'open' && !!current && (!inCurrent || current.phase === 'ended');
+  const over = mine?.status === 'open' && !!current && (!inCurrent || current.phase === 'ended' || due);
   const roundId = over ? mine.id : undefined;
+  // One fetch series per round and phase: one when it is due mid-flight, another at the end if needed.
+  const attemptKey = roundId === undefined ? null : `${roundId}|${current?.phase ?? ''}`;
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -38,8 +41,8 @@ export function useSettleShared(current: SharedRoundEvent | null) {
   }, []);
   useEffect(() => {
     // Not cancelled when the feed moves on: the retries run until the round is settled.
-    if (roundId === undefined || settling.current === roundId) return;
-    settling.current = roundId;
+    if (roundId === undefined || attemptKey === null || settling.current === attemptKey) return;
+    settling.current = attemptKey;
     let tries = 0;
     const attempt = async () => {
       const r = await refresh(roundId);
@@ -47,5 +50,5 @@ export function useSettleShared(current: SharedRoundEvent | null) {
       if (r?.status !== 'finished' && ++tries < MAX_TRIES) setTimeout(() => void attempt(), RETRY_MS);
     };
     void attempt();
-  }, [roundId, refresh]);
+  }, [roundId, attemptKey, refresh]);
 }

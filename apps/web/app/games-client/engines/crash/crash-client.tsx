@@ -29,8 +29,6 @@ export default function CrashClient() {
   const id = useId();
   const phase = current?.phase ?? null;
   const now = useTicker(phase === 'running' || phase === 'betting', reduced);
-  useSettleShared(current);
-
   const { mine, inCurrent } = sharedBetOf(round, current);
   const auto = parseAutoCashout(autoText);
   // One bet per round, and none while the previous one is still being settled.
@@ -48,6 +46,9 @@ export default function CrashClient() {
   const crashPoint = current ? crashPointOf(current.result) : null;
   const multiplier =
     phase === 'running' && current ? liveMultiplier(clock.elapsedSince(current.started_at, now)) : phase === 'ended' ? crashPoint : null;
+  // The server pays an automatic cash-out as the multiplier reaches it; fetch the settled bet then.
+  const target = (mine?.view as { bet?: { auto_cashout?: number | null } } | undefined)?.bet?.auto_cashout ?? null;
+  useSettleShared(current, inCurrent && phase === 'running' && target !== null && multiplier !== null && multiplier >= target);
   const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
 
   let result = '';
