@@ -16,6 +16,7 @@ import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { createWallet, type Wallet } from './modules/wallet/index.ts';
 import { registerGamesHost, type GamesHostModule } from './games-host/index.ts';
 import { registerJackpots, type JackpotsModule } from './modules/jackpots/index.ts';
+import { registerPayments, type PaymentsModule } from './modules/payments/index.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
@@ -36,6 +37,7 @@ declare module 'fastify' {
     wallet: Wallet;
     games: GamesHostModule;
     jackpots: JackpotsModule;
+    payments: PaymentsModule;
   }
 }
 
@@ -134,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   games.onWin((item) => realtime.publishPublic('public:wins', item));
   jackpots.onWin((userId, award) => realtime.publishPrivate(userId, 'jackpot_win_award', award));
   jackpots.onChange((jackpot) => realtime.publishPublic('public:jackpots_changes', jackpot));
+  const payments = await registerPayments(app, deps);
+  app.decorate('payments', payments);
+  payments.onChange((userId, payment) => realtime.publishPrivate(userId, 'payments_changes', payment));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {

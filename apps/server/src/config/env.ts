@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(240),
   /** Minutes after which a game round left open is settled in the player's favour (RELIABILITY G8). */
   GAME_ROUND_ABANDON_MINUTES: z.coerce.number().int().min(1).default(1440),
+  /** Seconds a withdrawal stays recallable before the payout job sends it to the provider. */
+  PAYOUT_APPROVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */

@@ -3,3 +3,4 @@ export * from './games.ts';
 export * from './wallet.ts';
 export * from './games-host.ts';
 export * from './jackpots.ts';
+export * from './payments.ts';

@@ -90,6 +90,25 @@ export async function debitWallet(db: Executor, userId: number, currency: string
   return { ok: false, reason: balance ? 'insufficient_funds' : 'no_account', balance };
 }
 
+/**
+ * Takes `amount` from the cash part only (withdrawals: bonus money cannot be cashed out), in one
+ * guarded statement like `debitWallet`.
+ */
+export async function debitCash(db: Executor, userId: number, currency: string, amount: bigint): Promise<DebitResult> {
+  const [row] = await rows<BalanceRow>(
+    db,
+    sql`UPDATE player_accounts p SET
+          available_to_cashout_cents = p.available_to_cashout_cents - ${amount.toString()}::bigint,
+          amount_cents = p.amount_cents - ${amount.toString()}::bigint,
+          version = p.version + 1
+        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.available_to_cashout_cents >= ${amount.toString()}::bigint
+        RETURNING ${RETURNING}`,
+  );
+  if (row) return { ok: true, balance: toBalance(row), cashPart: amount, bonusPart: 0n };
+  const balance = await readBalance(db, userId, currency);
+  return { ok: false, reason: balance ? 'insufficient_funds' : 'no_account', balance };
+}
+
 /** Adds cash and bonus money to a wallet; null when the player has no wallet in that currency. */
 export async function creditWallet(db: Executor, userId: number, currency: string, cash: bigint, bonus: bigint): Promise<WalletBalance | null> {
   const total = cash + bonus;

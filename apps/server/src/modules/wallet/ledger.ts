@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 /** A drizzle handle inside or outside a transaction. */
 export type Executor = Pick<Db, 'execute'>;
 
-export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'jackpot_pool';
+export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'payout_reserve' | 'jackpot_pool';
 export type PlayerAccountKind = 'player_cash' | 'player_bonus';
 
 /** The two ledger accounts behind one wallet (`player_accounts` row) and the row's id. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { presentAccount } from '../player/player.presenter.ts';
-import { creditWallet, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
+import { creditWallet, debitCash, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
 import { appendTransaction, LedgerError, type Executor, type LedgerAccounts, type SystemAccountKind } from './ledger.ts';
 
 export type BalancePublisher = (userId: number, account: Account) => void;
@@ -86,11 +86,11 @@ export class WalletService {
   }
 
   /** Takes cash or bonus money from a player to a system account (e.g. a withdrawal reserve). */
-  async debitPlayer(input: { userId: number; currency: string; amount: bigint; to: SystemAccountKind; toRef?: string; kind: string; idempotencyKey: string; tx: Executor }) {
+  async debitPlayer(input: { userId: number; currency: string; amount: bigint; to: SystemAccountKind; toRef?: string; kind: string; idempotencyKey: string; tx: Executor; cashOnly?: boolean }) {
     const hash = sha256(['debit', input.userId, input.currency, input.amount, input.to, input.toRef ?? 'main', input.kind].join('\u0000'));
     const existing = await this.existing(input.tx, input.idempotencyKey, hash);
     if (existing) return { ok: true as const, ...existing };
-    const debit = await debitWallet(input.tx, input.userId, input.currency, input.amount);
+    const debit = await (input.cashOnly ? debitCash : debitWallet)(input.tx, input.userId, input.currency, input.amount);
     if (!debit.ok) return debit;
     const ledger = await this.deps.accounts.player(input.tx, debit.balance.playerAccountId, input.userId, input.currency);
     const target = await this.deps.accounts.system(input.tx, input.to, input.currency, input.toRef);

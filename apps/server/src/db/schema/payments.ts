@@ -1,0 +1,97 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A deposit or a withdrawal (cashbox; API-SHAPES §9). The state moves only forward, each change
+ * guarded on the state it leaves, in the same transaction as its ledger movement:
+ *   deposit:  pending → succeeded | declined
+ *   cashout:  pending → processing → succeeded | declined;  pending → recalled
+ * A cashout reserves the money when it is requested (player cash → the payout reserve) and the
+ * reserve is settled (→ payment clearing) or released (→ player) exactly once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** deposit | cashout */
+    action: text('action').notNull(),
+    /** pending | processing | succeeded | declined | recalled */
+    state: text('state').notNull(),
+    currency: text('currency').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    provider: text('provider').notNull(),
+    methodId: text('method_id').notNull(),
+    brand: text('brand').notNull(),
+    /** The provider's id of this payment, once it has one: webhooks are idempotent on it. */
+    providerPaymentId: text('provider_payment_id'),
+    /** Masked card (bin6…last4) or account reference shown in the history; never a full number. */
+    accountTitle: text('account_title'),
+    cancellationReason: text('cancellation_reason'),
+    /**
+     * What the payout is sent to when it is approved: a saved profile's provider token, or the
+     * method's non-card fields (e-mail, IBAN). Card numbers are never stored here.
+     */
+    payoutDetails: jsonb('payout_details').$type<Record<string, string>>(),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('payments_state_idx').on(t.action, t.state, t.createdAt),
+  ],
+);
+
+/** Saved payment profiles for one-click deposits: a provider token and a masked title only. */
+export const paymentProfiles = pgTable(
+  'payment_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    methodId: text('method_id').notNull(),
+    /** "424242…4242": the 6-digit bin and the last 4 digits. */
+    title: text('title').notNull(),
+    /** The provider's reusable token for this card or account. */
+    token: text('token').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('payment_profiles_token_idx').on(t.provider, t.token), index('payment_profiles_user_idx').on(t.userId)],
+);
+
+/** Every verified webhook, once per provider event id (replays are answered and ignored). */
+export const paymentWebhooks = pgTable(
+  'payment_webhooks',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('payment_webhooks_event_idx').on(t.provider, t.eventId)],
+);
+
+/**
+ * The sandbox payment provider's own books (it stands in for an external PSP, so it keeps its own
+ * record of what it was asked and what it answered, like a real one would).
+ */
+export const sandboxPspPayments = pgTable('sandbox_psp_payments', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  merchantReference: text('merchant_reference').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  /** created | challenge | succeeded | declined */
+  status: text('status').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { PaymentsService, type PaymentView } from './payments.service.ts';
+import type { PaymentProvider } from './provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './sandbox.ts';
+
+export interface PaymentsModule {
+  service: PaymentsService;
+  sandbox: SandboxProvider;
+  onChange(listener: (userId: number, payment: PaymentView) => void): void;
+  /** Runs the payout job every `intervalMs` from now on (serving processes only). */
+  startPayoutJob(intervalMs?: number): void;
+}
+
+/**
+ * Cashbox payments: the provider registry (the built-in sandbox; a real PSP adds its adapter
+ * here), the service and its routes, and the payout job that sends withdrawals once they are no
+ * longer recallable.
+ */
+export async function registerPayments(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
+  const listeners: ((userId: number, payment: PaymentView) => void)[] = [];
+  const sandbox = new SandboxProvider({
+    db: deps.database.db,
+    clock: deps.clock,
+    secret: hmacSha256(deps.env.appSecret, 'croupier:sandbox-psp'),
+    // The sandbox posts its webhooks to our own webhook route with the exact signed bytes, as a PSP would over HTTP.
+    deliver: async (raw, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: raw,
+      });
+      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+    },
+    onError: (message, error) => app.log.error({ err: error }, message),
+  });
+  const providers = new Map<string, PaymentProvider>([[sandbox.id, sandbox]]);
+  const service = new PaymentsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    wallet: deps.wallet,
+    providers,
+    payoutDelayMs: deps.env.PAYOUT_APPROVAL_SECONDS * 1000,
+    publish: (userId, payment) => {
+      for (const l of listeners) {
+        try {
+          l(userId, payment);
+        } catch (error) {
+          app.log.error({ err: error }, 'payments: change listener failed');
+        }
+      }
+    },
+    onError: (message, error) => app.log.error({ err: error }, message),
+  });
+  await app.register(paymentsRoutes, { ...deps, payments: service, sandbox });
+  let job: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => {
+    clearInterval(job);
+    await sandbox.idle();
+  });
+  return {
+    service,
+    sandbox,
+    onChange: (l) => void listeners.push(l),
+    startPayoutJob(intervalMs = 5_000) {
+      clearInterval(job);
+      job = setInterval(() => {
+        service
+          .processPayouts()
+          .then((n) => n > 0 && app.log.info({ sent: n }, 'payments: payouts sent'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout job failed'));
+      }, intervalMs);
+      job.unref();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { CURRENCIES } from '@croupier/shared/currencies';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../lib/errors.ts';
+import { parseInput } from '../auth/parse-input.ts';
+import { statusesOf } from '../player/player.repository.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { SANDBOX_PROVIDER, SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from './sandbox.ts';
+
+const MethodsQuery = z.strictObject({
+  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  // SPEC §5: the payment type must be deposit or withdrawal.
+  action: z.enum(['deposit', 'withdrawal']),
+});
+
+const PaymentRequest = z.strictObject({
+  payment: z.strictObject({
+    currency: z.string().regex(/^[A-Z]{3,4}$/),
+    amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    method_id: z.string().min(1).max(80),
+    fields: z.record(z.string().max(64), z.string().max(200)).default({}),
+    profile_id: z.number().int().positive().optional(),
+  }),
+});
+
+const HistoryPage = z.strictObject({
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(100).default(20),
+  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: z.string().regex(/^[A-Z]{3,4}$/).optional() }).optional(),
+});
+
+const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
+  return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
+}
+
+/** The player's cashbox calls (login required). */
+async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: PaymentsService }) {
+  const { payments } = deps;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get('/api/payments/methods', async (request) => {
+    const query = parseInput(MethodsQuery, request.query);
+    const user = await request.requireUser();
+    const methods = await payments.methods({ id: user.id, groups: await groupsOf(deps, user.id) }, query.currency, query.action === 'deposit' ? 'deposit' : 'cashout');
+    const unit = CURRENCIES[query.currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100;
+    return methods.map((m) => ({
+      id: m.id,
+      type: m.type,
+      brand: m.brand,
+      provider: m.provider,
+      currency: m.currency,
+      fields: m.fields,
+      savedProfiles: m.savedProfiles,
+      termsOfService: { restrictions: { minAmountValue: Number(m.min) / unit, maxAmountValue: Number(m.max) / unit, amountCurrencyCode: m.currency } },
+    }));
+  });
+
+  app.post('/api/payments/deposits', async (request, reply) => {
+    const { payment: input } = parseInput(PaymentRequest, request.body);
+    const user = await request.requireUser();
+    const started = await payments.deposit(
+      { id: user.id, groups: await groupsOf(deps, user.id) },
+      { currency: input.currency, amountCents: BigInt(input.amount_cents), methodId: input.method_id, fields: input.fields, profileId: input.profile_id },
+    );
+    return reply.status(201).send({ payment: started.payment, redirect_url: started.redirectUrl });
+  });
+
+  app.post('/api/payments/withdrawals', async (request, reply) => {
+    const { payment: input } = parseInput(PaymentRequest, request.body);
+    const user = await request.requireUser();
+    const payment = await payments.withdraw(
+      { id: user.id, groups: await groupsOf(deps, user.id) },
+      { currency: input.currency, amountCents: BigInt(input.amount_cents), methodId: input.method_id, fields: input.fields, profileId: input.profile_id },
+    );
+    return reply.status(201).send({ payment });
+  });
+
+  // SPEC §7 and older clients: a bare array of every payment, newest first.
+  app.get('/api/player/payments', async (request) => {
+    const user = await request.requireUser();
+    return (await payments.history(user.id, {})).items;
+  });
+
+  // API-SHAPES §9.1: the paged form with an optional filter.
+  app.post('/api/player/payments/with_pages', async (request) => {
+    const body = parseInput(HistoryPage, request.body ?? {});
+    const user = await request.requireUser();
+    const { items, total } = await payments.history(user.id, { action: body.filter?.type, currency: body.filter?.currency }, { page: body.page, perPage: body.page_size });
+    return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
+  });
+
+  app.post('/api/player/payments/:id/recall', async (request) => {
+    const { id } = parseInput(IdParams, request.params);
+    const user = await request.requireUser();
+    return { payment: await payments.recall(user.id, id) };
+  });
+}
+
+/** Provider webhooks: raw bytes, so the signature is checked over exactly what was signed. */
+async function webhookRoutes(app: FastifyInstance, payments: PaymentsService) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 32 * 1024 }, (_req, body, done) => done(null, body));
+  app.post<{ Params: { provider: string } }>('/payments/webhooks/:provider', { config: { csrf: false } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers[request.params.provider === SANDBOX_PROVIDER ? SANDBOX_SIGNATURE_HEADER : 'x-signature'];
+    const answer = await payments.webhook(request.params.provider, raw, typeof signature === 'string' ? signature : undefined);
+    return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The sandbox PSP's 3-D Secure page. In production a PSP serves this on its own domain; the
+ * sandbox serves it here so the whole flow runs offline. Plain HTML forms: no script, no CSRF
+ * header (it is the "bank's" page), and completing twice changes nothing.
+ */
+async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
+  app.get<{ Params: { id: string } }>('/sandbox-psp/3ds/:id', async (request, reply) => {
+    const found = await sandbox.challenge(request.params.id);
+    if (!found) throw notFound('payment_not_found', 'Unknown payment');
+    const unit = CURRENCIES[found.currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100;
+    const amount = `${(Number(found.amountCents) / unit).toFixed(2)} ${found.currency}`;
+    const open = found.status === 'challenge';
+    const action = `/sandbox-psp/3ds/${encodeURIComponent(request.params.id)}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>3-D Secure — Sandbox bank</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}button{font:inherit;padding:.75rem 1.25rem;margin-right:.5rem;border-radius:.5rem;border:1px solid #333;cursor:pointer}.ok{background:#0a7d38;color:#fff;border-color:#0a7d38}</style></head>
+<body><h1>Sandbox bank</h1><p>Confirm the payment of <strong data-testid="challenge-amount">${escapeHtml(amount)}</strong> to Croupier.</p>
+${
+  open
+    ? `<form method="post" action="${action}"><input type="hidden" name="decision" value="approve"><button class="ok" type="submit" data-testid="challenge-approve">Approve</button></form>
+<form method="post" action="${action}"><input type="hidden" name="decision" value="decline"><button type="submit" data-testid="challenge-decline">Decline</button></form>`
+    : `<p data-testid="challenge-done">This payment is already ${escapeHtml(found.status)}. You can close this window.</p>`
+}</body></html>`,
+      );
+  });
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Params: { id: string }; Body: { decision?: string } }>('/sandbox-psp/3ds/:id', { config: { csrf: false } }, async (request, reply) => {
+      const approve = request.body?.decision === 'approve';
+      await sandbox.complete(request.params.id, approve ? 'succeeded' : 'declined', approve ? undefined : 'The 3-D Secure check failed');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox bank</title></head><body><p data-testid="challenge-result">${approve ? 'Payment approved.' : 'Payment declined.'} You can close this window.</p></body></html>`,
+        );
+    });
+  });
+}
+
+export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsService; sandbox: SandboxProvider }> = async (app, deps) => {
+  await app.register(async (scope) => playerRoutes(scope, deps));
+  await app.register(async (scope) => webhookRoutes(scope, deps.payments));
+  await app.register(async (scope) => sandboxPages(scope, deps.sandbox));
+};

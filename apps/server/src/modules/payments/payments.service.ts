@@ -1,0 +1,432 @@
+/**
+ * Deposits and withdrawals (SPEC §2 Cashbox, §4; RELIABILITY W12, W13). Every state change is one
+ * guarded UPDATE (`WHERE state = <the state it leaves>`) in the same database transaction as its
+ * ledger movement, so a replayed webhook, a retried job or a recall racing an approval resolves
+ * exactly one way. Money moves only through the wallet's ledger:
+ *   deposit succeeded:  payment clearing → player cash   (amount and currency from the webhook)
+ *   withdrawal request: player cash → payout reserve      (only the cash part can be withdrawn)
+ *   payout succeeded:   payout reserve → payment clearing
+ *   payout failed / recalled: payout reserve → player cash (once)
+ */
+import { sql } from 'drizzle-orm';
+import { CURRENCIES, isCurrencyCode } from '@croupier/shared/currencies';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { rows, type Executor } from '../wallet/ledger.ts';
+import type { Wallet } from '../wallet/index.ts';
+import type { PaymentAction, PaymentProvider, ProviderMethod } from './provider.ts';
+
+/** Group 631 removes the Sofort brand from deposit methods (SPEC §6). */
+export const NO_SOFORT_GROUP = 631;
+
+export interface PaymentRow {
+  id: number;
+  user_id: number;
+  action: PaymentAction;
+  state: 'pending' | 'processing' | 'succeeded' | 'declined' | 'recalled';
+  currency: string;
+  amount_cents: string;
+  provider: string;
+  method_id: string;
+  brand: string;
+  provider_payment_id: string | null;
+  account_title: string | null;
+  cancellation_reason: string | null;
+  payout_details: Record<string, string> | null;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+/** A payment as the history and `payments_changes` show it (API-SHAPES §9.1, §15.4). */
+export function presentPayment(p: PaymentRow) {
+  return {
+    id: Number(p.id),
+    amount_cents: Number(p.amount_cents),
+    amount: (Number(p.amount_cents) / CURRENCIES[p.currency as keyof typeof CURRENCIES].subunitsToUnit).toString(),
+    currency: p.currency,
+    action: p.action,
+    state: p.state,
+    success: p.state === 'succeeded',
+    recallable: p.action === 'cashout' && p.state === 'pending',
+    payment_system: p.method_id,
+    system_name: p.brand,
+    brand: p.brand,
+    account: p.account_title,
+    created_at: new Date(p.created_at).toISOString(),
+    finished_at: p.finished_at ? new Date(p.finished_at).toISOString() : null,
+    cancellation_reason: p.cancellation_reason,
+  };
+}
+
+export type PaymentView = ReturnType<typeof presentPayment>;
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  wallet: Wallet;
+  providers: ReadonlyMap<string, PaymentProvider>;
+  /** Milliseconds a withdrawal stays recallable before the payout job sends it (sandbox auto-approval). */
+  payoutDelayMs: number;
+  /** After commit: the player's `payments_changes` channel. */
+  publish: (userId: number, payment: PaymentView) => void;
+  onError?: (message: string, error: unknown) => void;
+}
+
+export interface RequestInput {
+  currency: string;
+  amountCents: bigint;
+  methodId: string;
+  fields: Record<string, string>;
+  profileId?: number | undefined;
+}
+
+class Declined extends Error {}
+
+export class PaymentsService {
+  constructor(readonly deps: PaymentsDeps) {}
+
+  private provider(methodId: string): PaymentProvider {
+    const provider = this.deps.providers.get(methodId.split('_')[0] ?? '');
+    if (!provider) throw new AppError(422, 'method_unavailable', 'This payment method is not available');
+    return provider;
+  }
+
+  /** The methods a player may use for a currency and action, with their saved profiles. */
+  async methods(user: { id: number; groups: number[] }, currency: string, action: PaymentAction) {
+    const profiles = await rows<{ id: number; method_id: string; title: string }>(
+      this.deps.db,
+      sql`SELECT id, method_id, title FROM payment_profiles WHERE user_id = ${user.id} ORDER BY id`,
+    );
+    const out: (ProviderMethod & { savedProfiles: { id: number; title: string; isRemoveAvailable: boolean }[] })[] = [];
+    for (const provider of this.deps.providers.values()) {
+      for (const m of provider.methods(currency, action)) {
+        if (action === 'deposit' && m.brand === 'sofort' && user.groups.includes(NO_SOFORT_GROUP)) continue;
+        out.push({ ...m, savedProfiles: profiles.filter((p) => p.method_id === m.id).map((p) => ({ id: Number(p.id), title: p.title, isRemoveAvailable: true })) });
+      }
+    }
+    return out;
+  }
+
+  private async method(user: { id: number; groups: number[] }, input: RequestInput, action: PaymentAction) {
+    if (!isCurrencyCode(input.currency)) throw new AppError(422, 'currency_unavailable', 'Unknown currency');
+    const method = (await this.methods(user, input.currency, action)).find((m) => m.id === input.methodId);
+    if (!method) throw new AppError(422, 'method_unavailable', 'This payment method is not available for this currency');
+    if (input.amountCents < method.min) throw new AppError(422, 'amount_too_small', `The minimum is ${money(method.min, input.currency)}`, { amount: [`The minimum is ${money(method.min, input.currency)}`] });
+    if (input.amountCents > method.max) throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, { amount: [`The maximum is ${money(method.max, input.currency)}`] });
+    const [account] = await rows<{ id: number }>(this.deps.db, sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`);
+    if (!account) throw new AppError(422, 'currency_unavailable', `You have no ${input.currency} account`);
+    let profileToken: string | undefined;
+    if (input.profileId !== undefined) {
+      const [profile] = await rows<{ token: string; method_id: string }>(
+        this.deps.db,
+        sql`SELECT token, method_id FROM payment_profiles WHERE id = ${input.profileId} AND user_id = ${user.id}`,
+      );
+      if (!profile || profile.method_id !== method.id) throw new AppError(422, 'profile_unavailable', 'This saved payment method is not available', { profile_id: ['is not available'] });
+      profileToken = profile.token;
+    }
+    return { method, profileToken };
+  }
+
+  /** Starts a deposit. The balance changes only when the provider's verified webhook says it succeeded. */
+  async deposit(user: { id: number; groups: number[] }, input: RequestInput): Promise<{ payment: PaymentView; redirectUrl: string | null }> {
+    const { method, profileToken } = await this.method(user, input, 'deposit');
+    const now = this.deps.clock.now();
+    const [created] = await rows<PaymentRow>(
+      this.deps.db,
+      sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, created_at)
+          VALUES (${user.id}, 'deposit', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand}, ${now})
+          RETURNING *`,
+    );
+    const payment = created!;
+    const outcome = await this.provider(method.id).start({
+      reference: String(payment.id),
+      action: 'deposit',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      methodId: method.id,
+      fields: input.fields,
+      profileToken,
+    });
+    if (outcome.kind === 'refused') {
+      const [declined] = await rows<PaymentRow>(
+        this.deps.db,
+        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${outcome.reason}, finished_at = ${this.deps.clock.now()}
+            WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+      );
+      if (declined) this.deps.publish(user.id, presentPayment(declined));
+      throw new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
+    }
+    const [started] = await rows<PaymentRow>(
+      this.deps.db,
+      sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = ${outcome.accountTitle}
+          WHERE id = ${payment.id} RETURNING *`,
+    );
+    if (outcome.profile) {
+      await this.deps.db.execute(
+        sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, created_at)
+            VALUES (${user.id}, ${method.provider}, ${method.id}, ${outcome.profile.title}, ${outcome.profile.token}, ${now})
+            ON CONFLICT (provider, token) DO NOTHING`,
+      );
+    }
+    this.deps.publish(user.id, presentPayment(started!));
+    return { payment: presentPayment(started!), redirectUrl: outcome.redirectUrl ?? null };
+  }
+
+  /**
+   * Requests a withdrawal: reserves the amount from the player's cash at once (W12), stays
+   * recallable until the payout job sends it. Card payouts go to a card the player deposited with.
+   */
+  async withdraw(user: { id: number; groups: number[] }, input: RequestInput): Promise<PaymentView> {
+    const { method, profileToken } = await this.method(user, input, 'cashout');
+    if (method.type === 'cards' && !profileToken) {
+      throw new AppError(422, 'profile_required', 'Card payouts go to a card you deposited with: choose a saved card', { profile_id: ['is required'] });
+    }
+    const details: Record<string, string> = profileToken ? { profile_token: profileToken } : Object.fromEntries(method.fields.map((f) => [f.name, input.fields[f.name] ?? '']));
+    const missing = method.fields.filter((f) => f.required && !profileToken && !details[f.name]?.trim());
+    if (missing.length > 0) throw new AppError(422, 'validation_error', 'Fill in the payment details', Object.fromEntries(missing.map((f) => [f.name, ['is required']])));
+    const now = this.deps.clock.now();
+    const payment = await this.deps.db.transaction(async (tx) => {
+      const [row] = await rows<PaymentRow>(
+        tx,
+        sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, account_title, payout_details, created_at)
+            VALUES (${user.id}, 'cashout', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
+                    ${profileToken ? null : maskDetails(details)}, ${JSON.stringify(details)}::jsonb, ${now})
+            RETURNING *`,
+      );
+      const reserved = await this.deps.wallet.service.debitPlayer({
+        tx,
+        userId: user.id,
+        currency: input.currency,
+        amount: input.amountCents,
+        to: 'payout_reserve',
+        kind: 'withdrawal_reserve',
+        idempotencyKey: `payment:${row!.id}:reserve`,
+        cashOnly: true,
+      });
+      if (!reserved.ok) {
+        const available = reserved.balance ? money(reserved.balance.cash, input.currency) : money(0n, input.currency);
+        throw new AppError(422, 'insufficient_funds', `You can withdraw up to ${available}`, { amount: [`You can withdraw up to ${available}`] });
+      }
+      return { row: row!, balance: reserved.balance };
+    });
+    if (payment.balance) this.deps.wallet.service.publish(payment.balance);
+    const view = presentPayment(payment.row);
+    this.deps.publish(user.id, view);
+    return view;
+  }
+
+  /** Cancels a pending withdrawal and returns the money; refused once the payout job took it. */
+  async recall(userId: number, paymentId: number): Promise<PaymentView> {
+    const result = await this.deps.db.transaction(async (tx) => {
+      const [row] = await rows<PaymentRow>(
+        tx,
+        sql`UPDATE payments SET state = 'recalled', finished_at = ${this.deps.clock.now()}, cancellation_reason = 'Recalled by the player'
+            WHERE id = ${paymentId} AND user_id = ${userId} AND action = 'cashout' AND state = 'pending' RETURNING *`,
+      );
+      if (!row) return null;
+      const released = await this.release(tx, row, 'recall');
+      return { row, balance: released.balance };
+    });
+    if (!result) {
+      const [existing] = await rows<PaymentRow>(this.deps.db, sql`SELECT * FROM payments WHERE id = ${paymentId} AND user_id = ${userId}`);
+      if (!existing) throw notFound('payment_not_found', 'Payment not found');
+      throw conflict('not_recallable', 'This payment can no longer be recalled');
+    }
+    if (result.balance) this.deps.wallet.service.publish(result.balance);
+    const view = presentPayment(result.row);
+    this.deps.publish(userId, view);
+    return view;
+  }
+
+  private release(tx: Executor, row: PaymentRow, why: string) {
+    return this.deps.wallet.service.creditPlayer({
+      tx,
+      userId: row.user_id,
+      currency: row.currency,
+      amount: BigInt(row.amount_cents),
+      from: 'payout_reserve',
+      kind: 'withdrawal_release',
+      idempotencyKey: `payment:${row.id}:release`,
+      metadata: { payment_id: Number(row.id), reason: why },
+    });
+  }
+
+  /**
+   * The payout job: withdrawals older than `payoutDelayMs` leave `pending` (no longer recallable)
+   * and are sent to their provider. Claiming is the guarded UPDATE, so two jobs, or a job and a
+   * recall, never both take the same withdrawal. Returns how many it sent.
+   */
+  async processPayouts(limit = 50): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.payoutDelayMs);
+    const due = await rows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT id FROM payments WHERE action = 'cashout' AND state = 'pending' AND created_at <= ${cutoff} ORDER BY id LIMIT ${limit}`,
+    );
+    let sent = 0;
+    for (const { id } of due) {
+      const [row] = await rows<PaymentRow>(this.deps.db, sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`);
+      if (!row) continue;
+      this.deps.publish(row.user_id, presentPayment(row));
+      try {
+        const details = row.payout_details ?? {};
+        const outcome = await this.provider(row.method_id).start({
+          reference: String(row.id),
+          action: 'cashout',
+          amountCents: BigInt(row.amount_cents),
+          currency: row.currency,
+          methodId: row.method_id,
+          fields: details,
+          profileToken: details.profile_token,
+        });
+        if (outcome.kind === 'refused') throw new Declined(outcome.reason);
+        await this.deps.db.execute(
+          sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = COALESCE(account_title, ${outcome.accountTitle}) WHERE id = ${id}`,
+        );
+        sent++;
+      } catch (error) {
+        await this.failPayout(row, error instanceof Declined ? error.message : 'The payout could not be sent');
+        if (!(error instanceof Declined)) this.deps.onError?.(`payments: payout ${id} failed to start`, error);
+      }
+    }
+    return sent;
+  }
+
+  private async failPayout(row: PaymentRow, reason: string) {
+    const result = await this.deps.db.transaction(async (tx) => {
+      const [failed] = await rows<PaymentRow>(
+        tx,
+        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${reason}, finished_at = ${this.deps.clock.now()}
+            WHERE id = ${row.id} AND state = 'processing' RETURNING *`,
+      );
+      if (!failed) return null;
+      const released = await this.release(tx, failed, 'payout_failed');
+      return { row: failed, balance: released.balance };
+    });
+    if (!result) return;
+    if (result.balance) this.deps.wallet.service.publish(result.balance);
+    this.deps.publish(row.user_id, presentPayment(result.row));
+  }
+
+  /**
+   * A provider webhook: verified over the raw bytes first (nothing is written for a bad
+   * signature), recorded once per provider event id, then applied with a guarded transition.
+   * Answers what happened, for the provider's logs.
+   */
+  async webhook(providerId: string, rawBody: Buffer, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+    const provider = this.deps.providers.get(providerId);
+    const event = provider?.verifyWebhook(rawBody, signature);
+    if (!provider || !event) return { status: 401, body: { code: 'invalid_signature', error: 'Signature does not match the body' } };
+    const now = this.deps.clock.now();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const fresh = await rows<{ id: number }>(
+        tx,
+        sql`INSERT INTO payment_webhooks (provider, event_id, provider_payment_id, payload, received_at)
+            VALUES (${providerId}, ${event.eventId}, ${event.providerPaymentId}, ${rawBody.toString('utf8')}::jsonb, ${now})
+            ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+      );
+      if (fresh.length === 0) return { result: 'duplicate' as const };
+      const [payment] = await rows<PaymentRow>(
+        tx,
+        sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} AND id::text = ${event.reference} FOR UPDATE`,
+      );
+      if (!payment) return { result: 'unknown_payment' as const };
+      if (payment.action === 'deposit') {
+        if (event.status === 'succeeded' && event.currency !== payment.currency) {
+          // The provider settled in another currency than asked: credit nothing, flag it for an operator.
+          const [row] = await rows<PaymentRow>(
+            tx,
+            sql`UPDATE payments SET state = 'declined', cancellation_reason = ${`Provider settled in ${event.currency}`}, finished_at = ${now}
+                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+          );
+          return { result: 'currency_mismatch' as const, row };
+        }
+        if (event.status === 'succeeded') {
+          const [row] = await rows<PaymentRow>(
+            tx,
+            // The amount credited is the provider's; the row records it if it differs from the request.
+            sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now}
+                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+          );
+          if (!row) return { result: 'already_final' as const };
+          const credit = await this.deps.wallet.service.creditPlayer({
+            tx,
+            userId: row.user_id,
+            currency: event.currency,
+            amount: event.amountCents,
+            from: 'payment_clearing',
+            fromRef: providerId,
+            kind: 'deposit',
+            idempotencyKey: `payment:${row.id}:deposit`,
+            metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
+          });
+          return { result: 'credited' as const, row, balance: credit.balance };
+        }
+        const [row] = await rows<PaymentRow>(
+          tx,
+          sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
+              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+        );
+        return row ? { result: 'declined' as const, row } : { result: 'already_final' as const };
+      }
+      if (event.status === 'succeeded') {
+        const [row] = await rows<PaymentRow>(
+          tx,
+          sql`UPDATE payments SET state = 'succeeded', finished_at = ${now} WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
+        );
+        if (!row) return { result: 'already_final' as const };
+        await this.deps.wallet.service.systemTransfer(tx, {
+          from: 'payout_reserve',
+          to: 'payment_clearing',
+          toRef: providerId,
+          currency: row.currency,
+          amount: BigInt(row.amount_cents),
+          kind: 'withdrawal_paid',
+          idempotencyKey: `payment:${row.id}:paid`,
+          metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
+        });
+        return { result: 'paid' as const, row };
+      }
+      const [row] = await rows<PaymentRow>(
+        tx,
+        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
+            WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
+      );
+      if (!row) return { result: 'already_final' as const };
+      const released = await this.release(tx, row, 'payout_failed');
+      return { result: 'released' as const, row, balance: released.balance };
+    });
+    if ('balance' in outcome && outcome.balance) this.deps.wallet.service.publish(outcome.balance);
+    if ('row' in outcome && outcome.row) this.deps.publish(outcome.row.user_id, presentPayment(outcome.row));
+    return { status: 200, body: { result: outcome.result } };
+  }
+
+  async history(userId: number, filter: { action?: PaymentAction | undefined; currency?: string | undefined }, page?: { page: number; perPage: number }) {
+    const where = sql`user_id = ${userId}${filter.action ? sql` AND action = ${filter.action}` : sql``}${filter.currency ? sql` AND currency = ${filter.currency}` : sql``}`;
+    const list = await rows<PaymentRow>(
+      this.deps.db,
+      page
+        ? sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`
+        : sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT 500`,
+    );
+    const [total] = await rows<{ n: number }>(this.deps.db, sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`);
+    return { items: list.map(presentPayment), total: Number(total?.n ?? 0) };
+  }
+}
+
+function money(cents: bigint, currency: string): string {
+  const unit = BigInt(CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
+  const whole = cents / unit;
+  const frac = (cents % unit).toString().padStart(unit.toString().length - 1, '0');
+  return `${whole}.${frac.slice(0, 2)} ${currency}`;
+}
+
+/** A payout destination as the history shows it (e-mail or IBAN, partly hidden). */
+function maskDetails(details: Record<string, string>): string | null {
+  if (details.email) return details.email.replace(/^(.).*(@.*)$/, '$1•••$2');
+  if (details.iban) {
+    const iban = details.iban.replace(/\s/g, '').toUpperCase();
+    return `${iban.slice(0, 4)}••••${iban.slice(-4)}`;
+  }
+  return null;
+}

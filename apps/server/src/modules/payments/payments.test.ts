@@ -1,0 +1,232 @@
+/**
+ * Cashbox payments through the sandbox provider, end to end over HTTP (RELIABILITY W12, W13):
+ * deposits credited only from verified webhooks, replays and forgeries, 3-D Secure, withdrawals
+ * reserved from cash, recall, the payout job, payout failure, and recall racing approval.
+ * Ledger invariants are checked after every test.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { signUp } from '../auth/test-helpers.ts';
+import { OWN_PROVIDER } from '../wallet/protocol.ts';
+import { expectLedgerSound, fund, gameSession, walletCall } from '../wallet/test-helpers.ts';
+import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './sandbox.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerSound(t.database));
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+
+const CARD = { card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123', card_holder: 'Ada Player' };
+
+async function player(funded = 0) {
+  const { client, player } = await signUp(t.app, { currency: 'EUR' });
+  if (funded > 0) await fund(t.app.wallet, player.id, 'EUR', funded);
+  const balance = async () => ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR') as Json;
+  const deposit = (amount_cents: number, method_id = 'sandbox_card', fields: Record<string, string> = CARD, extra: Json = {}) =>
+    client.post('/api/payments/deposits', { payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra } });
+  const withdraw = (amount_cents: number, method_id = 'sandbox_ewallet', fields: Record<string, string> = { email: 'ada@example.com' }, extra: Json = {}) =>
+    client.post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra } });
+  return { client, id: player.id, balance, deposit, withdraw };
+}
+
+const settle = () => t.app.payments.sandbox.idle();
+const count = async (table: string) => Number(((await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0] as { n: number }).n);
+const sandboxSecret = () => hmacSha256(t.env.appSecret, 'croupier:sandbox-psp');
+
+function signedWebhook(event: Json, secret = sandboxSecret()) {
+  const raw = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/payments/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(secret, raw)}` },
+    payload: raw,
+  });
+}
+
+describe('methods', () => {
+  it('lists the sandbox methods with their limits; group 631 loses Sofort; the type must be deposit or withdrawal', async () => {
+    const p = await player();
+    const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
+    expect(methods.map((m) => m.id)).toEqual(['sandbox_card', 'sandbox_ewallet', 'sandbox_bank', 'sandbox_sofort']);
+    expect(methods[0]).toMatchObject({ type: 'cards', termsOfService: { restrictions: { minAmountValue: 10, maxAmountValue: 5000, amountCurrencyCode: 'EUR' } } });
+    const payouts = (await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[];
+    expect(payouts.map((m) => m.id)).not.toContain('sandbox_sofort');
+    expect((await p.client.get('/api/payments/methods?currency=EUR&action=refund')).json()).toMatchObject({ code: 'validation_error', errors: { action: [expect.any(String)] } });
+    await t.database.db.execute(sql`INSERT INTO statuses (id, name) VALUES (631, 'no_sofort') ON CONFLICT DO NOTHING`);
+    await t.database.db.execute(sql`INSERT INTO player_statuses (user_id, status_id) VALUES (${p.id}, 631)`);
+    const filtered = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
+    expect(filtered.map((m) => m.id)).not.toContain('sandbox_sofort');
+  });
+});
+
+describe('deposits', () => {
+  it('credits a card deposit once the verified webhook arrives, saves the card masked, never the number', async () => {
+    const p = await player();
+    const started = await p.deposit(5_000);
+    expect(started.statusCode, started.body).toBe(201);
+    expect((started.json() as Json).payment).toMatchObject({ action: 'deposit', state: 'pending', amount_cents: 5_000, recallable: false });
+    expect((await p.balance()).amount_cents).toBe(0);
+    await settle();
+    expect(await p.balance()).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
+    const history = (await p.client.get('/api/player/payments')).json() as Json[];
+    expect(history[0]).toMatchObject({ action: 'deposit', state: 'succeeded', success: true, account: '424242••••4242' });
+    const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
+    expect(methods[0]!.savedProfiles).toEqual([{ id: expect.any(Number), title: '424242••••4242', isRemoveAvailable: true }]);
+    const ours = await t.database.db.execute(sql`SELECT (SELECT json_agg(p) FROM payments p)::text AS a, (SELECT json_agg(f) FROM payment_profiles f)::text AS b, (SELECT json_agg(w) FROM payment_webhooks w)::text AS c`);
+    expect(JSON.stringify(ours.rows)).not.toContain(TEST_CARDS.success);
+
+    // One-click: the saved profile alone.
+    const profile = methods[0]!.savedProfiles[0].id as number;
+    expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
+    await settle();
+    expect((await p.balance()).amount_cents).toBe(7_000);
+  });
+
+  it('refuses bad amounts, bad cards and declines with clear errors; a decline is in the history and moves nothing', async () => {
+    const p = await player();
+    expect((await p.deposit(999)).json()).toMatchObject({ code: 'amount_too_small', errors: { amount: ['The minimum is 10.00 EUR'] } });
+    expect((await p.deposit(500_001)).json()).toMatchObject({ code: 'amount_too_large' });
+    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: '4242424242424241' })).json()).toMatchObject({ code: 'payment_declined', errors: { card_number: ['Card number is invalid'] } });
+    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, expiry_date: '01/20' })).json()).toMatchObject({ errors: { expiry_date: ['The card has expired'] } });
+    const declined = await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.declined });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json()).toMatchObject({ code: 'payment_declined', error: 'The card was declined by the issuer' });
+    expect((await p.deposit(5_000, 'sandbox_nope')).json()).toMatchObject({ code: 'method_unavailable' });
+    expect((await p.client.post('/api/payments/deposits', { payment: { currency: 'EUR', amount_cents: 50.5, method_id: 'sandbox_card' } })).statusCode).toBe(400);
+    await settle();
+    expect((await p.balance()).amount_cents).toBe(0);
+    const history = (await p.client.get('/api/player/payments')).json() as Json[];
+    expect(history.filter((h) => h.state === 'declined').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a 3-D Secure card waits for the challenge page; approving credits once, a second answer changes nothing', async () => {
+    const p = await player();
+    const started = (await p.deposit(3_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })).json() as Json;
+    expect(started.redirect_url).toMatch(/^\/sandbox-psp\/3ds\/psp_/);
+    await settle();
+    expect((await p.balance()).amount_cents).toBe(0);
+    const page = await t.app.inject({ method: 'GET', url: started.redirect_url });
+    expect(page.body).toContain('30.00 EUR');
+    const form = { method: 'POST' as const, url: started.redirect_url, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    expect((await t.app.inject({ ...form, payload: 'decision=approve' })).body).toContain('Payment approved');
+    expect((await t.app.inject({ ...form, payload: 'decision=decline' })).statusCode).toBe(200);
+    expect((await p.balance()).amount_cents).toBe(3_000);
+    expect(((await p.client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('W13: a webhook replayed 3 times credits once; a forged or altered one is rejected and writes nothing; the amount is the provider’s', async () => {
+    const p = await player();
+    const started = (await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })).json() as Json;
+    const pspId = (started.redirect_url as string).split('/').pop()!;
+    // The provider settles a different amount than was asked: that is what gets credited.
+    const event = { event_id: `${pspId}:succeeded`, payment_id: pspId, merchant_reference: String(started.payment.id), status: 'succeeded', amount_cents: 4_000, currency: 'EUR' };
+    const before = await count('payment_webhooks');
+    expect((await signedWebhook(event, 'not-the-secret')).statusCode).toBe(401);
+    const raw = JSON.stringify(event);
+    const altered = await t.app.inject({
+      method: 'POST',
+      url: '/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}` },
+      payload: raw.replace('4000', '9000'),
+    });
+    expect(altered.statusCode).toBe(401);
+    expect(await count('payment_webhooks')).toBe(before);
+    expect((await p.balance()).amount_cents).toBe(0);
+    const answers = await Promise.all([signedWebhook(event), signedWebhook(event), signedWebhook(event)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => (a.json() as Json).result).sort()).toEqual(['credited', 'duplicate', 'duplicate']);
+    expect((await p.balance()).amount_cents).toBe(4_000);
+    const deposits = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND user_id = ${p.id}`);
+    expect((deposits.rows[0] as { n: number }).n).toBe(1);
+  });
+});
+
+describe('withdrawals', () => {
+  it('W12: reserves from cash at request, refuses more than the cash, recalls once, and the payout job pays the rest', async () => {
+    const p = await player(10_000);
+    expect((await p.withdraw(10_001)).json()).toMatchObject({ code: 'insufficient_funds', error: 'You can withdraw up to 100.00 EUR' });
+    const first = (await p.withdraw(4_000)).json() as Json;
+    expect(first.payment).toMatchObject({ action: 'cashout', state: 'pending', recallable: true, account: 'a•••@example.com' });
+    expect(await p.balance()).toMatchObject({ amount_cents: 6_000, available_to_cashout_cents: 6_000 });
+    const recalled = await p.client.post(`/api/player/payments/${first.payment.id}/recall`);
+    expect(recalled.statusCode, recalled.body).toBe(200);
+    expect((recalled.json() as Json).payment).toMatchObject({ state: 'recalled', recallable: false });
+    expect((await p.client.post(`/api/player/payments/${first.payment.id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
+    expect((await p.balance()).amount_cents).toBe(10_000);
+
+    const second = (await p.withdraw(3_000)).json() as Json;
+    expect(await t.app.payments.service.processPayouts()).toBe(0); // still inside the recall window
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    expect(await t.app.payments.service.processPayouts()).toBe(1);
+    expect((await p.client.post(`/api/player/payments/${second.payment.id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
+    await settle();
+    const history = (await p.client.post('/api/player/payments/with_pages', { page: 1, page_size: 10, filter: { type: 'cashout' } })).json() as Json;
+    expect(history.pagination).toEqual({ page: 1, per_page: 10, total_count: 2 });
+    expect(history.data[0]).toMatchObject({ id: second.payment.id, state: 'succeeded', success: true });
+    expect((await p.balance()).amount_cents).toBe(7_000);
+  });
+
+  it('a failed payout releases the reserve exactly once, even when its webhook is replayed', async () => {
+    const p = await player(10_000);
+    const asked = (await p.withdraw(2_500, 'sandbox_ewallet', { email: 'fail@example.com' })).json() as Json;
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    await t.app.payments.service.processPayouts();
+    await settle();
+    const [row] = (await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)).rows as { state: string; provider_payment_id: string }[];
+    expect(row!.state).toBe('declined');
+    expect((await p.balance()).amount_cents).toBe(10_000);
+    const replay = { event_id: `${row!.provider_payment_id}:declined`, payment_id: row!.provider_payment_id, merchant_reference: String(asked.payment.id), status: 'declined', amount_cents: 2_500, currency: 'EUR' };
+    expect(((await signedWebhook(replay)).json() as Json).result).toBe('duplicate');
+    expect(((await signedWebhook({ ...replay, event_id: 'another-event-id' })).json() as Json).result).toBe('already_final');
+    expect((await p.balance()).amount_cents).toBe(10_000);
+  });
+
+  it('card payouts go to a saved card; bonus money cannot be withdrawn', async () => {
+    const p = await player();
+    expect((await p.withdraw(2_000, 'sandbox_card', CARD)).json()).toMatchObject({ code: 'profile_required' });
+    await p.deposit(5_000);
+    await settle();
+    const profile = ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!.savedProfiles[0].id as number;
+    expect((await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
+    expect(await p.balance()).toMatchObject({ amount_cents: 3_000 });
+  });
+
+  it('a recall racing the payout job resolves one way only', async () => {
+    const p = await player(50_000);
+    for (let i = 0; i < 10; i++) {
+      const asked = (await p.withdraw(2_000)).json() as Json;
+      t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+      const [recall] = await Promise.all([p.client.post(`/api/player/payments/${asked.payment.id}/recall`), t.app.payments.service.processPayouts()]);
+      await settle();
+      const [row] = (await t.database.db.execute(sql`SELECT state FROM payments WHERE id = ${asked.payment.id}`)).rows as { state: string }[];
+      if (recall.statusCode === 200) expect(row!.state).toBe('recalled');
+      else expect(row!.state).toBe('succeeded');
+    }
+    const paid = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${p.id} AND state = 'succeeded'`)).rows[0] as { n: number };
+    expect((await p.balance()).amount_cents).toBe(50_000 - paid.n * 2_000);
+  });
+
+  it('W12: a withdrawal of 60 racing a bet of 60 on 100 → only one of them succeeds', async () => {
+    for (let i = 0; i < 5; i++) {
+      const p = await player(10_000);
+      const token = await gameSession(t.database, p.id, 'EUR', OWN_PROVIDER, t.clock.now());
+      const secret = t.app.wallet.secrets.get(OWN_PROVIDER)!;
+      const bet = { session_token: token, user_id: String(p.id), currency: 'EUR', game: 'croupier-originals/test', round_id: `race-${i}`, transaction_id: `race-${p.id}-${i}`, amount: 6_000 };
+      const [placed, asked] = await Promise.all([walletCall(t.app, OWN_PROVIDER, secret, 'bet', bet), p.withdraw(6_000)]);
+      const wins = [placed.json.status === 'OK', asked.statusCode === 201].filter(Boolean).length;
+      expect(wins, `${placed.body} | ${asked.body}`).toBe(1);
+      expect((await p.balance()).amount_cents).toBe(4_000);
+    }
+  });
+
+  it('needs a signed-in player', async () => {
+    expect((await createClient(t.app).get('/api/player/payments')).statusCode).toBe(401);
+    expect((await createClient(t.app).post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 100, method_id: 'sandbox_ewallet' } })).statusCode).toBe(401);
+  });
+});

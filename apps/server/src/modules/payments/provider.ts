@@ -1,0 +1,67 @@
+/**
+ * The payment-provider contract (ARCHITECTURE "payments"): what the cashbox needs from a PSP. The
+ * built-in sandbox implements it offline; a real PSP is another adapter with the same methods.
+ * Money is integer minor units; amounts and currencies of a settled payment come from the
+ * provider's verified webhook, never from the client.
+ */
+export type PaymentAction = 'deposit' | 'cashout';
+
+export type MethodType = 'cards' | 'crypto' | 'bank_transfer' | 'direct' | 'voucher';
+
+export interface MethodField {
+  name: string;
+  type: 'card_number' | 'expiry_date' | 'cvv' | 'card_holder' | 'email' | 'iban' | 'crypto_address' | 'text';
+  required: boolean;
+}
+
+/** A method as the cashbox lists it (API-SHAPES §9.3, SPEC §3 Payment method). */
+export interface ProviderMethod {
+  /** `<provider>_<kind>[_<coin>]`: crypto ids carry the coin as the third underscore-separated part. */
+  id: string;
+  type: MethodType;
+  brand: string;
+  provider: string;
+  currency: string;
+  fields: MethodField[];
+  /** Minor units of `currency`. */
+  min: bigint;
+  max: bigint;
+}
+
+export interface StartPayment {
+  /** Our payment id: the provider echoes it in its webhooks. */
+  reference: string;
+  action: PaymentAction;
+  amountCents: bigint;
+  currency: string;
+  methodId: string;
+  /** The method's form fields, as typed by the player (never stored by us as they are). */
+  fields: Record<string, string>;
+  /** A saved profile's provider token (one-click deposits, payouts to a saved card). */
+  profileToken?: string | undefined;
+}
+
+export type StartOutcome =
+  /** Accepted: the final state arrives by webhook. `redirectUrl`: the player must act first (3-D Secure). */
+  | { kind: 'accepted'; providerPaymentId: string; accountTitle: string | null; redirectUrl?: string; profile?: { token: string; title: string } }
+  /** Refused at once (bad card number, declined card); nothing will follow. */
+  | { kind: 'refused'; reason: string; field?: string };
+
+/** A verified provider notification about one payment. */
+export interface WebhookEvent {
+  eventId: string;
+  providerPaymentId: string;
+  reference: string;
+  status: 'succeeded' | 'declined';
+  amountCents: bigint;
+  currency: string;
+  reason?: string | undefined;
+}
+
+export interface PaymentProvider {
+  readonly id: string;
+  methods(currency: string, action: PaymentAction): ProviderMethod[];
+  start(payment: StartPayment): Promise<StartOutcome>;
+  /** Null when the signature does not match the raw bytes (nothing may be written then). */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent | null;
+}

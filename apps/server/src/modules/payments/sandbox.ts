@@ -1,0 +1,268 @@
+/**
+ * The built-in sandbox payment provider: an offline stand-in for a PSP with test cards, an
+ * e-wallet and bank transfers (including the Sofort brand). It keeps its own books
+ * (`sandbox_psp_payments`) and tells the casino the outcome only through signed webhooks, exactly as
+ * an external PSP would — so the casino side is the same code a real adapter would drive.
+ *
+ * Test cards (any future expiry, any 3-digit CVV):
+ *   4242 4242 4242 4242  succeeds
+ *   4000 0000 0000 0002  is declined
+ *   4000 0000 0000 3220  needs a 3-D Secure challenge (a page at /sandbox-psp/3ds/{id})
+ *   4000 0000 0000 0341  succeeds as a deposit, but payouts to it fail
+ * E-wallet: any e-mail; one containing "decline" is declined, "fail" makes payouts fail.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { isCrypto, isCurrencyCode } from '@croupier/shared/currencies';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import { rows } from '../wallet/ledger.ts';
+import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome, StartPayment, WebhookEvent } from './provider.ts';
+
+export const SANDBOX_PROVIDER = 'sandbox';
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  challenge: '4000000000003220',
+  payoutFails: '4000000000000341',
+} as const;
+
+const CARD_FIELDS: MethodField[] = [
+  { name: 'card_number', type: 'card_number', required: true },
+  { name: 'expiry_date', type: 'expiry_date', required: true },
+  { name: 'cvv', type: 'cvv', required: true },
+  { name: 'card_holder', type: 'card_holder', required: true },
+];
+
+interface MethodSpec {
+  kind: string;
+  type: ProviderMethod['type'];
+  brand: string;
+  fields: MethodField[];
+  /** Whole units of a fiat currency: [deposit min, deposit max, payout min, payout max]. */
+  limits: [number, number, number, number];
+  payouts: boolean;
+}
+
+const METHODS: MethodSpec[] = [
+  { kind: 'card', type: 'cards', brand: 'visa', fields: CARD_FIELDS, limits: [10, 5_000, 20, 5_000], payouts: true },
+  { kind: 'ewallet', type: 'direct', brand: 'sandpay', fields: [{ name: 'email', type: 'email', required: true }], limits: [5, 2_000, 10, 2_000], payouts: true },
+  { kind: 'bank', type: 'bank_transfer', brand: 'bank_transfer', fields: [{ name: 'iban', type: 'iban', required: true }], limits: [20, 20_000, 50, 20_000], payouts: true },
+  { kind: 'sofort', type: 'bank_transfer', brand: 'sofort', fields: [{ name: 'iban', type: 'iban', required: true }], limits: [10, 5_000, 0, 0], payouts: false },
+];
+
+export interface SandboxDeps {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  /** Delivers a signed webhook to the casino (in process: the webhook route with these exact bytes). */
+  deliver: (rawBody: Buffer, signature: string) => Promise<void>;
+  onError?: (message: string, error: unknown) => void;
+}
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/YY" or "MM/YYYY" → the last instant of that month, or null when malformed. */
+export function parseExpiry(text: string): Date | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  return new Date(Date.UTC(year, month, 1) - 1);
+}
+
+/** The masked title of a card: its 6-digit bin and last 4 digits (never the full number). */
+export function maskCard(digits: string): string {
+  return `${digits.slice(0, 6)}••••${digits.slice(-4)}`;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly id = SANDBOX_PROVIDER;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: SandboxDeps) {}
+
+  methods(currency: string, action: PaymentAction): ProviderMethod[] {
+    // Fiat only here; crypto deposits go through the simulated chain (not part of this provider).
+    if (!isCurrencyCode(currency) || isCrypto(currency)) return [];
+    return METHODS.filter((m) => action === 'deposit' || m.payouts).map((m) => {
+      const [dMin, dMax, pMin, pMax] = m.limits;
+      const [min, max] = action === 'deposit' ? [dMin, dMax] : [pMin, pMax];
+      return {
+        id: `${SANDBOX_PROVIDER}_${m.kind}`,
+        type: m.type,
+        brand: m.brand,
+        provider: SANDBOX_PROVIDER,
+        currency,
+        fields: m.fields,
+        min: BigInt(min) * 100n,
+        max: BigInt(max) * 100n,
+      };
+    });
+  }
+
+  async start(p: StartPayment): Promise<StartOutcome> {
+    const kind = p.methodId.slice(SANDBOX_PROVIDER.length + 1);
+    const now = this.deps.clock.now();
+    let title: string;
+    let outcome: 'succeeded' | 'declined' | 'challenge' = 'succeeded';
+    let reason: string | undefined;
+    let profile: { token: string; title: string } | undefined;
+    if (kind === 'card') {
+      let digits: string;
+      if (p.profileToken) {
+        const [saved] = await rows<{ details: { number: string } }>(
+          this.deps.db,
+          sql`SELECT details FROM sandbox_psp_payments WHERE kind = 'card_token' AND id = ${p.profileToken}`,
+        );
+        if (!saved) return { kind: 'refused', reason: 'The saved card is not known', field: 'profile_id' };
+        digits = saved.details.number;
+      } else {
+        digits = (p.fields.card_number ?? '').replace(/[\s-]/g, '');
+        if (!luhnValid(digits)) return { kind: 'refused', reason: 'Card number is invalid', field: 'card_number' };
+        const expiry = parseExpiry(p.fields.expiry_date ?? '');
+        if (!expiry) return { kind: 'refused', reason: 'Expiry date must be MM/YY', field: 'expiry_date' };
+        if (expiry < now) return { kind: 'refused', reason: 'The card has expired', field: 'expiry_date' };
+        if (!/^\d{3,4}$/.test(p.fields.cvv ?? '')) return { kind: 'refused', reason: 'CVV must be 3 or 4 digits', field: 'cvv' };
+      }
+      title = maskCard(digits);
+      if (digits === TEST_CARDS.declined) return { kind: 'refused', reason: 'The card was declined by the issuer' };
+      if (p.action === 'deposit' && digits === TEST_CARDS.challenge) outcome = 'challenge';
+      if (p.action === 'cashout' && digits === TEST_CARDS.payoutFails) {
+        outcome = 'declined';
+        reason = 'The issuer refused the payout';
+      }
+      if (!p.profileToken) {
+        // A reusable token for one-click deposits; the number stays in the sandbox's own books.
+        const token = `tok_${randomUUID()}`;
+        await this.deps.db.execute(
+          sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
+              VALUES (${token}, 'card_token', ${p.reference}, 0, ${p.currency}, 'succeeded', ${JSON.stringify({ number: digits })}::jsonb, ${now})`,
+        );
+        profile = { token, title };
+      }
+    } else if (kind === 'ewallet') {
+      const email = (p.fields.email ?? '').trim();
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { kind: 'refused', reason: 'E-mail is invalid', field: 'email' };
+      if (email.includes('decline')) return { kind: 'refused', reason: 'The e-wallet declined the payment' };
+      if (p.action === 'cashout' && email.includes('fail')) {
+        outcome = 'declined';
+        reason = 'The e-wallet account cannot receive payouts';
+      }
+      title = email.replace(/^(.).*(@.*)$/, '$1•••$2');
+    } else if (kind === 'bank' || kind === 'sofort') {
+      const iban = (p.fields.iban ?? '').replace(/\s/g, '').toUpperCase();
+      if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return { kind: 'refused', reason: 'IBAN is invalid', field: 'iban' };
+      title = `${iban.slice(0, 4)}••••${iban.slice(-4)}`;
+    } else {
+      return { kind: 'refused', reason: 'Unknown payment method', field: 'method_id' };
+    }
+
+    const id = `psp_${randomUUID()}`;
+    await this.deps.db.execute(
+      sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
+          VALUES (${id}, ${p.action}, ${p.reference}, ${p.amountCents.toString()}::bigint, ${p.currency},
+                  ${outcome === 'challenge' ? 'challenge' : 'created'}, ${JSON.stringify({ method: p.methodId, reason: reason ?? null })}::jsonb, ${now})`,
+    );
+    if (outcome === 'challenge') {
+      return { kind: 'accepted', providerPaymentId: id, accountTitle: title, redirectUrl: `/sandbox-psp/3ds/${id}`, ...(profile ? { profile } : {}) };
+    }
+    this.later(() => this.complete(id, outcome === 'succeeded' ? 'succeeded' : 'declined', reason));
+    return { kind: 'accepted', providerPaymentId: id, accountTitle: title, ...(profile ? { profile } : {}) };
+  }
+
+  /** The 3-D Secure page's answer (or any later completion): settles once, then notifies. */
+  async complete(id: string, status: 'succeeded' | 'declined', reason?: string): Promise<boolean> {
+    const [row] = await rows<{ merchant_reference: string; amount_cents: string; currency: string }>(
+      this.deps.db,
+      sql`UPDATE sandbox_psp_payments SET status = ${status} WHERE id = ${id} AND status IN ('created', 'challenge')
+          RETURNING merchant_reference, amount_cents::text, currency`,
+    );
+    if (!row) return false;
+    const event = {
+      event_id: `${id}:${status}`,
+      payment_id: id,
+      merchant_reference: row.merchant_reference,
+      status,
+      amount_cents: Number(row.amount_cents),
+      currency: row.currency,
+      ...(reason ? { reason } : {}),
+    };
+    const raw = Buffer.from(JSON.stringify(event));
+    await this.deps.deliver(raw, `sha256=${SandboxProvider.sign(this.deps.secret, raw)}`);
+    return true;
+  }
+
+  async challenge(id: string): Promise<{ amountCents: bigint; currency: string; status: string } | null> {
+    const [row] = await rows<{ amount_cents: string; currency: string; status: string }>(
+      this.deps.db,
+      sql`SELECT amount_cents::text, currency, status FROM sandbox_psp_payments WHERE id = ${id} AND kind = 'deposit'`,
+    );
+    return row ? { amountCents: BigInt(row.amount_cents), currency: row.currency, status: row.status } : null;
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent | null {
+    if (!signature || !safeEqual(SandboxProvider.sign(this.deps.secret, rawBody), signature.replace(/^sha256=/, ''))) return null;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const status = body.status;
+    if (
+      typeof body.event_id !== 'string' ||
+      typeof body.payment_id !== 'string' ||
+      typeof body.merchant_reference !== 'string' ||
+      (status !== 'succeeded' && status !== 'declined') ||
+      typeof body.amount_cents !== 'number' ||
+      !Number.isSafeInteger(body.amount_cents) ||
+      typeof body.currency !== 'string'
+    ) {
+      return null;
+    }
+    return {
+      eventId: body.event_id,
+      providerPaymentId: body.payment_id,
+      reference: body.merchant_reference,
+      status,
+      amountCents: BigInt(body.amount_cents),
+      currency: body.currency,
+      reason: typeof body.reason === 'string' ? body.reason : undefined,
+    };
+  }
+
+  static sign(secret: string, raw: Buffer | string): string {
+    return createHmac('sha256', secret).update(raw).digest('hex');
+  }
+
+  /** Resolves when every webhook the sandbox has scheduled was delivered (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** Like a PSP, the outcome follows the request instead of arriving inside its answer. */
+  private later(run: () => Promise<unknown>) {
+    const task: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+      .then(run)
+      .catch((error: unknown) => this.deps.onError?.('sandbox psp: webhook delivery failed', error))
+      .finally(() => this.inFlight.delete(task));
+    this.inFlight.add(task);
+  }
+}
