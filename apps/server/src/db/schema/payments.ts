@@ -95,3 +95,18 @@ export const sandboxPspPayments = pgTable('sandbox_psp_payments', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/** Risk payloads the cashbox sent (SPEC §3), kept for the operator's risk review; never used for money. */
+export const riskTransactions = pgTable(
+  'risk_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('risk_transactions_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CURRENCIES } from '@croupier/shared/currencies';
+import { RiskPayloadSchema } from '@croupier/shared/risk';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parseInput } from '../auth/parse-input.ts';
@@ -31,6 +33,12 @@ const HistoryPage = z.strictObject({
 });
 
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (SPEC §7). */
+const DepositMethodsLog = z.object({
+  depositMethods: z.array(z.unknown()).max(200),
+  userInfo: z.record(z.string(), z.unknown()).optional(),
+});
 
 async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
   return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
@@ -93,6 +101,26 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const user = await request.requireUser();
     const { items, total } = await payments.history(user.id, { action: body.filter?.type, currency: body.filter?.currency }, { page: body.page, perPage: body.page_size });
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
+  });
+
+  // SPEC §3 risk payload: stored for the risk review; it never decides an amount or an outcome.
+  app.post('/api/users/transaction', async (request, reply) => {
+    const payload = parseInput(RiskPayloadSchema, request.body);
+    const user = await request.requireUser();
+    if (payload.merchant_user_id !== undefined && payload.merchant_user_id !== String(user.id)) {
+      return reply.status(422).send({ code: 'validation_error', error: 'Some fields are not valid.', errors: { merchant_user_id: ['is not you'] } });
+    }
+    await deps.database.db.execute(
+      sql`INSERT INTO risk_transactions (user_id, type, payload, created_at) VALUES (${user.id}, ${payload.type}, ${JSON.stringify(payload)}::jsonb, ${deps.clock.now()})`,
+    );
+    return reply.status(201).send({ status: 'ok' });
+  });
+
+  app.post('/log-payments-dep', async (request, reply) => {
+    const body = parseInput(DepositMethodsLog, request.body);
+    const user = await request.requireUser();
+    request.log.info({ userId: user.id, depositMethods: body.depositMethods.length }, 'cashbox: deposit methods shown');
+    return reply.status(204).send();
   });
 
   app.post('/api/player/payments/:id/recall', async (request) => {

@@ -230,3 +230,17 @@ describe('withdrawals', () => {
     expect((await createClient(t.app).post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 100, method_id: 'sandbox_ewallet' } })).statusCode).toBe(401);
   });
 });
+
+describe('risk payload and logs', () => {
+  it('stores the risk payload of SPEC §3 and refuses a full card number or another player id', async () => {
+    const p = await player();
+    const payload = { merchant_user_id: String(p.id), card_bin: '424242', card_last_4: '4242', date_time: '2026-11-24T10:00:00Z', transaction_currency: 'EUR', transaction_amount: 50, payment_system: 'sandbox_card', type: 'transaction' };
+    expect((await p.client.post('/api/users/transaction', payload)).statusCode).toBe(201);
+    expect((await p.client.post('/api/users/transaction', { ...payload, card_bin: TEST_CARDS.success })).statusCode).toBe(422);
+    expect((await p.client.post('/api/users/transaction', { ...payload, merchant_user_id: '1' })).statusCode).toBe(422);
+    const stored = await t.database.db.execute(sql`SELECT type, payload FROM risk_transactions WHERE user_id = ${p.id}`);
+    expect(stored.rows).toEqual([{ type: 'transaction', payload }]);
+    expect((await p.client.post('/log-payments-dep', { depositMethods: [{ id: 'sandbox_card' }], userInfo: { id: p.id } })).statusCode).toBe(204);
+  });
+});
+

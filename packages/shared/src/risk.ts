@@ -1,0 +1,87 @@
+/**
+ * The risk ("Covery") transaction payload the cashbox sends with every deposit and withdrawal
+ * (SPEC §3 Risk transaction payload; `POST /api/users/transaction`). Built in one place for the
+ * browser and checked again by the server. Falsy values are dropped; the payment account id falls
+ * back through the method's fields in the SPEC's order.
+ */
+import { z } from 'zod';
+
+export const RISK_ACCOUNT_FALLBACK = ['email', 'voucher_number', 'account_number', 'address', 'destination_account', 'customer_purse', 'id'] as const;
+
+export interface RiskInput {
+  type: 'deposit' | 'withdrawal';
+  player: { id: number; email?: string | null; first_name?: string | null; last_name?: string | null; country?: string | null };
+  deviceFingerprint?: string | null;
+  websiteUrl?: string | null;
+  transactionId?: string | number | null;
+  dateTime: string;
+  currency: string;
+  /** Major units, as the cashbox form shows them. */
+  amount: number;
+  paymentSystem: string;
+  /** The method's form fields (card fields are reduced to bin, last 4, expiry and holder here). */
+  fields?: Record<string, string | null | undefined>;
+}
+
+export type RiskPayload = Record<string, string | number>;
+
+/** `MM/YY` → month then year, split on the slash (SPEC §5). */
+function expiry(value: string | null | undefined): { month?: string; year?: string } {
+  if (!value || !value.includes('/')) return {};
+  const [month, year] = value.split('/').map((s) => s.trim());
+  return { month, year };
+}
+
+export function buildRiskTransaction(input: RiskInput): RiskPayload {
+  const fields = input.fields ?? {};
+  const card = (fields.card_number ?? '').replace(/[\s-]/g, '');
+  const { month, year } = expiry(fields.expiry_date);
+  const account = RISK_ACCOUNT_FALLBACK.map((key) => fields[key]).find((v) => v) ?? null;
+  const raw: Record<string, string | number | null | undefined> = {
+    country: input.player.country,
+    firstname: input.player.first_name,
+    lastname: input.player.last_name,
+    email: input.player.email,
+    device_fingerprint: input.deviceFingerprint,
+    merchant_user_id: String(input.player.id),
+    card_expiration_month: month,
+    card_expiration_year: year,
+    card_holder_name: fields.card_holder,
+    card_last_4: card.length >= 10 ? card.slice(-4) : null,
+    card_bin: card.length >= 10 ? card.slice(0, 6) : null,
+    payment_account_id: account,
+    website_url: input.websiteUrl,
+    transaction_id: input.transactionId === null || input.transactionId === undefined ? null : String(input.transactionId),
+    date_time: input.dateTime,
+    transaction_currency: input.currency,
+    transaction_amount: input.amount,
+    payment_system: input.paymentSystem,
+    type: input.type === 'deposit' ? 'transaction' : 'payout',
+  };
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => Boolean(v))) as RiskPayload;
+}
+
+const text = z.string().min(1).max(300);
+
+/** What the server accepts at `POST /api/users/transaction`: the payload above, never a full card number. */
+export const RiskPayloadSchema = z.strictObject({
+  country: text.optional(),
+  firstname: text.optional(),
+  lastname: text.optional(),
+  email: text.optional(),
+  device_fingerprint: text.optional(),
+  merchant_user_id: text.optional(),
+  card_expiration_month: z.string().regex(/^\d{1,2}$/).optional(),
+  card_expiration_year: z.string().regex(/^\d{2,4}$/).optional(),
+  card_holder_name: text.optional(),
+  card_last_4: z.string().regex(/^\d{4}$/).optional(),
+  card_bin: z.string().regex(/^\d{6}$/).optional(),
+  payment_account_id: text.optional(),
+  website_url: text.optional(),
+  transaction_id: text.optional(),
+  date_time: text,
+  transaction_currency: z.string().regex(/^[A-Z]{3,4}$/),
+  transaction_amount: z.number().positive(),
+  payment_system: text,
+  type: z.enum(['transaction', 'payout']),
+});
