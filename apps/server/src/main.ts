@@ -59,8 +59,9 @@ await app.listen({ host: env.HOST, port: env.PORT });
 await app.games.shared.start();
 // Rounds a player never finished are settled in their favour after GAME_ROUND_ABANDON_MINUTES (G8).
 app.games.startAbandonSweeper();
-// Withdrawals leave the recallable state and go to their provider after PAYOUT_APPROVAL_SECONDS.
-app.payments.startPayoutJob();
+// Withdrawals leave the recallable state and go to their provider after PAYOUT_APPROVAL_SECONDS;
+// the sandbox chain mines a block every CRYPTO_BLOCK_SECONDS.
+app.payments.startJobs();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;

@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   GAME_ROUND_ABANDON_MINUTES: z.coerce.number().int().min(1).default(1440),
   /** Seconds a withdrawal stays recallable before the payout job sends it to the provider. */
   PAYOUT_APPROVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Confirmations after which a sandbox crypto deposit is credited, and seconds per sandbox block. */
+  CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
+  CRYPTO_BLOCK_SECONDS: z.coerce.number().int().min(1).default(10),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */

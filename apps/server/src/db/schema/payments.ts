@@ -110,3 +110,30 @@ export const riskTransactions = pgTable(
   },
   (t) => [index('risk_transactions_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** A player's deposit address per crypto coin (one each). */
+export const cryptoAddresses = pgTable(
+  'crypto_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    address: text('address').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('crypto_addresses_user_currency_idx').on(t.userId, t.currency), uniqueIndex('crypto_addresses_address_idx').on(t.address)],
+);
+
+/** The simulated chain's transactions (the sandbox's own books, like sandbox_psp_payments). */
+export const sandboxChainTxs = pgTable('sandbox_chain_txs', {
+  id: text('id').primaryKey(),
+  currency: text('currency').notNull(),
+  address: text('address').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  confirmations: integer('confirmations').notNull(),
+  /** mempool | confirmed */
+  status: text('status').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -4,14 +4,16 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { PaymentsService, type PaymentView } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
+import { SandboxChain } from './crypto.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './sandbox.ts';
 
 export interface PaymentsModule {
   service: PaymentsService;
   sandbox: SandboxProvider;
+  chain: SandboxChain;
   onChange(listener: (userId: number, payment: PaymentView) => void): void;
-  /** Runs the payout job every `intervalMs` from now on (serving processes only). */
-  startPayoutJob(intervalMs?: number): void;
+  /** Runs the payout job every `intervalMs`, and mines a sandbox block every CRYPTO_BLOCK_SECONDS (serving processes only). */
+  startJobs(intervalMs?: number): void;
 }
 
 /**
@@ -21,22 +23,19 @@ export interface PaymentsModule {
  */
 export async function registerPayments(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
   const listeners: ((userId: number, payment: PaymentView) => void)[] = [];
-  const sandbox = new SandboxProvider({
-    db: deps.database.db,
-    clock: deps.clock,
-    secret: hmacSha256(deps.env.appSecret, 'croupier:sandbox-psp'),
-    // The sandbox posts its webhooks to our own webhook route with the exact signed bytes, as a PSP would over HTTP.
-    deliver: async (raw, signature) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/payments/webhooks/sandbox',
-        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-        payload: raw,
-      });
-      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
-    },
-    onError: (message, error) => app.log.error({ err: error }, message),
-  });
+  const secret = hmacSha256(deps.env.appSecret, 'croupier:sandbox-psp');
+  // The sandbox posts its webhooks to our own webhook route with the exact signed bytes, as a PSP would over HTTP.
+  const deliver = async (raw: Buffer, signature: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload: raw,
+    });
+    if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+  };
+  const sandbox = new SandboxProvider({ db: deps.database.db, clock: deps.clock, secret, deliver, onError: (message, error) => app.log.error({ err: error }, message) });
+  const chain = new SandboxChain({ db: deps.database.db, clock: deps.clock, secret, confirmations: deps.env.CRYPTO_CONFIRMATIONS, deliver });
   const providers = new Map<string, PaymentProvider>([[sandbox.id, sandbox]]);
   const service = new PaymentsService({
     db: deps.database.db,
@@ -55,18 +54,26 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     },
     onError: (message, error) => app.log.error({ err: error }, message),
   });
-  await app.register(paymentsRoutes, { ...deps, payments: service, sandbox });
+  await app.register(paymentsRoutes, { ...deps, payments: service, sandbox, chain });
   let job: NodeJS.Timeout | undefined;
+  let miner: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     clearInterval(job);
+    clearInterval(miner);
     await sandbox.idle();
   });
   return {
     service,
     sandbox,
+    chain,
     onChange: (l) => void listeners.push(l),
-    startPayoutJob(intervalMs = 5_000) {
+    startJobs(intervalMs = 5_000) {
       clearInterval(job);
+      clearInterval(miner);
+      miner = setInterval(() => {
+        chain.mineBlock().catch((error: unknown) => app.log.error({ err: error }, 'payments: sandbox block failed'));
+      }, deps.env.CRYPTO_BLOCK_SECONDS * 1000);
+      miner.unref();
       job = setInterval(() => {
         service
           .processPayouts()

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { parseInput } from '../auth/parse-input.ts';
 import { statusesOf } from '../player/player.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { cryptoExchangeRates, type SandboxChain } from './crypto.ts';
 import { SANDBOX_PROVIDER, SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from './sandbox.ts';
 
 const MethodsQuery = z.strictObject({
@@ -44,8 +45,11 @@ async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
   return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
 }
 
+const CoinBody = z.strictObject({ currency: z.string().regex(/^[A-Z]{3,4}$/) });
+const FaucetBody = z.strictObject({ address: z.string().min(10).max(100), amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
 /** The player's cashbox calls (login required). */
-async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: PaymentsService }) {
+async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: PaymentsService; chain: SandboxChain }) {
   const { payments } = deps;
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -101,6 +105,18 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const user = await request.requireUser();
     const { items, total } = await payments.history(user.id, { action: body.filter?.type, currency: body.filter?.currency }, { page: body.page, perPage: body.page_size });
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
+  });
+
+  // Crypto deposit addresses (SPEC §7: fetched for each coin the player has an account in).
+  app.get('/api/payments/crypto/addresses', async (request) => {
+    const user = await request.requireUser();
+    return deps.chain.addresses(user.id);
+  });
+
+  app.post('/api/payments/crypto/addresses', async (request, reply) => {
+    const { currency } = parseInput(CoinBody, request.body);
+    const user = await request.requireUser();
+    return reply.status(201).send({ currency, address: await deps.chain.addressFor(user.id, currency) });
   });
 
   // SPEC §3 risk payload: stored for the risk review; it never decides an amount or an outcome.
@@ -188,8 +204,24 @@ ${
   });
 }
 
-export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsService; sandbox: SandboxProvider }> = async (app, deps) => {
+/**
+ * The simulated chain's controls: a faucet standing in for the sender's wallet, and a block on
+ * demand (blocks are also mined on a timer). They move only sandbox coins; the casino credits a
+ * deposit only after the chain's signed webhook at CRYPTO_CONFIRMATIONS blocks.
+ */
+async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
+  app.post('/sandbox-chain/send', async (request, reply) => {
+    const body = parseInput(FaucetBody, request.body);
+    return reply.status(201).send({ tx_id: await chain.send(body.address, BigInt(body.amount_cents)) });
+  });
+  app.post('/sandbox-chain/mine', async () => ({ settled: await chain.mineBlock() }));
+}
+
+export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }> = async (app, deps) => {
+  // API-SHAPES §4.6; public like the other /api/info calls.
+  app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));
+  await app.register(async (scope) => chainRoutes(scope, deps.chain));
   await app.register(async (scope) => webhookRoutes(scope, deps.payments));
   await app.register(async (scope) => sandboxPages(scope, deps.sandbox));
 };

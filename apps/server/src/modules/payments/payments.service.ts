@@ -326,11 +326,28 @@ export class PaymentsService {
             ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
       );
       if (fresh.length === 0) return { result: 'duplicate' as const };
-      const [payment] = await rows<PaymentRow>(
+      let [payment] = await rows<PaymentRow>(
         tx,
-        sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} AND id::text = ${event.reference} FOR UPDATE`,
+        event.address
+          ? sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} FOR UPDATE`
+          : sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} AND id::text = ${event.reference} FOR UPDATE`,
       );
+      if (!payment && event.address) {
+        // First sight of a crypto deposit: it belongs to whoever owns the receiving address.
+        const [owner] = await rows<{ user_id: number; currency: string }>(tx, sql`SELECT user_id, currency FROM crypto_addresses WHERE address = ${event.address}`);
+        if (!owner || owner.currency !== event.currency || event.amountCents <= 0n) return { result: 'unknown_address' as const };
+        const coin = event.currency.toLowerCase();
+        [payment] = await rows<PaymentRow>(
+          tx,
+          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title, created_at)
+              VALUES (${owner.user_id}, 'deposit', 'pending', ${event.currency}, ${event.amountCents.toString()}::bigint, ${providerId}, ${`${providerId}_crypto_${coin}`},
+                      ${coin}, ${event.providerPaymentId}, ${event.address}, ${now})
+              RETURNING *`,
+        );
+        if (event.status === 'pending') return { result: 'detected' as const, row: payment };
+      }
       if (!payment) return { result: 'unknown_payment' as const };
+      if (event.status === 'pending') return { result: 'already_known' as const };
       if (payment.action === 'deposit') {
         if (event.status === 'succeeded' && event.currency !== payment.currency) {
           // The provider settled in another currency than asked: credit nothing, flag it for an operator.

@@ -244,3 +244,49 @@ describe('risk payload and logs', () => {
   });
 });
 
+describe('crypto', () => {
+  it('publishes sandbox exchange rates in the API-SHAPES map', async () => {
+    const rates = (await createClient(t.app).get('/api/info/crypto_exchange_rates')).json() as Json;
+    expect(Object.keys(rates).sort()).toEqual(['BCH', 'BTC', 'DOG', 'ETH', 'LTC', 'USDT']);
+    expect(rates.BTC.EUR).toMatchObject({ exchange_rate: 60_000, fee: 0.01, total_exchange_rate: 59_400 });
+  });
+
+  it('a coin sent to the player’s address shows as pending, then is credited once after the confirmations', async () => {
+    const p = await player();
+    expect((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json()).toMatchObject({ code: 'currency_unavailable' });
+    expect((await p.client.post('/api/player/accounts', { currency: 'BTC' })).statusCode).toBeLessThan(300);
+    const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
+    expect(address).toMatch(/^tb1q/);
+    expect(((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json).address).toBe(address);
+    expect((await p.client.get('/api/payments/crypto/addresses')).json()).toEqual([{ currency: 'BTC', address }]);
+    const methods = (await p.client.get('/api/payments/methods?currency=BTC&action=deposit')).json() as Json[];
+    expect(methods.map((m) => m.id)).toEqual(['sandbox_crypto_btc']);
+    expect(methods[0]!.id.split('_')[2]).toBe('btc');
+
+    const sent = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 2_500_000 })).json() as Json;
+    const btc = async () => ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC')!.amount_cents as number;
+    const history = async () => ((await p.client.get('/api/player/payments')).json() as Json[])[0]!;
+    expect(await history()).toMatchObject({ action: 'deposit', state: 'pending', currency: 'BTC', amount_cents: 2_500_000 });
+    for (let block = 1; block < t.env.CRYPTO_CONFIRMATIONS; block++) await t.app.payments.chain.mineBlock();
+    expect(await btc()).toBe(0);
+    expect(await t.app.payments.chain.mineBlock()).toBe(1);
+    expect(await btc()).toBe(2_500_000);
+    expect(await history()).toMatchObject({ state: 'succeeded' });
+    await t.app.payments.chain.mineBlock();
+    expect(await btc()).toBe(2_500_000);
+    expect(await t.app.payments.chain.confirmationsOf(sent.tx_id)).toBe(t.env.CRYPTO_CONFIRMATIONS);
+    expect((await p.client.post('/sandbox-chain/send', { address: 'tb1qnotanaddressofanyone000000', amount_cents: 1 })).json()).toMatchObject({ code: 'unknown_address' });
+
+    // Withdraw to an address: reserved at once, paid by the payout job.
+    const payout = await p.client.post('/api/payments/withdrawals', {
+      payment: { currency: 'BTC', amount_cents: 1_000_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternalwallet00000000000000' } },
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+    expect(await btc()).toBe(1_500_000);
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    await t.app.payments.service.processPayouts();
+    await settle();
+    expect(await history()).toMatchObject({ action: 'cashout', state: 'succeeded', currency: 'BTC' });
+  });
+});
+

@@ -52,10 +52,13 @@ export interface WebhookEvent {
   eventId: string;
   providerPaymentId: string;
   reference: string;
-  status: 'succeeded' | 'declined';
+  /** `pending`: seen but not final (a crypto deposit waiting for confirmations). */
+  status: 'pending' | 'succeeded' | 'declined';
   amountCents: bigint;
   currency: string;
   reason?: string | undefined;
+  /** Crypto deposits: the receiving address, which identifies the player (no payment exists before). */
+  address?: string | undefined;
 }
 
 export interface PaymentProvider {

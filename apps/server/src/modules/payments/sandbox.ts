@@ -14,6 +14,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isCrypto, isCurrencyCode } from '@croupier/shared/currencies';
+import { CRYPTO_LIMITS, cryptoUnits } from './crypto.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
@@ -99,8 +100,23 @@ export class SandboxProvider implements PaymentProvider {
   constructor(private readonly deps: SandboxDeps) {}
 
   methods(currency: string, action: PaymentAction): ProviderMethod[] {
-    // Fiat only here; crypto deposits go through the simulated chain (not part of this provider).
-    if (!isCurrencyCode(currency) || isCrypto(currency)) return [];
+    if (!isCurrencyCode(currency)) return [];
+    if (isCrypto(currency)) {
+      // Deposits arrive on the player's address (the simulated chain); payouts go to an address.
+      const limits = CRYPTO_LIMITS[currency]!;
+      return [
+        {
+          id: `${SANDBOX_PROVIDER}_crypto_${currency.toLowerCase()}`,
+          type: 'crypto',
+          brand: currency.toLowerCase(),
+          provider: SANDBOX_PROVIDER,
+          currency,
+          fields: action === 'deposit' ? [] : [{ name: 'address', type: 'crypto_address', required: true }],
+          min: cryptoUnits(currency, limits.min),
+          max: cryptoUnits(currency, limits.max),
+        },
+      ];
+    }
     return METHODS.filter((m) => action === 'deposit' || m.payouts).map((m) => {
       const [dMin, dMax, pMin, pMax] = m.limits;
       const [min, max] = action === 'deposit' ? [dMin, dMax] : [pMin, pMax];
@@ -166,6 +182,11 @@ export class SandboxProvider implements PaymentProvider {
         reason = 'The e-wallet account cannot receive payouts';
       }
       title = email.replace(/^(.).*(@.*)$/, '$1•••$2');
+    } else if (kind.startsWith('crypto_')) {
+      if (p.action === 'deposit') return { kind: 'refused', reason: 'Send coins to your deposit address instead', field: 'address' };
+      const address = (p.fields.address ?? '').trim();
+      if (!/^[A-Za-z0-9:]{20,100}$/.test(address)) return { kind: 'refused', reason: 'The address is invalid', field: 'address' };
+      title = `${address.slice(0, 8)}…${address.slice(-6)}`;
     } else if (kind === 'bank' || kind === 'sofort') {
       const iban = (p.fields.iban ?? '').replace(/\s/g, '').toUpperCase();
       if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return { kind: 'refused', reason: 'IBAN is invalid', field: 'iban' };
@@ -230,7 +251,7 @@ export class SandboxProvider implements PaymentProvider {
       typeof body.event_id !== 'string' ||
       typeof body.payment_id !== 'string' ||
       typeof body.merchant_reference !== 'string' ||
-      (status !== 'succeeded' && status !== 'declined') ||
+      (status !== 'succeeded' && status !== 'declined' && !(status === 'pending' && typeof body.address === 'string')) ||
       typeof body.amount_cents !== 'number' ||
       !Number.isSafeInteger(body.amount_cents) ||
       typeof body.currency !== 'string'
@@ -245,6 +266,7 @@ export class SandboxProvider implements PaymentProvider {
       amountCents: BigInt(body.amount_cents),
       currency: body.currency,
       reason: typeof body.reason === 'string' ? body.reason : undefined,
+      address: typeof body.address === 'string' ? body.address : undefined,
     };
   }
 

@@ -1,0 +1,154 @@
+/**
+ * Crypto in the sandbox: fixed reference exchange rates, a deposit address per player and coin, and
+ * a simulated chain. Coins "sent" to an address (the sandbox faucet stands in for the sender's
+ * wallet) wait in the mempool, gain one confirmation per mined block, and after
+ * `confirmations` blocks the chain notifies the casino with a signed webhook — the same verified,
+ * idempotent path a card deposit takes, with the amount and coin from the chain.
+ *
+ * The rates are sandbox constants, not a market feed: a real deployment plugs a rate source and a
+ * chain watcher in here.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { CRYPTO_COINS, CURRENCIES, isCrypto, isCurrencyCode, type CurrencyCode } from '@croupier/shared/currencies';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { rows } from '../wallet/ledger.ts';
+import { SandboxProvider } from './sandbox.ts';
+
+/** Value of one coin in EUR (sandbox reference rates). */
+const COIN_EUR: Record<(typeof CRYPTO_COINS)[number], number> = { BTC: 60_000, ETH: 3_000, BCH: 400, LTC: 90, DOG: 0.15, USDT: 0.92 };
+/** Units of each fiat currency per EUR (sandbox reference rates). */
+const FIAT_PER_EUR: Record<string, number> = { EUR: 1, USD: 1.08, AUD: 1.65, CAD: 1.47, NZD: 1.8, PLN: 4.3, JPY: 165, NOK: 11.6, BRL: 5.9 };
+/** Conversion fee of the sandbox exchange. */
+const FEE = 0.01;
+
+/** `GET /api/info/crypto_exchange_rates` (API-SHAPES §4.6): `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }`. */
+export function cryptoExchangeRates() {
+  const out: Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>> = {};
+  const round = (n: number) => Number(n.toPrecision(10));
+  for (const coin of CRYPTO_COINS) {
+    out[coin] = {};
+    for (const [fiat, perEur] of Object.entries(FIAT_PER_EUR)) {
+      const rate = COIN_EUR[coin] * perEur;
+      out[coin][fiat] = { exchange_rate: round(rate), fee: FEE, total_exchange_rate: round(rate * (1 - FEE)) };
+    }
+  }
+  return out;
+}
+
+/** A plausible-looking sandbox address for a coin (never a real chain's address). */
+function newAddress(coin: string): string {
+  const hex = randomBytes(20).toString('hex');
+  switch (coin) {
+    case 'ETH':
+    case 'USDT':
+      return `0x${hex}`;
+    case 'BTC':
+      return `tb1q${hex.slice(0, 38)}`;
+    case 'LTC':
+      return `tltc1q${hex.slice(0, 38)}`;
+    case 'BCH':
+      return `bchtest:q${hex.slice(0, 40)}`;
+    default:
+      return `n${hex.slice(0, 33)}`;
+  }
+}
+
+export interface ChainDeps {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  confirmations: number;
+  deliver: (rawBody: Buffer, signature: string) => Promise<void>;
+}
+
+export class SandboxChain {
+  constructor(private readonly deps: ChainDeps) {}
+
+  /** The player's deposit address for a coin, created on first use (one per player and coin). */
+  async addressFor(userId: number, currency: string): Promise<string> {
+    if (!isCurrencyCode(currency) || !isCrypto(currency)) throw new AppError(422, 'currency_unavailable', 'Not a crypto currency');
+    const [account] = await rows<{ id: number }>(this.deps.db, sql`SELECT id FROM player_accounts WHERE user_id = ${userId} AND currency = ${currency}`);
+    if (!account) throw new AppError(422, 'currency_unavailable', `Open a ${currency} account first`);
+    await this.deps.db.execute(
+      sql`INSERT INTO crypto_addresses (user_id, currency, address, created_at) VALUES (${userId}, ${currency}, ${newAddress(currency)}, ${this.deps.clock.now()})
+          ON CONFLICT (user_id, currency) DO NOTHING`,
+    );
+    const [row] = await rows<{ address: string }>(this.deps.db, sql`SELECT address FROM crypto_addresses WHERE user_id = ${userId} AND currency = ${currency}`);
+    return row!.address;
+  }
+
+  async addresses(userId: number) {
+    return rows<{ currency: string; address: string }>(this.deps.db, sql`SELECT currency, address FROM crypto_addresses WHERE user_id = ${userId} ORDER BY currency`);
+  }
+
+  /** The sandbox faucet: someone sends `amountCents` (minor units of the coin) to an address. */
+  async send(address: string, amountCents: bigint): Promise<string> {
+    const [owner] = await rows<{ currency: string }>(this.deps.db, sql`SELECT currency FROM crypto_addresses WHERE address = ${address}`);
+    if (!owner) throw new AppError(422, 'unknown_address', 'No such sandbox address');
+    const id = `tx_${randomUUID().replace(/-/g, '')}`;
+    await this.deps.db.execute(
+      sql`INSERT INTO sandbox_chain_txs (id, currency, address, amount_cents, confirmations, status, created_at)
+          VALUES (${id}, ${owner.currency}, ${address}, ${amountCents.toString()}::bigint, 0, 'mempool', ${this.deps.clock.now()})`,
+    );
+    await this.notify(id, 'pending');
+    return id;
+  }
+
+  /** Mines one block: every unconfirmed transaction gains a confirmation; enough of them settle it. */
+  async mineBlock(): Promise<number> {
+    const advanced = await rows<{ id: string; confirmations: number }>(
+      this.deps.db,
+      sql`UPDATE sandbox_chain_txs SET confirmations = confirmations + 1 WHERE status = 'mempool' RETURNING id, confirmations`,
+    );
+    let settled = 0;
+    for (const tx of advanced) {
+      if (tx.confirmations < this.deps.confirmations) continue;
+      const done = await rows<{ id: string }>(this.deps.db, sql`UPDATE sandbox_chain_txs SET status = 'confirmed' WHERE id = ${tx.id} AND status = 'mempool' RETURNING id`);
+      if (done.length === 0) continue;
+      await this.notify(tx.id, 'succeeded');
+      settled++;
+    }
+    return settled;
+  }
+
+  async confirmationsOf(txId: string): Promise<number> {
+    const [row] = await rows<{ confirmations: number }>(this.deps.db, sql`SELECT confirmations FROM sandbox_chain_txs WHERE id = ${txId}`);
+    return Number(row?.confirmations ?? 0);
+  }
+
+  private async notify(id: string, status: 'pending' | 'succeeded') {
+    const [tx] = await rows<{ currency: string; address: string; amount_cents: string; confirmations: number }>(
+      this.deps.db,
+      sql`SELECT currency, address, amount_cents::text, confirmations FROM sandbox_chain_txs WHERE id = ${id}`,
+    );
+    const event = {
+      event_id: `${id}:${status}`,
+      payment_id: id,
+      merchant_reference: '',
+      status,
+      amount_cents: Number(tx!.amount_cents),
+      currency: tx!.currency,
+      address: tx!.address,
+      confirmations: Number(tx!.confirmations),
+    };
+    const raw = Buffer.from(JSON.stringify(event));
+    await this.deps.deliver(raw, `sha256=${SandboxProvider.sign(this.deps.secret, raw)}`);
+  }
+}
+
+/** Minimum crypto deposit and withdrawal per coin, in whole coins (sandbox terms). */
+export const CRYPTO_LIMITS: Record<string, { min: number; max: number }> = {
+  BTC: { min: 0.0001, max: 10 },
+  ETH: { min: 0.001, max: 200 },
+  BCH: { min: 0.001, max: 1_000 },
+  LTC: { min: 0.01, max: 5_000 },
+  DOG: { min: 10, max: 2_000_000 },
+  USDT: { min: 5, max: 500_000 },
+};
+
+export function cryptoUnits(currency: CurrencyCode, whole: number): bigint {
+  return BigInt(Math.round(whole * CURRENCIES[currency].subunitsToUnit));
+}
