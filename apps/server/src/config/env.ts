@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   GAME_ROUND_ABANDON_MINUTES: z.coerce.number().int().min(1).default(1440),
   /** Seconds a withdrawal stays recallable before the payout job sends it to the provider. */
   PAYOUT_APPROVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * The built-in sandbox payment provider and simulated chain (test cards credit real balances!).
+   * A real-money deployment sets this to false and configures a real provider adapter.
+   */
+  PAYMENTS_SANDBOX: bool.default(true),
   /** Confirmations after which a sandbox crypto deposit is credited, and seconds per sandbox block. */
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
   CRYPTO_BLOCK_SECONDS: z.coerce.number().int().min(1).default(10),

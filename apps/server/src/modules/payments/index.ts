@@ -36,7 +36,7 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
   };
   const sandbox = new SandboxProvider({ db: deps.database.db, clock: deps.clock, secret, deliver, onError: (message, error) => app.log.error({ err: error }, message) });
   const chain = new SandboxChain({ db: deps.database.db, clock: deps.clock, secret, confirmations: deps.env.CRYPTO_CONFIRMATIONS, deliver });
-  const providers = new Map<string, PaymentProvider>([[sandbox.id, sandbox]]);
+  const providers = new Map<string, PaymentProvider>(deps.env.PAYMENTS_SANDBOX ? [[sandbox.id, sandbox]] : []);
   const service = new PaymentsService({
     db: deps.database.db,
     clock: deps.clock,
@@ -70,6 +70,7 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     startJobs(intervalMs = 5_000) {
       clearInterval(job);
       clearInterval(miner);
+      if (!deps.env.PAYMENTS_SANDBOX) return;
       miner = setInterval(() => {
         chain.mineBlock().catch((error: unknown) => app.log.error({ err: error }, 'payments: sandbox block failed'));
       }, deps.env.CRYPTO_BLOCK_SECONDS * 1000);

@@ -221,6 +221,10 @@ export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsSe
   // API-SHAPES §4.6; public like the other /api/info calls.
   app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));
+  if (!deps.env.PAYMENTS_SANDBOX) {
+    await app.register(async (scope) => webhookRoutes(scope, deps.payments));
+    return;
+  }
   await app.register(async (scope) => chainRoutes(scope, deps.chain));
   await app.register(async (scope) => webhookRoutes(scope, deps.payments));
   await app.register(async (scope) => sandboxPages(scope, deps.sandbox));

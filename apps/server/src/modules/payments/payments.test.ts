@@ -290,3 +290,18 @@ describe('crypto', () => {
   });
 });
 
+describe('without the sandbox (PAYMENTS_SANDBOX=false)', () => {
+  it('offers no sandbox methods and serves neither the faucet nor the 3-D Secure page', async () => {
+    const live = await buildTestApp({ PAYMENTS_SANDBOX: 'false' });
+    try {
+      const { client } = await signUp(live.app, { currency: 'EUR' });
+      expect((await client.get('/api/payments/methods?currency=EUR&action=deposit')).json()).toEqual([]);
+      expect((await client.post('/sandbox-chain/send', { address: 'tb1qanything000000000000', amount_cents: 1 })).statusCode).toBe(404);
+      expect((await client.get('/sandbox-psp/3ds/psp_x')).statusCode).toBe(404);
+      expect((await client.post('/payments/webhooks/sandbox', {})).statusCode).toBe(401);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
