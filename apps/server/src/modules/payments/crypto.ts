@@ -139,6 +139,24 @@ export class SandboxChain {
   }
 }
 
+/** The card-to-crypto on-ramp of SPEC §7 (sandbox): its cashbox entry (SPEC §3 Crypto card entry). */
+export const ONRAMP = { provider: 'sandbox_onramp', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] } as const;
+
+/**
+ * Coins (minor units) bought for `fiatCents` of `fiat` after the on-ramp's fee, at the sandbox
+ * rate; null when the pair is unknown. Floors to a whole minor unit of the coin.
+ */
+export function onrampQuote(coin: string, fiat: string, fiatCents: bigint): bigint | null {
+  const perCoin = COIN_EUR[coin as keyof typeof COIN_EUR];
+  const perEur = FIAT_PER_EUR[fiat];
+  if (perCoin === undefined || perEur === undefined || !isCurrencyCode(coin)) return null;
+  const unit = CURRENCIES[coin].subunitsToUnit;
+  // coins = fiat / (coin price in fiat) × (1 − fee), in integer arithmetic on micro-units of the rate.
+  const priceMicro = BigInt(Math.round(perCoin * perEur * 1_000_000));
+  const afterFee = (fiatCents * BigInt(1000 - ONRAMP.fee * 10)) / 1000n;
+  return (afterFee * BigInt(unit) * 1_000_000n) / (priceMicro * 100n);
+}
+
 /** Minimum crypto deposit and withdrawal per coin, in whole coins (sandbox terms). */
 export const CRYPTO_LIMITS: Record<string, { min: number; max: number }> = {
   BTC: { min: 0.0001, max: 10 },

@@ -8,8 +8,8 @@ import { notFound } from '../../lib/errors.ts';
 import { parseInput } from '../auth/parse-input.ts';
 import { statusesOf } from '../player/player.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
-import { cryptoExchangeRates, type SandboxChain } from './crypto.ts';
-import { SANDBOX_PROVIDER, SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from './sandbox.ts';
+import { cryptoExchangeRates, ONRAMP, onrampQuote, type SandboxChain } from './crypto.ts';
+import { luhnValid, parseExpiry, SANDBOX_PROVIDER, SANDBOX_SIGNATURE_HEADER, TEST_CARDS, type SandboxProvider } from './sandbox.ts';
 
 const MethodsQuery = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3,4}$/),
@@ -111,6 +111,12 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   app.get('/api/payments/crypto/addresses', async (request) => {
     const user = await request.requireUser();
     return deps.chain.addresses(user.id);
+  });
+
+  // The card-to-crypto on-ramp entries the crypto tab offers (SPEC §3 Crypto card entry, §7).
+  app.get('/api/payments/crypto/onramp', async (request) => {
+    await request.requireUser();
+    return deps.env.PAYMENTS_SANDBOX ? [ONRAMP] : [];
   });
 
   app.post('/api/payments/crypto/addresses', async (request, reply) => {
@@ -215,6 +221,50 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
     return reply.status(201).send({ tx_id: await chain.send(body.address, BigInt(body.amount_cents)) });
   });
   app.post('/sandbox-chain/mine', async () => ({ settled: await chain.mineBlock() }));
+
+  /**
+   * The on-ramp widget (SPEC §7), loaded on demand in a window or frame with the coin, the fiat
+   * currency and the player's address: a card buys coins at the sandbox rate less the 4.5 % fee and
+   * the coins are sent to the address on the simulated chain, so they arrive as an ordinary crypto
+   * deposit after the confirmations.
+   */
+  app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
+    const { coin = '', fiat = 'EUR', address = '' } = request.query;
+    const form = `<form method="post" action="/sandbox-onramp"><input type="hidden" name="coin" value="${escapeHtml(coin)}"><input type="hidden" name="fiat" value="${escapeHtml(fiat)}"><input type="hidden" name="address" value="${escapeHtml(address)}">
+<p><label>Amount (${escapeHtml(fiat)}) <input name="amount" inputmode="decimal" required value="50" data-testid="onramp-amount"></label></p>
+<p><label>Card number <input name="card_number" inputmode="numeric" autocomplete="cc-number" required data-testid="onramp-card"></label></p>
+<p><label>Expiry (MM/YY) <input name="expiry_date" autocomplete="cc-exp" required data-testid="onramp-expiry"></label> <label>CVV <input name="cvv" inputmode="numeric" autocomplete="cc-csc" required data-testid="onramp-cvv"></label></p>
+<button type="submit" data-testid="onramp-buy">Buy ${escapeHtml(coin)}</button></form>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(onrampPage(`<p>Buy ${escapeHtml(coin)} with a card. Fee ${ONRAMP.fee} %, about ${ONRAMP.processing_time} minutes.</p>${form}`));
+  });
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2048 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Body: Record<string, string | undefined> }>('/sandbox-onramp', { config: { csrf: false } }, async (request, reply) => {
+      const b = request.body ?? {};
+      const fail = (message: string) => reply.status(422).type('text/html; charset=utf-8').send(onrampPage(`<p role="alert" data-testid="onramp-error">${escapeHtml(message)}</p>`));
+      const amount = Number((b.amount ?? '').replace(',', '.'));
+      if (!Number.isFinite(amount) || amount < 20 || amount > 5_000) return fail('The amount must be between 20 and 5,000.');
+      const card = (b.card_number ?? '').replace(/[\s-]/g, '');
+      const expiry = parseExpiry(b.expiry_date ?? '');
+      if (!luhnValid(card) || !expiry || expiry < new Date() || !/^\d{3,4}$/.test(b.cvv ?? '')) return fail('Check the card details.');
+      if (card === TEST_CARDS.declined) return fail('The card was declined.');
+      const coins = onrampQuote(b.coin ?? '', b.fiat ?? '', BigInt(Math.round(amount * 100)));
+      if (coins === null || coins <= 0n) return fail('This currency pair is not available.');
+      try {
+        await chain.send(b.address ?? '', coins);
+      } catch {
+        return fail('The destination address is not known.');
+      }
+      return reply.type('text/html; charset=utf-8').send(onrampPage(`<p data-testid="onramp-done">Purchase complete: your ${escapeHtml(b.coin ?? '')} is on its way and will be credited after the network confirms it.</p>`));
+    });
+  });
+}
+
+function onrampPage(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox on-ramp</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}input{font:inherit;padding:.4rem}button{font:inherit;padding:.6rem 1rem}</style></head><body><h1>Sandbox on-ramp</h1>${body}</body></html>`;
 }
 
 export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }> = async (app, deps) => {

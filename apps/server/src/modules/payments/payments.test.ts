@@ -290,6 +290,25 @@ describe('crypto', () => {
   });
 });
 
+describe('card-to-crypto on-ramp', () => {
+  it('buys coins with a card at the rate less 4.5 % and they arrive as a crypto deposit after the confirmations', async () => {
+    const p = await player();
+    expect((await p.client.get('/api/payments/crypto/onramp')).json()).toEqual([{ provider: 'sandbox_onramp', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] }]);
+    await p.client.post('/api/player/accounts', { currency: 'ETH' });
+    const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'ETH' })).json() as Json;
+    const widget = await t.app.inject({ method: 'GET', url: `/sandbox-onramp?coin=ETH&fiat=EUR&address=${address}` });
+    expect(widget.body).toContain('Fee 4.5 %');
+    const buy = (fields: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/sandbox-onramp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', address, ...fields }).toString() });
+    expect((await buy({ amount: '300', card_number: TEST_CARDS.declined, expiry_date: '12/39', cvv: '123' })).statusCode).toBe(422);
+    expect((await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' })).body).toContain('Purchase complete');
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.app.payments.chain.mineBlock();
+    const eth = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'ETH')!;
+    // 300 EUR less 4.5 % = 286.50 EUR at 3,000 EUR per ETH = 0.0955 ETH = 9,550,000 minor units.
+    expect(eth.amount_cents).toBe(9_550_000);
+  });
+});
+
 describe('without the sandbox (PAYMENTS_SANDBOX=false)', () => {
   it('offers no sandbox methods and serves neither the faucet nor the 3-D Secure page', async () => {
     const live = await buildTestApp({ PAYMENTS_SANDBOX: 'false' });
