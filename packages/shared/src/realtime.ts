@@ -96,6 +96,25 @@ export interface JackpotWinAwardEvent {
  */
 export type PendingPayload = Record<string, unknown>;
 
+/** `payments_changes`: the payment as the history shows it. */
+export interface PaymentEvent {
+  id: number;
+  amount_cents: number;
+  amount: string;
+  currency: string;
+  action: 'deposit' | 'cashout';
+  state: 'pending' | 'processing' | 'succeeded' | 'declined' | 'recalled';
+  success: boolean;
+  recallable: boolean;
+  payment_system: string;
+  system_name: string;
+  brand: string;
+  account: string | null;
+  created_at: string;
+  finished_at: string | null;
+  cancellation_reason: string | null;
+}
+
 export interface PublicEvents {
   'public:wins': WinEvent;
   'public:jackpots_changes': JackpotEvent;
@@ -109,8 +128,8 @@ export interface PrivateEvents {
   bonuses_changes: PendingPayload;
   /** Not built yet (bonus issue): a free-spin pack as in API-SHAPES §8.2. */
   freespins_changes: PendingPayload;
-  /** Not built yet (payments issue): `{ id, amount_cents, currency, action, … }`. */
-  payments_changes: PendingPayload;
+  /** A deposit or withdrawal after any change (API-SHAPES §9.1 payment, §15.4). */
+  payments_changes: PaymentEvent;
   /** Not built yet (tournaments issue): a list of player status rows (API-SHAPES §11.2). */
   tournaments_statuses: PendingPayload | PendingPayload[];
   /** Not built yet: shape not visible in the reference client. */
