@@ -133,7 +133,7 @@ export const sandboxChainTxs = pgTable('sandbox_chain_txs', {
   address: text('address').notNull(),
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
   confirmations: integer('confirmations').notNull(),
-  /** mempool | confirmed */
+  /** mempool | confirmed | dropped */
   status: text('status').notNull(),
   createdAt: ts('created_at').notNull(),
 });

@@ -114,12 +114,24 @@ export class SandboxChain {
     return settled;
   }
 
+  /**
+   * A chain reorganisation drops a transaction that had not reached the required confirmations:
+   * it was never credited, and the pending deposit is declined (RELIABILITY W13). A transaction
+   * already credited is past the reorg depth and stays.
+   */
+  async reorg(txId: string): Promise<boolean> {
+    const dropped = await rows<{ id: string }>(this.deps.db, sql`UPDATE sandbox_chain_txs SET status = 'dropped' WHERE id = ${txId} AND status = 'mempool' RETURNING id`);
+    if (dropped.length === 0) return false;
+    await this.notify(txId, 'declined');
+    return true;
+  }
+
   async confirmationsOf(txId: string): Promise<number> {
     const [row] = await rows<{ confirmations: number }>(this.deps.db, sql`SELECT confirmations FROM sandbox_chain_txs WHERE id = ${txId}`);
     return Number(row?.confirmations ?? 0);
   }
 
-  private async notify(id: string, status: 'pending' | 'succeeded') {
+  private async notify(id: string, status: 'pending' | 'succeeded' | 'declined') {
     const [tx] = await rows<{ currency: string; address: string; amount_cents: string; confirmations: number }>(
       this.deps.db,
       sql`SELECT currency, address, amount_cents::text, confirmations FROM sandbox_chain_txs WHERE id = ${id}`,
@@ -133,6 +145,7 @@ export class SandboxChain {
       currency: tx!.currency,
       address: tx!.address,
       confirmations: Number(tx!.confirmations),
+      ...(status === 'declined' ? { reason: 'Dropped by a chain reorganisation' } : {}),
     };
     const raw = Buffer.from(JSON.stringify(event));
     await this.deps.deliver(raw, `sha256=${SandboxProvider.sign(this.deps.secret, raw)}`);

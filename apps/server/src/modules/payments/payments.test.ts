@@ -290,6 +290,22 @@ describe('crypto', () => {
   });
 });
 
+describe('crypto reorg (W13)', () => {
+  it('a reorganisation drops an unconfirmed deposit: never credited, the payment is declined', async () => {
+    const p = await player();
+    await p.client.post('/api/player/accounts', { currency: 'LTC' });
+    const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'LTC' })).json() as Json;
+    const { tx_id } = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 50_000_000 })).json() as Json;
+    await t.app.payments.chain.mineBlock();
+    expect(await t.app.payments.chain.reorg(tx_id)).toBe(true);
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS + 1; i++) await t.app.payments.chain.mineBlock();
+    const ltc = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'LTC')!;
+    expect(ltc.amount_cents).toBe(0);
+    expect(((await p.client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({ state: 'declined', cancellation_reason: 'Dropped by a chain reorganisation' });
+    expect(await t.app.payments.chain.reorg(tx_id)).toBe(false);
+  });
+});
+
 describe('card-to-crypto on-ramp', () => {
   it('buys coins with a card at the rate less 4.5 % and they arrive as a crypto deposit after the confirmations', async () => {
     const p = await player();
