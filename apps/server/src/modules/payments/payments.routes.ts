@@ -5,6 +5,7 @@ import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
+import { rows } from '../wallet/ledger.ts';
 import { parseInput } from '../auth/parse-input.ts';
 import { statusesOf } from '../player/player.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -91,6 +92,28 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
       { currency: input.currency, amountCents: BigInt(input.amount_cents), methodId: input.method_id, fields: input.fields, profileId: input.profile_id },
     );
     return reply.status(201).send({ payment });
+  });
+
+  // API-SHAPES §4 player stats: lifetime sums per currency in major units.
+  app.get('/api/player/stats', async (request) => {
+    const user = await request.requireUser();
+    const sums = await rows<{ kind: string; currency: string; n: number; total: string }>(
+      deps.database.db,
+      sql`SELECT action AS kind, currency, count(*)::int AS n, sum(amount_cents)::text AS total FROM payments
+            WHERE user_id = ${user.id} AND state = 'succeeded' GROUP BY action, currency
+          UNION ALL
+          SELECT 'bet' AS kind, currency, count(*)::int AS n, sum(amount)::text AS total FROM wallet_requests
+            WHERE user_id = ${user.id} AND action = 'bet' AND status = 'ok' GROUP BY currency`,
+    );
+    const major = (currency: string, cents: string) => Number(cents) / (CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
+    const of = (kind: string) => Object.fromEntries(sums.filter((r) => r.kind === kind).map((r) => [r.currency, major(r.currency, r.total)]));
+    return {
+      deposits_count: sums.filter((r) => r.kind === 'deposit').reduce((a, r) => a + Number(r.n), 0),
+      deposits_sum: of('deposit'),
+      cashouts_sum: of('cashout'),
+      bets_sum: of('bet'),
+      messages: { notice: '' },
+    };
   });
 
   // SPEC §7 and older clients: a bare array of every payment, newest first.

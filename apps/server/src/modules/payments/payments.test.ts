@@ -86,6 +86,7 @@ describe('deposits', () => {
     expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
     await settle();
     expect((await p.balance()).amount_cents).toBe(7_000);
+    expect((await p.client.get('/api/player/stats')).json()).toEqual({ deposits_count: 2, deposits_sum: { EUR: 70 }, cashouts_sum: {}, bets_sum: {}, messages: { notice: '' } });
   });
 
   it('refuses bad amounts, bad cards and declines with clear errors; a decline is in the history and moves nothing', async () => {
