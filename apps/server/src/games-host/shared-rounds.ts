@@ -47,8 +47,10 @@ interface SharedState {
  * outcome from a per-round server seed committed (by hash) when betting opens and revealed when the
  * round ends, and settles every bet of the round through the host (wallet protocol).
  *
- * One process runs the cycle. Several api instances would each run their own: before scaling out,
- * the jobs issue moves this runner behind a single-runner job queue (documented in decision 007).
+ * Several api instances may each run the cycle: every transition is a guarded UPDATE, a game has at
+ * most one unfinished round (a partial unique index), and a bet's settlement is claimed once
+ * (`finish`). Each instance then publishes the events it caused; a single-runner job queue (jobs
+ * issue) would avoid the duplicated timers.
  */
 export class SharedRounds {
   private timers = new Map<string, NodeJS.Timeout>();
@@ -143,15 +145,25 @@ export class SharedRounds {
     const row = await this.latest(slug);
     if (!row || (row.phase === 'ended' && now.getTime() >= new Date(row.ended_at!).getTime() + timing.pause)) {
       const seed = newServerSeed();
-      const [created] = await rows<SharedRow>(
-        db,
-        sql`INSERT INTO shared_rounds (game, phase, server_seed, server_seed_hash, betting_ends_at, created_at)
-            VALUES (${slug}, 'betting', ${seed}, ${sha256(seed)}, ${new Date(now.getTime() + timing.betting)}, ${now}) RETURNING *`,
-      );
-      // The result is fixed now, before any bet (G4), and kept secret until the end.
-      const result = this.draw(game, seed, Number(created!.id));
-      await db.execute(sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${created!.id}`);
-      this.publish(slug, this.event(created!));
+      const created = await db
+        .transaction(async (tx) => {
+          const [opened] = await rows<SharedRow>(
+            tx,
+            sql`INSERT INTO shared_rounds (game, phase, server_seed, server_seed_hash, betting_ends_at, created_at)
+                VALUES (${slug}, 'betting', ${seed}, ${sha256(seed)}, ${new Date(now.getTime() + timing.betting)}, ${now}) RETURNING *`,
+          );
+          // The result is fixed in the same transaction, before any bet (G4), and kept secret until the end.
+          const result = this.draw(game, seed, Number(opened!.id));
+          const [withResult] = await rows<SharedRow>(tx, sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${opened!.id} RETURNING *`);
+          return withResult!;
+        })
+        .catch((error: unknown) => {
+          // Another runner opened the round first (one unfinished round per game, migration 0008).
+          if (isUniqueViolation(error)) return null;
+          throw error;
+        });
+      if (!created) return 50;
+      this.publish(slug, this.event(created));
       return timing.betting;
     }
     if (row.phase === 'betting') {
@@ -338,4 +350,13 @@ export class SharedRounds {
     const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win));
     return { round: this.present(done), balance_cents: balance, fairness: null };
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
