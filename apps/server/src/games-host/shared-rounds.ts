@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SharedRoundEvent } from '@croupier/shared/realtime';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../lib/pg-errors.ts';
 import type { CachedGame } from '../modules/games/catalogue.cache.ts';
 import { rows } from '../modules/wallet/ledger.ts';
 import { betLimits } from './bet-limits.ts';
@@ -159,7 +160,7 @@ export class SharedRounds {
         })
         .catch((error: unknown) => {
           // Another runner opened the round first (one unfinished round per game, migration 0008).
-          if (isUniqueViolation(error)) return null;
+          if (pgCode(error) === UNIQUE_VIOLATION) return null;
           throw error;
         });
       if (!created) return 50;
@@ -350,13 +351,4 @@ export class SharedRounds {
     const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win));
     return { round: this.present(done), balance_cents: balance, fairness: null };
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import type { GamblingBlock } from '../limits/rg-block.ts';
 import { creditWallet, readBalance, type WalletBalance } from './balances.ts';
 import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
@@ -49,7 +50,6 @@ export interface WalletProtocolDeps {
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
-const UNIQUE_VIOLATION = '23505';
 
 /** The OUT columns of wallet_bet / wallet_win (migration 0004). */
 interface FunctionOut {
@@ -78,15 +78,6 @@ function outBalance(out: FunctionOut, userId: number, currency: string): WalletB
 }
 const MAX_ATTEMPTS = 5;
 
-function pgCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 const json = (httpStatus: number, response: WalletResponse): WalletReply => ({ httpStatus, body: JSON.stringify(response) });
 const num = (v: bigint) => Number(v);
