@@ -41,6 +41,13 @@ function tree(locale: boolean) {
       // Player area (login required)
       r('users', 'routes/account/profile.tsx'),
       r('users/games-history', 'routes/account/games-history.tsx'),
+      r('users/payments', 'routes/account/payments.tsx'),
+      // Cashbox popups (login required, SPEC §2)
+      r('cashbox', 'routes/cashbox/cashbox.tsx'),
+      r('dashboard', 'routes/cashbox/dashboard.tsx'),
+      r('deposit', 'routes/cashbox/deposit.tsx'),
+      r('withdraw', 'routes/cashbox/withdraw.tsx'),
+      r('deposit-fast', 'routes/cashbox/deposit-fast.tsx'),
       // Provably-fair explanation and round verification (public)
       r('provably-fair', 'routes/fairness/provably-fair.tsx'),
       // Redirects of SPEC §2

@@ -19,6 +19,8 @@ export const PATHS = {
   registration: '/registration',
   profile: '/users',
   gamesHistory: '/users/games-history',
+  payments: '/users/payments',
+  deposit: '/deposit',
   redirect: '/redirect',
   oops: '/oops',
 } as const;

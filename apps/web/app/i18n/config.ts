@@ -3,7 +3,7 @@
  * one JSON file per namespace under ./locales/<locale>/<namespace>.json (checked by
  * completeness.test.ts).
  */
-export const NAMESPACES = ['common', 'auth', 'account', 'lobby', 'game', 'games', 'fairness'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'lobby', 'game', 'games', 'fairness', 'cashbox'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 

@@ -4,16 +4,18 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile, games history and sign-out. */
+/** The signed-in player's menu: profile, games history, payments and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
   historyHref,
+  paymentsHref,
   onSignOut,
 }: {
   name: string;
   profileHref: string;
   historyHref: string;
+  paymentsHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,6 +46,11 @@ export function AccountMenu({
         <li>
           <Link to={historyHref} onClick={menu.close}>
             {t('header.games_history')}
+          </Link>
+        </li>
+        <li>
+          <Link to={paymentsHref} onClick={menu.close}>
+            {t('header.payments')}
           </Link>
         </li>
         <li>

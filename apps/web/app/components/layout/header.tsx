@@ -73,7 +73,10 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 <span className="visually-hidden">{t('header.balance')}: </span>
                 <span className="balance__amount">{balance ?? '—'}</span>
               </p>
-              <AccountMenu name={playerName} profileHref={href('profile', locale)} historyHref={href('gamesHistory', locale)} onSignOut={onSignOut} />
+              <Link to={href('deposit', locale)} className="btn btn--primary btn--sm site-header__deposit" data-testid="header-deposit">
+                {t('header.deposit')}
+              </Link>
+              <AccountMenu name={playerName} profileHref={href('profile', locale)} historyHref={href('gamesHistory', locale)} paymentsHref={href('payments', locale)} onSignOut={onSignOut} />
             </>
           ) : (
             <>

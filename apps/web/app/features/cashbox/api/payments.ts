@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+import type { PaymentAction } from '../lib/cashbox-logic';
+
+/** One form field of a payment method (GET /api/payments/methods). */
+export interface MethodField {
+  name: string;
+  type: string;
+  required: boolean;
+}
+
+export interface SavedProfile {
+  id: number | string;
+  /** Starts with the 6-digit card bin and ends with the last 4 digits (SPEC §3). */
+  title: string;
+  isRemoveAvailable?: boolean;
+}
+
+/** A deposit or withdrawal method (SPEC §3 "Payment method"); limits in major units. */
+export interface PaymentMethod {
+  id: string;
+  type: 'cards' | 'direct' | 'bank_transfer' | 'crypto' | 'voucher' | string;
+  brand: string;
+  provider: string;
+  currency: string;
+  fields: MethodField[];
+  savedProfiles: SavedProfile[];
+  termsOfService?: {
+    restrictions?: { minAmountValue?: number | null; maxAmountValue?: number | null; amountCurrencyCode?: string };
+  };
+}
+
+/** A payment of the player (API-SHAPES §9.1); amounts in minor units. */
+export interface Payment {
+  id: number;
+  amount_cents: number;
+  amount?: string;
+  currency: string;
+  action: 'deposit' | 'cashout';
+  state: string;
+  success: boolean;
+  recallable: boolean;
+  payment_system?: string | null;
+  brand?: string | null;
+  account?: string | null;
+  created_at: string;
+  finished_at: string | null;
+  cancellation_reason: string | null;
+}
+
+export interface PaymentRequest {
+  currency: string;
+  amount_cents: number;
+  method_id: string;
+  fields: Record<string, string>;
+  profile_id?: number | string;
+}
+
+export const PAYMENTS_KEY = ['player', 'payments'] as const;
+
+export const getPaymentMethods = (api: ApiClient, currency: string, action: PaymentAction, signal?: AbortSignal) =>
+  api.get<PaymentMethod[]>(
+    `/api/payments/methods?currency=${encodeURIComponent(currency)}&action=${action}`,
+    signal ? { signal } : undefined,
+  );
+
+export const createDeposit = (api: ApiClient, payment: PaymentRequest) =>
+  api.post<{ payment: Payment; redirect_url: string | null }>('/api/payments/deposits', { payment });
+
+export const createWithdrawal = (api: ApiClient, payment: PaymentRequest) =>
+  api.post<{ payment: Payment }>('/api/payments/withdrawals', { payment });
+
+export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<Payment[]>('/api/player/payments', signal ? { signal } : undefined);
+
+export const recallPayment = (api: ApiClient, id: number) =>
+  api.post<{ payment: Payment }>(`/api/player/payments/${id}/recall`);
+
+export const paymentMethodsQueryOptions = (api: ApiClient, currency: string, action: PaymentAction) =>
+  queryOptions({
+    queryKey: ['payments', 'methods', currency, action] as const,
+    queryFn: ({ signal }) => getPaymentMethods(api, currency, action, signal),
+    staleTime: 60_000,
+  });
+
+export function usePaymentMethods(currency: string | undefined, action: PaymentAction) {
+  return useQuery({ ...paymentMethodsQueryOptions(useApi(), currency ?? '', action), enabled: Boolean(currency) });
+}
+
+/** The history, newest first; `pollMs` re-reads it (the fallback while waiting for a bank). */
+export function usePayments(options: { enabled?: boolean; pollMs?: number | false } = {}) {
+  const api = useApi();
+  return useQuery({
+    queryKey: PAYMENTS_KEY,
+    queryFn: ({ signal }) => getPayments(api, signal),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.pollMs ?? false,
+  });
+}
+
+/** Recall a pending withdrawal, then reload the history and the wallets (API-SHAPES §9.2). */
+export function useRecallPayment() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => recallPayment(api, id),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: PAYMENTS_KEY });
+      void qc.invalidateQueries({ queryKey: QUERY_KEYS.accounts });
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/runtime';
+import { useLocale } from '../../../i18n/use-locale';
+import { amountProblem, parseAmount, toCents, type PaymentAction } from '../lib/cashbox-logic';
+
+const PRESETS = [20, 50, 100, 200];
+
+/** Step 1: the amount in major units, checked against the min/max of SPEC §5. */
+export function AmountStep({
+  action,
+  amount,
+  limits,
+  currency,
+  onNext,
+}: {
+  action: PaymentAction;
+  amount: number;
+  limits: { min: number; max: number };
+  currency: string;
+  onNext: (amount: number) => void;
+}) {
+  const { t } = useTranslation('cashbox');
+  const locale = useLocale();
+  const id = useId();
+  const [text, setText] = useState(String(amount));
+  const [error, setError] = useState<string | null>(null);
+  const money = (value: number) => formatMoney(toCents(value), currency, locale);
+  const presets = PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = parseAmount(text);
+    const problem = amountProblem(value, limits);
+    if (problem) {
+      setError(t(`errors.amount_${problem}`, { min: money(limits.min), max: money(limits.max) }));
+      return;
+    }
+    setError(null);
+    onNext(value);
+  }
+
+  return (
+    <form className="form cashbox__amount" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {action === 'deposit' ? t('amount.deposit_label') : t('amount.withdrawal_label')} ({currency})
+        </label>
+        <input
+          id={id}
+          className="input"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          {limits.max > 0
+            ? t('amount.limits', { min: money(limits.min), max: money(limits.max) })
+            : t('amount.min_only', { min: money(limits.min) })}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+      {presets.length > 0 && (
+        <div className="cashbox__presets" role="group" aria-label={t('amount.presets')}>
+          {presets.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-pressed={parseAmount(text) === p}
+              onClick={() => {
+                setText(String(p));
+                setError(null);
+              }}
+            >
+              {money(p)}
+            </button>
+          ))}
+        </div>
+      )}
+      <button className="btn btn--primary btn--block" type="submit">
+        {t('amount.next')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,278 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../../i18n/create-i18n';
+import cashbox from '../../../i18n/locales/en/cashbox.json';
+import common from '../../../i18n/locales/en/common.json';
+import { I18nProvider } from '../../../i18n/runtime';
+import { ApiError, type ApiClient } from '../../../lib/api-client';
+import { ApiProvider } from '../../../lib/api-context';
+import type { Payment, PaymentMethod } from '../api/payments';
+import { Cashbox, type CashboxMode } from './cashbox';
+import { PaymentsHistory } from './payments-history';
+
+const CARD_FIELDS = [
+  { name: 'card_number', type: 'card_number', required: true },
+  { name: 'expiry_date', type: 'expiry_date', required: true },
+  { name: 'cvv', type: 'cvv', required: true },
+];
+
+const method = (id: string, brand: string, min: number, max: number, extra: Partial<PaymentMethod> = {}): PaymentMethod => ({
+  id,
+  type: 'cards',
+  brand,
+  provider: 'sandbox',
+  currency: 'EUR',
+  fields: CARD_FIELDS,
+  savedProfiles: [],
+  termsOfService: { restrictions: { minAmountValue: min, maxAmountValue: max, amountCurrencyCode: 'EUR' } },
+  ...extra,
+});
+
+const METHODS = [
+  method('sandbox_card', 'visa', 10, 5000),
+  method('sandbox_wallet', 'sandpay', 5, 2000, { type: 'direct', fields: [{ name: 'email', type: 'email', required: true }] }),
+];
+
+const payment = (over: Partial<Payment> = {}): Payment => ({
+  id: 7,
+  amount_cents: 5000,
+  currency: 'EUR',
+  action: 'deposit',
+  state: 'succeeded',
+  success: true,
+  recallable: false,
+  brand: 'visa',
+  account: '424242••••4242',
+  created_at: '2026-11-24T10:00:00Z',
+  finished_at: '2026-11-24T10:00:01Z',
+  cancellation_reason: null,
+  ...over,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderWith(ui: React.ReactNode, api: Partial<ApiClient>) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/deposit'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiProvider client={api as ApiClient}>
+        <I18nProvider i18n={createI18n('en', { cashbox, common })}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+function setup(mode: CashboxMode = 'deposit', opts: { methods?: PaymentMethod[]; post?: ApiClient['post'] } = {}) {
+  const get = vi.fn(
+    async (path: string): Promise<unknown> => (path.startsWith('/api/payments/methods') ? (opts.methods ?? METHODS) : []),
+  );
+  const post = vi.fn(opts.post ?? (async () => ({ payment: payment(), redirect_url: null })));
+  const onClose = vi.fn();
+  renderWith(<Cashbox mode={mode} currency="EUR" onClose={onClose} />, { get, post } as unknown as ApiClient);
+  return { get, post, onClose };
+}
+
+const step = () => screen.getByRole('progressbar');
+
+async function toDetails(brand = /visa/i) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+  fireEvent.click(await screen.findByRole('button', { name: brand }));
+  await screen.findByLabelText('Card number');
+}
+
+function fillCard(number = '4242424242424242') {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: '1239' } });
+  fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
+}
+
+describe('cashbox steps', () => {
+  it('starts at 50 with the fallback limits and walks forward and back between steps 1 and 3', async () => {
+    const { get, onClose } = setup();
+    const amount = await screen.findByLabelText(/Deposit amount/);
+    expect(get).toHaveBeenCalledWith('/api/payments/methods?currency=EUR&action=deposit', expect.anything());
+    expect(amount).toHaveValue('50');
+    // Lowest min (5) and highest max (5000) across the methods.
+    expect(screen.getByText('From €5.00 to €5,000.00')).toBeInTheDocument();
+    expect(step()).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(step()).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Crypto' }));
+    expect(screen.getByText('Crypto payments are coming soon.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.click(screen.getByRole('button', { name: /visa/i }));
+    expect(step()).toHaveAttribute('aria-valuenow', '3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(step()).toHaveAttribute('aria-valuenow', '2');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(step()).toHaveAttribute('aria-valuenow', '1');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(step()).toHaveAttribute('aria-valuenow', '1');
+  });
+
+  it('uses 0 limits without methods and refuses amounts out of range', async () => {
+    setup('deposit', { methods: [] });
+    expect(await screen.findByText('From €0.00')).toBeInTheDocument();
+    cleanup();
+    setup();
+    const amount = await screen.findByLabelText(/Deposit amount/);
+    fireEvent.change(amount, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('The minimum amount is €5.00.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(step()).toHaveAttribute('aria-valuenow', '1');
+  });
+
+  it('disables a method whose own limits exclude the amount', async () => {
+    setup();
+    fireEvent.change(await screen.findByLabelText(/Deposit amount/), { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: /sandpay/i })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /visa/i })).toBeEnabled();
+  });
+
+  it('opens the dashboard first and goes back to it from step 1', async () => {
+    setup('dashboard');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByLabelText(/Withdrawal amount/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeInTheDocument();
+  });
+});
+
+describe('payment details', () => {
+  it('types the expiry as MM/YY, sends it with the card, and disables the button while submitting', async () => {
+    let resolve!: (v: unknown) => void;
+    const { post } = setup('deposit', { post: (() => new Promise<unknown>((r) => (resolve = r))) as ApiClient['post'] });
+    await toDetails();
+    fillCard();
+    expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveValue('12/39');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    const submit = screen.getByRole('button', { name: 'Deposit €50.00' });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Processing…' })).toBeDisabled());
+    expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
+      payment: {
+        currency: 'EUR',
+        amount_cents: 5000,
+        method_id: 'sandbox_card',
+        fields: { card_number: '4242424242424242', expiry_date: '12/39', cvv: '123' },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
+    expect(post).toHaveBeenCalledTimes(1);
+    await act(async () => resolve({ payment: payment(), redirect_url: null }));
+    expect(await screen.findByText('Deposit successful')).toBeInTheDocument();
+  });
+
+  it('checks the fields before sending', async () => {
+    const { post } = setup();
+    await toDetails();
+    fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: '0120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    expect(screen.getByText('This field is required.', { selector: '#' + screen.getByLabelText('Card number').id + '-error' })).toBeInTheDocument();
+    expect(screen.getByText('Enter a future date as MM/YY.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows the returned error text inline and field errors under their fields', async () => {
+    setup('deposit', {
+      post: (async () => {
+        throw new ApiError(422, { code: 'payment_declined', error: 'CVV must be 3 or 4 digits', errors: { cvv: ['CVV must be 3 or 4 digits'] } }, '/api/payments/deposits');
+      }) as ApiClient['post'],
+    });
+    await toDetails();
+    fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('CVV must be 3 or 4 digits');
+    expect(screen.getByLabelText('CVV')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Deposit €50.00' })).toBeEnabled();
+  });
+
+  it('turns a thrown error into a message in the inline notification', async () => {
+    setup('deposit', {
+      post: (async () => {
+        throw new Error('Payment library crashed');
+      }) as ApiClient['post'],
+    });
+    await toDetails();
+    fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment library crashed');
+  });
+
+  it('waits for the bank after a 3-D Secure redirect and settles from the history', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const pending = payment({ state: 'pending', success: false, finished_at: null });
+      const { get } = setup('deposit', {
+        post: (async () => ({ payment: pending, redirect_url: 'https://bank.test/3ds/7' })) as ApiClient['post'],
+      });
+      await toDetails();
+      fillCard('4000000000003220');
+      fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+      expect(await screen.findByText('Waiting for your bank…')).toBeInTheDocument();
+      expect(open).toHaveBeenCalledWith('https://bank.test/3ds/7', '_blank');
+      expect(screen.getByText(/Confirm the payment in the window of your bank/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open the bank page' })).toHaveAttribute('href', 'https://bank.test/3ds/7');
+      get.mockImplementation(async (path: string) =>
+        path === '/api/player/payments' ? [payment({ state: 'declined', success: false, cancellation_reason: 'Not approved' })] : METHODS,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+      expect(await screen.findByText('Payment unsuccessful')).toBeInTheDocument();
+      expect(screen.getByText('Not approved')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(step()).toHaveAttribute('aria-valuenow', '1');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('deposits in one click with the first saved profile', async () => {
+    const methods = [method('sandbox_card', 'visa', 10, 5000, { savedProfiles: [{ id: 3, title: '424242••••4242' }] })];
+    const { post } = setup('fast', { methods });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Pay with 424242••••4242')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    await screen.findByText('Deposit successful');
+    expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
+      payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 3 },
+    });
+  });
+});
+
+describe('payment history', () => {
+  it('lists deposits and payouts apart and recalls a pending withdrawal', async () => {
+    const rows = [
+      payment({ id: 2, action: 'cashout', state: 'pending', recallable: true, amount_cents: 2000 }),
+      payment({ id: 1 }),
+    ];
+    const get = vi.fn(async () => rows);
+    const post = vi.fn(async () => ({ payment: { ...rows[0], state: 'recalled', recallable: false } }));
+    renderWith(<PaymentsHistory locale="en" />, { get, post } as unknown as ApiClient);
+    const deposits = await screen.findByRole('region', { name: 'Deposits' });
+    const payouts = screen.getByRole('region', { name: 'Withdrawals' });
+    expect(within(deposits).getByText('€50.00')).toBeInTheDocument();
+    expect(within(deposits).queryByRole('button')).not.toBeInTheDocument();
+    fireEvent.click(within(payouts).getByRole('button', { name: 'Cancel the withdrawal of €20.00' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/payments/2/recall'));
+  });
+});

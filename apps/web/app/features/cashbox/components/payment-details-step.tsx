@@ -1,0 +1,237 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { FormError } from '../../../components/ui/form-error';
+import { TextField } from '../../../components/ui/field';
+import { formatMoney } from '../../../i18n/format';
+import { useTranslation, type I18n } from '../../../i18n/runtime';
+import { useLocale } from '../../../i18n/use-locale';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
+import { mapServerErrors } from '../../../lib/server-errors';
+import { createDeposit, createWithdrawal, type MethodField, type Payment, type PaymentMethod } from '../api/payments';
+import {
+  formatCardNumberInput,
+  formatExpiryInput,
+  normaliseFields,
+  validatePaymentFields,
+  type PaymentAction,
+} from '../lib/cashbox-logic';
+import { methodName } from './methods-panel';
+
+export interface SubmitResult {
+  payment: Payment;
+  redirectUrl: string | null;
+}
+
+const NEW = 'new';
+
+/**
+ * SPEC §8 "Deposit card submit": a returned error text is shown in the inline error notification,
+ * a thrown error is turned into a message there; per-field messages go under their fields.
+ */
+export function submitErrorToForm(
+  error: unknown,
+  fieldNames: readonly string[],
+  i18n: I18n,
+): { fields: Record<string, string>; general: string } {
+  if (error instanceof NetworkError) return { fields: {}, general: i18n.t('common:errors.network') };
+  if (error instanceof ApiError) {
+    const translate = (key: string) => (i18n.exists(`cashbox:${key}`) ? i18n.t(`cashbox:${key}`) : null);
+    const mapped = mapServerErrors(error.fieldErrors, fieldNames, translate);
+    const text = (error.body as { error?: unknown } | null)?.error;
+    const general =
+      typeof text === 'string' && text
+        ? text
+        : (mapped.general[0] ?? (error.code ? i18n.t(`cashbox:errors.codes.${error.code}`, '') : '')) ||
+          i18n.t('common:errors.generic');
+    return { fields: mapped.fields, general };
+  }
+  if (error instanceof Error && error.message) return { fields: {}, general: error.message };
+  return { fields: {}, general: i18n.t('common:errors.generic') };
+}
+
+function inputProps(field: MethodField, t: I18n['t']) {
+  switch (field.type) {
+    case 'card_number':
+      return { inputMode: 'numeric' as const, autoComplete: 'cc-number', placeholder: '0000 0000 0000 0000' };
+    case 'expiry_date':
+      return { inputMode: 'numeric' as const, autoComplete: 'cc-exp', placeholder: t('fields.expiry_placeholder'), maxLength: 5 };
+    case 'cvv':
+      return { inputMode: 'numeric' as const, autoComplete: 'cc-csc', maxLength: 4 };
+    case 'card_holder':
+      return { autoComplete: 'cc-name' };
+    case 'email':
+      return { type: 'email', autoComplete: 'email' };
+    default:
+      return { autoComplete: 'off' };
+  }
+}
+
+/**
+ * Step 3: the method's fields (card expiry typed as MM/YY), or one of the saved profiles; for
+ * /deposit-fast, a confirmation with the first saved profile. The submit button is disabled while
+ * the request runs.
+ */
+export function PaymentDetailsStep({
+  action,
+  method,
+  fast,
+  currency,
+  amountCents,
+  onSubmitted,
+}: {
+  action: PaymentAction;
+  method: PaymentMethod;
+  fast: boolean;
+  currency: string;
+  amountCents: number;
+  onSubmitted: (result: SubmitResult) => void;
+}) {
+  const { t, i18n } = useTranslation('cashbox');
+  const locale = useLocale();
+  const api = useApi();
+  const groupId = useId();
+  // Card payouts go to a card the player deposited with, so they need a saved profile.
+  const profileOnly = fast || (action === 'withdrawal' && method.type === 'cards');
+  const firstProfile = method.savedProfiles[0];
+  const [profile, setProfile] = useState<string>(
+    firstProfile && (profileOnly || method.savedProfiles.length > 0) ? String(firstProfile.id) : NEW,
+  );
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const usingProfile = profile !== NEW;
+  const fieldNames = method.fields.map((f) => f.name);
+
+  const submit = useMutation({
+    mutationFn: async (): Promise<SubmitResult> => {
+      const chosen = method.savedProfiles.find((p) => String(p.id) === profile);
+      const payment = {
+        currency,
+        amount_cents: amountCents,
+        method_id: method.id,
+        fields: usingProfile ? {} : normaliseFields(method.fields, values),
+        ...(chosen ? { profile_id: chosen.id } : {}),
+      };
+      if (action === 'deposit') {
+        const res = await createDeposit(api, payment);
+        return { payment: res.payment, redirectUrl: res.redirect_url ?? null };
+      }
+      const res = await createWithdrawal(api, payment);
+      return { payment: res.payment, redirectUrl: null };
+    },
+    onSuccess: onSubmitted,
+    onError: (error) => {
+      const mapped = submitErrorToForm(error, [...fieldNames, 'profile_id'], i18n);
+      setFieldErrors(mapped.fields);
+      setFormError(mapped.general);
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submit.isPending) return;
+    setFormError(null);
+    if (!usingProfile) {
+      const errors = validatePaymentFields(method.fields, values);
+      if (Object.keys(errors).length > 0) {
+        setFieldErrors(Object.fromEntries(Object.entries(errors).map(([k, code]) => [k, t(`errors.field.${code}`)])));
+        return;
+      }
+    }
+    setFieldErrors({});
+    submit.mutate();
+  }
+
+  function setValue(field: MethodField, raw: string) {
+    const value =
+      field.type === 'expiry_date'
+        ? formatExpiryInput(raw)
+        : field.type === 'card_number'
+          ? formatCardNumberInput(raw)
+          : field.type === 'cvv'
+            ? raw.replace(/\D/g, '').slice(0, 4)
+            : raw;
+    setValues((v) => ({ ...v, [field.name]: value }));
+    setFieldErrors((e) => {
+      if (!(field.name in e)) return e;
+      const rest = { ...e };
+      delete rest[field.name];
+      return rest;
+    });
+  }
+
+  const amount = formatMoney(amountCents, currency, locale);
+  const noProfile = profileOnly && method.savedProfiles.length === 0;
+
+  return (
+    <form className="form cashbox__details" onSubmit={onSubmit} noValidate>
+      <p className="cashbox__summary">
+        {t('details.summary', { amount, method: methodName(method) })}
+      </p>
+      <FormError message={formError} />
+      {noProfile && <p className="cashbox__note">{t('details.profile_required')}</p>}
+      {method.savedProfiles.length > 0 && !fast && (
+        <fieldset className="cashbox__profiles" aria-describedby={fieldErrors.profile_id ? `${groupId}-error` : undefined}>
+          <legend className="field__label">{t('details.saved_profiles')}</legend>
+          {method.savedProfiles.map((p) => (
+            <label key={p.id} className="check">
+              <input
+                type="radio"
+                name={`${groupId}-profile`}
+                value={String(p.id)}
+                checked={profile === String(p.id)}
+                onChange={() => setProfile(String(p.id))}
+              />
+              <span>{p.title}</span>
+            </label>
+          ))}
+          {!profileOnly && (
+            <label className="check">
+              <input
+                type="radio"
+                name={`${groupId}-profile`}
+                value={NEW}
+                checked={profile === NEW}
+                onChange={() => setProfile(NEW)}
+              />
+              <span>{method.type === 'cards' ? t('details.new_card') : t('details.new_details')}</span>
+            </label>
+          )}
+          {fieldErrors.profile_id && (
+            <p id={`${groupId}-error`} className="field__error">
+              {fieldErrors.profile_id}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {fast && firstProfile && <p className="cashbox__profile">{t('fast.with_profile', { title: firstProfile.title })}</p>}
+      {!usingProfile &&
+        !profileOnly &&
+        method.fields.map((field) => (
+          <TextField
+            key={field.name}
+            name={field.name}
+            label={t(`fields.${field.type}`, field.name)}
+            value={values[field.name] ?? ''}
+            onChange={(v) => setValue(field, v)}
+            error={fieldErrors[field.name]}
+            required={field.required}
+            {...inputProps(field, t)}
+          />
+        ))}
+      <button
+        className="btn btn--primary btn--block"
+        type="submit"
+        disabled={submit.isPending || noProfile}
+        aria-busy={submit.isPending || undefined}
+      >
+        {submit.isPending
+          ? t('details.submitting')
+          : action === 'deposit'
+            ? t('details.deposit_submit', { amount })
+            : t('details.withdraw_submit', { amount })}
+      </button>
+    </form>
+  );
+}

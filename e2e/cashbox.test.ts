@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { createPlayer, fundPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
+
+/**
+ * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): deposit with the sandbox cards (success,
+ * decline, 3-D Secure in a bank window), withdraw to the saved card, recall it from the history.
+ */
+const headerBalance = (page: Page) => page.getByRole('banner').locator('.balance__amount');
+const stepOf = (dialog: Locator) => dialog.getByRole('progressbar').getAttribute('aria-valuenow');
+
+async function signedIn(page: Page, email: string, path: string) {
+  await visit(page, `/login?${new URLSearchParams({ redirect: path })}`);
+  await signInWith(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Steps 1 and 2 with the default amount and the card method; leaves the dialog on step 3. */
+async function toCardDetails(dialog: Locator) {
+  await expect.poll(() => dialog.getByLabel(/Deposit amount/).inputValue()).toBe('50');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => stepOf(dialog)).toBe('2');
+  await dialog.getByRole('button', { name: /Visa/ }).click();
+  await expect.poll(() => stepOf(dialog)).toBe('3');
+}
+
+async function fillCard(dialog: Locator, number: string) {
+  const newCard = dialog.getByLabel('Use a new card');
+  if (await newCard.count()) await newCard.check();
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry date (MM/YY)').pressSequentially('1230');
+  await dialog.getByLabel('CVV').fill('123');
+  const holder = dialog.getByLabel('Cardholder name');
+  if (await holder.count()) await holder.fill('Erika Tester');
+}
+
+describe.skipIf(!hasBrowser)('cashbox', () => {
+  const openPage = usePlayerPages();
+
+  it('a player deposits by card, is declined by another, and passes 3-D Secure in the bank window', async () => {
+    const email = uniqueEmail('cashbox');
+    await createPlayer(email);
+    const page = await openPage();
+    await signedIn(page, email, '/deposit');
+    const dialog = page.getByRole('dialog', { name: 'Deposit' });
+    await expect.poll(() => headerBalance(page).textContent()).toBe('€0.00');
+
+    await toCardDetails(dialog);
+    await fillCard(dialog, '4242 4242 4242 4242');
+    expect(await dialog.getByLabel('Expiry date (MM/YY)').inputValue()).toBe('12/30');
+    await dialog.getByRole('button', { name: 'Deposit €50.00' }).click();
+    await dialog.getByText('Deposit successful').waitFor({ timeout: 15_000 });
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€50.00');
+
+    // A declined card: the issuer's text in the inline error, the form stays usable.
+    await visit(page, '/deposit');
+    await toCardDetails(dialog);
+    await fillCard(dialog, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Deposit €50.00' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('declined');
+    expect(await dialog.getByRole('button', { name: 'Deposit €50.00' }).isEnabled()).toBe(true);
+
+    // 3-D Secure: the bank page opens in a new window; the modal waits and then succeeds.
+    await fillCard(dialog, '4000 0000 0000 3220');
+    const [bank] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Deposit €50.00' }).click(),
+    ]);
+    await dialog.getByText('Waiting for your bank…').waitFor();
+    await bank.getByTestId('challenge-approve').click();
+    await dialog.getByText('Deposit successful').waitFor({ timeout: 20_000 });
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€100.00');
+
+    // Opened as the entry page, the cashbox went home first: closing lands on the lobby.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('a funded player withdraws to the saved card and recalls it from the payment history', async () => {
+    const email = uniqueEmail('payout');
+    await createPlayer(email);
+    await fundPlayer(email, 'EUR', 100_00);
+    const page = await openPage();
+    // A card deposit first: card payouts go to a card the player deposited with.
+    await signedIn(page, email, '/deposit');
+    const deposit = page.getByRole('dialog', { name: 'Deposit' });
+    await toCardDetails(deposit);
+    await fillCard(deposit, '4242 4242 4242 4242');
+    await deposit.getByRole('button', { name: 'Deposit €50.00' }).click();
+    await deposit.getByText('Deposit successful').waitFor({ timeout: 15_000 });
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€150.00');
+
+    await visit(page, '/withdraw');
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    await dialog.getByLabel(/Withdrawal amount/).fill('30');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: /Visa/ }).click();
+    expect(await dialog.getByRole('radio').first().isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Withdraw €30.00' }).click();
+    await dialog.getByText('Withdrawal requested').waitFor();
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€120.00');
+
+    await visit(page, '/users/payments');
+    const payouts = page.getByRole('region', { name: 'Withdrawals' });
+    await payouts.getByRole('button', { name: 'Cancel the withdrawal of €30.00' }).click();
+    await payouts.getByText('Cancelled by you').waitFor();
+    expect(await page.getByRole('region', { name: 'Deposits' }).getByText('€50.00').count()).toBeGreaterThan(0);
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€150.00');
+  });
+
+  it('fits a 360 px phone: the dashboard leads to the steps, methods two per row, keyboard only', async () => {
+    const email = uniqueEmail('phone');
+    await createPlayer(email);
+    const page = await openPage({ viewport: { width: 360, height: 740 } });
+    await signedIn(page, email, '/cashbox');
+    const dialog = page.getByRole('dialog', { name: 'Cashbox' });
+    await dialog.getByRole('button', { name: 'Deposit' }).click();
+    await dialog.getByLabel(/Deposit amount/).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stepOf(dialog)).toBe('2');
+    const methods = dialog.getByRole('tabpanel').getByRole('button');
+    const [first, second, third] = await Promise.all([0, 1, 2].map((i) => methods.nth(i).boundingBox()));
+    expect(first!.y).toBe(second!.y);
+    expect(third!.y).toBeGreaterThan(first!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Tabs by arrow keys; the crypto tab has no methods yet.
+    await dialog.getByRole('tab', { name: 'All' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await dialog.getByText('Crypto payments are coming soon.').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await methods.first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stepOf(dialog)).toBe('3');
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Withdraw' }).waitFor();
+  });
+});
