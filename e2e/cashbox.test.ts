@@ -107,6 +107,19 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     await payouts.getByText('Cancelled by you').waitFor();
     expect(await page.getByRole('region', { name: 'Deposits' }).getByText('€50.00').count()).toBeGreaterThan(0);
     await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€150.00');
+
+    // Withdraws again and, once the recall window is over, sees the payout paid without a reload.
+    await visit(page, '/withdraw');
+    await dialog.getByLabel(/Withdrawal amount/).fill('20');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: /Visa/ }).click();
+    await dialog.getByRole('button', { name: 'Withdraw €20.00' }).click();
+    await dialog.getByText('Withdrawal requested').waitFor();
+    await visit(page, '/users/payments');
+    await expect
+      .poll(() => payouts.locator('li', { hasText: '€20.00' }).first().textContent(), { timeout: 40_000 })
+      .toContain('Succeeded');
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€130.00');
   });
 
   it('fits a 360 px phone: the dashboard leads to the steps, methods two per row, keyboard only', async () => {
@@ -125,10 +138,10 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(third!.y).toBeGreaterThan(first!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // Tabs by arrow keys; the crypto tab has no methods yet.
+    // Tabs by arrow keys; reaching the crypto tab by keyboard shows its note, no dialog.
     await dialog.getByRole('tab', { name: 'All' }).focus();
     await page.keyboard.press('ArrowRight');
-    await dialog.getByText('Crypto payments are coming soon.').waitFor();
+    await dialog.getByText('You have no crypto deposit address yet. Choose a coin to get one.').waitFor();
     await page.keyboard.press('ArrowLeft');
     await methods.first().focus();
     await page.keyboard.press('Enter');

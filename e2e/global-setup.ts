@@ -120,6 +120,9 @@ export default async function setup(project: TestProject) {
       RESTRICTED_COUNTRIES: 'US',
       // Stories fund players through the operator API (a ledger credit from payment clearing).
       ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
+      // Withdrawals stay recallable for 8 s, then the payout job (every 5 s) sends them: long enough
+      // for a story to recall one, short enough for another to see its payout paid.
+      PAYOUT_APPROVAL_SECONDS: '8',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

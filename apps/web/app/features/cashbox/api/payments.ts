@@ -112,3 +112,89 @@ export function useRecallPayment() {
     },
   });
 }
+
+/** A deposit address of the player for one coin (GET/POST /api/payments/crypto/addresses). */
+export interface CryptoAddress {
+  currency: string;
+  address: string;
+}
+
+/** The card-to-crypto entry (SPEC §3 "Crypto card entry", GET /api/payments/crypto/onramp). */
+export interface OnrampEntry {
+  provider: string;
+  brand: string;
+  /** Percent. */
+  fee: number;
+  /** Minutes. */
+  processing_time: string;
+  verification: number;
+  paymentMethods?: string[];
+}
+
+/** `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }` (GET /api/info/crypto_exchange_rates). */
+export type CryptoRates = Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>>;
+
+export const CRYPTO_ADDRESSES_KEY = ['payments', 'crypto', 'addresses'] as const;
+
+export const getCryptoAddresses = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<CryptoAddress[]>('/api/payments/crypto/addresses', signal ? { signal } : undefined);
+
+export const createCryptoAddress = (api: ApiClient, currency: string) =>
+  api.post<CryptoAddress>('/api/payments/crypto/addresses', { currency });
+
+export const getWallets = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<{ currency: string }[]>('/api/player/accounts', signal ? { signal } : undefined);
+
+export const openWallet = (api: ApiClient, currency: string) => api.post<unknown>('/api/player/accounts', { currency });
+
+export function useCryptoAddresses(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: CRYPTO_ADDRESSES_KEY,
+    queryFn: ({ signal }) => getCryptoAddresses(api, signal),
+    enabled,
+  });
+}
+
+export function useOnramp(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['payments', 'crypto', 'onramp'] as const,
+    queryFn: ({ signal }) => api.get<OnrampEntry[]>('/api/payments/crypto/onramp', signal ? { signal } : undefined),
+    enabled,
+    staleTime: 300_000,
+  });
+}
+
+export function useCryptoRates(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['info', 'crypto_exchange_rates'] as const,
+    queryFn: ({ signal }) => api.get<CryptoRates>('/api/info/crypto_exchange_rates', signal ? { signal } : undefined),
+    enabled,
+    staleTime: 300_000,
+  });
+}
+
+/**
+ * Creates the deposit address of a coin: opens the wallet in that coin first when the player has
+ * none (the server answers 422 currency_unavailable otherwise), then reloads wallets and addresses.
+ */
+export function useCreateCryptoAddress() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (currency: string) => {
+      const wallets = await getWallets(api);
+      if (!wallets.some((w) => w.currency === currency)) await openWallet(api, currency);
+      return createCryptoAddress(api, currency);
+    },
+    onSuccess: (created) => {
+      qc.setQueryData<CryptoAddress[]>(CRYPTO_ADDRESSES_KEY, (prev) => [
+        ...(prev ?? []).filter((a) => a.currency !== created.currency),
+        created,
+      ]);
+      void qc.invalidateQueries({ queryKey: QUERY_KEYS.accounts });
+    },
+  });
+}

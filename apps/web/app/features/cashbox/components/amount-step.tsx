@@ -2,7 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
-import { amountProblem, parseAmount, toCents, type PaymentAction } from '../lib/cashbox-logic';
+import {
+  amountDecimals,
+  amountProblem,
+  DEFAULT_DEPOSIT_AMOUNT,
+  parseAmount,
+  subunitsOf,
+  toCents,
+  type PaymentAction,
+} from '../lib/cashbox-logic';
 
 const PRESETS = [20, 50, 100, 200];
 
@@ -23,14 +31,20 @@ export function AmountStep({
   const { t } = useTranslation('cashbox');
   const locale = useLocale();
   const id = useId();
-  const [text, setText] = useState(String(amount));
+  const subunits = subunitsOf(currency);
+  const crypto = subunits > 100;
+  const decimals = amountDecimals(currency);
+  // A crypto wallet starts at the minimum: the fiat default of 50 coins makes no sense there.
+  const [text, setText] = useState(
+    String(crypto && amount === DEFAULT_DEPOSIT_AMOUNT && limits.min > 0 ? limits.min : amount),
+  );
   const [error, setError] = useState<string | null>(null);
-  const money = (value: number) => formatMoney(toCents(value), currency, locale);
-  const presets = PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max));
+  const money = (value: number) => formatMoney(toCents(value, subunits), currency, locale);
+  const presets = crypto ? [] : PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const value = parseAmount(text);
+    const value = parseAmount(text, decimals);
     const problem = amountProblem(value, limits);
     if (problem) {
       setError(t(`errors.amount_${problem}`, { min: money(limits.min), max: money(limits.max) }));
@@ -78,7 +92,7 @@ export function AmountStep({
               key={p}
               type="button"
               className="btn btn--secondary btn--sm"
-              aria-pressed={parseAmount(text) === p}
+              aria-pressed={parseAmount(text, decimals) === p}
               onClick={() => {
                 setText(String(p));
                 setError(null);

@@ -108,7 +108,9 @@ describe('cashbox steps', () => {
     expect(step()).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(screen.getByRole('tab', { name: 'Crypto' }));
-    expect(screen.getByText('Crypto payments are coming soon.')).toBeInTheDocument();
+    // No crypto address yet: the currency select opens (SPEC §2); cancelling leaves the tab.
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText(/You have no crypto deposit address yet/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
     fireEvent.click(screen.getByRole('button', { name: /visa/i }));
     expect(step()).toHaveAttribute('aria-valuenow', '3');

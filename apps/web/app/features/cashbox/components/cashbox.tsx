@@ -17,13 +17,16 @@ import {
   nextStep,
   PAYMENT_POLL_MS,
   prevStep,
+  subunitsOf,
   toCents,
   type CashboxStep,
   type PaymentAction,
 } from '../lib/cashbox-logic';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { AmountStep } from './amount-step';
 import { MethodsPanel } from './methods-panel';
 import { PaymentDetailsStep, type SubmitResult } from './payment-details-step';
+import { needsProfileData, ProfileDataStep } from './profile-data-step';
 import './cashbox.css';
 
 /** Which screen a cashbox route opens (SPEC §2: /cashbox and /dashboard, /deposit, /withdraw, /deposit-fast). */
@@ -59,6 +62,10 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
   const [amount, setAmount] = useState<number>(DEFAULT_DEPOSIT_AMOUNT);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { user } = useCurrentUser();
+  // SPEC §5: the profile-data form comes first for variant A fiat players who lack required data.
+  const [profileSaved, setProfileSaved] = useState(false);
+  const profileGate = !profileSaved && user !== null && needsProfileData(user);
   const methods = usePaymentMethods(action ? currency : undefined, action ?? 'deposit');
   const list = methods.data ?? [];
   const limits = amountLimits(list);
@@ -139,6 +146,14 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
     setOutcome(null);
     setMethod(null);
     setStep(1);
+  }
+
+  if (profileGate && user) {
+    return (
+      <div className="cashbox">
+        <ProfileDataStep user={user} onSaved={() => setProfileSaved(true)} />
+      </div>
+    );
   }
 
   if (!action) {
@@ -241,6 +256,8 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
       )}
       {!outcome && methods.isSuccess && step === 2 && (
         <MethodsPanel
+          action={action}
+          currency={currency}
           methods={list}
           amount={amount}
           limits={limits}
@@ -265,7 +282,7 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
           method={(mode === 'fast' ? fastMethod : method)!}
           fast={mode === 'fast'}
           currency={currency}
-          amountCents={toCents(amount)}
+          amountCents={toCents(amount, subunitsOf(currency))}
           onSubmitted={onSubmitted}
         />
       )}

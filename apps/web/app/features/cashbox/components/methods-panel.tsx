@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/runtime';
-import type { PaymentMethod } from '../api/payments';
-import { amountProblem, methodLimits } from '../lib/cashbox-logic';
+import { useCryptoAddresses, type PaymentMethod } from '../api/payments';
+import { amountProblem, methodLimits, subunitsOf, type PaymentAction } from '../lib/cashbox-logic';
+import { CryptoAddresses, CurrencySelectModal, missingCoins } from './crypto-deposit';
 
 type Tab = 'all' | 'crypto';
 const TABS: Tab[] = ['all', 'crypto'];
@@ -15,14 +16,23 @@ export function methodName(method: Pick<PaymentMethod, 'brand'>): string {
 /**
  * Step 2: the methods panel of SPEC §2 with the tabs "all" (fiat) and "crypto". Methods whose
  * limits exclude the chosen amount stay visible but disabled, with the reason.
+ *
+ * Crypto deposits go to a deposit address per coin, not through the payment form: the crypto tab of
+ * a deposit shows the player's addresses, and clicking it without any opens the currency-select
+ * modal (SPEC §2). Crypto withdrawals go through the steps from a crypto wallet.
  */
 export function MethodsPanel({
+  action,
+  currency,
   methods,
   amount,
   limits,
   selectedId,
   onSelect,
 }: {
+  action: PaymentAction;
+  /** The cashbox (wallet) currency. */
+  currency: string;
   methods: readonly PaymentMethod[];
   amount: number;
   limits: { min: number; max: number };
@@ -31,10 +41,22 @@ export function MethodsPanel({
 }) {
   const { t } = useTranslation('cashbox');
   const id = useId();
-  const [tab, setTab] = useState<Tab>('all');
+  const cryptoWallet = subunitsOf(currency) > 100;
+  const [tab, setTab] = useState<Tab>(cryptoWallet ? 'crypto' : 'all');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ all: null, crypto: null });
-  // Crypto deposits go to a deposit address, not through this form: the crypto tab is a note for now.
-  const shown = tab === 'crypto' ? [] : methods.filter((m) => m.type !== 'crypto');
+  const deposit = action === 'deposit';
+  const addresses = useCryptoAddresses(deposit);
+  // Open the currency select once the addresses are known to be none (a click during loading waits).
+  const [select, setSelect] = useState<'closed' | 'wanted' | 'open'>('closed');
+  const selecting = select === 'open' || (select === 'wanted' && addresses.data?.length === 0);
+  const shown = tab === 'crypto' ? methods.filter((m) => m.type === 'crypto') : methods.filter((m) => m.type !== 'crypto');
+
+  function onTabClick(name: Tab) {
+    setTab(name);
+    if (name !== 'crypto' || !deposit) return;
+    if (addresses.data === undefined) setSelect('wanted');
+    else if (addresses.data.length === 0) setSelect('open');
+  }
 
   function onTabKey(event: KeyboardEvent) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -60,7 +82,7 @@ export function MethodsPanel({
             aria-controls={`${id}-panel`}
             tabIndex={tab === name ? 0 : -1}
             className="cashbox__tab"
-            onClick={() => setTab(name)}
+            onClick={() => onTabClick(name)}
             onKeyDown={onTabKey}
           >
             {t(`methods.tab_${name}`)}
@@ -68,8 +90,31 @@ export function MethodsPanel({
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-        {shown.length === 0 ? (
-          <p className="cashbox__note">{tab === 'crypto' ? t('methods.crypto_soon') : t('methods.none')}</p>
+        {tab === 'crypto' && deposit ? (
+          addresses.isPending ? (
+            <p className="muted">{t('loading')}</p>
+          ) : addresses.isError ? (
+            <p className="form-error" role="alert">
+              {t('errors.crypto')}
+            </p>
+          ) : addresses.data.length === 0 ? (
+            <div className="cashbox__note">
+              <p>{t('crypto.none')}</p>
+              <button type="button" className="btn btn--primary btn--block" onClick={() => setSelect('open')}>
+                {t('crypto.choose')}
+              </button>
+            </div>
+          ) : (
+            <CryptoAddresses
+              addresses={addresses.data}
+              currency={currency}
+              onAdd={missingCoins(addresses.data).length > 0 ? () => setSelect('open') : null}
+            />
+          )
+        ) : tab === 'crypto' && !cryptoWallet ? (
+          <p className="cashbox__note">{t('methods.crypto_withdrawal')}</p>
+        ) : shown.length === 0 ? (
+          <p className="cashbox__note">{t('methods.none')}</p>
         ) : (
           <ul className="cashbox__grid">
             {shown.map((m) => {
@@ -99,6 +144,9 @@ export function MethodsPanel({
           </ul>
         )}
       </div>
+      {selecting && deposit && (
+        <CurrencySelectModal coins={missingCoins(addresses.data ?? [])} onClose={() => setSelect('closed')} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountDecimals,
   amountLimits,
   amountProblem,
   formatCardNumberInput,
@@ -11,6 +12,7 @@ import {
   parseAmount,
   prevStep,
   splitExpiry,
+  subunitsOf,
   toCents,
   validatePaymentFields,
 } from './cashbox-logic';
@@ -62,6 +64,17 @@ describe('amount limits (SPEC §5)', () => {
     expect(parseAmount('1.234')).toBeNaN();
     expect(toCents(12.3)).toBe(1230);
     expect(toCents(0.29)).toBe(29);
+  });
+
+  it('takes up to 8 decimals and 10^8 minor units for a crypto wallet (SPEC §9)', () => {
+    expect(subunitsOf('BTC')).toBe(100_000_000);
+    expect(subunitsOf('EUR')).toBe(100);
+    expect(amountDecimals('ETH')).toBe(8);
+    expect(amountDecimals('NOK')).toBe(2);
+    expect(parseAmount('0.00012345', amountDecimals('BTC'))).toBe(0.00012345);
+    expect(parseAmount('0.000123456', amountDecimals('BTC'))).toBeNaN();
+    expect(toCents(0.005, subunitsOf('BTC'))).toBe(500_000);
+    expect(toCents(0.00012345, subunitsOf('LTC'))).toBe(12_345);
   });
 });
 

@@ -2,6 +2,7 @@
  * Pure rules of the cashbox flow (SPEC §4 "Deposit: 3 steps", §5 amounts and expiry, §9 constants).
  * Kept apart from the components so each rule is tested on its own.
  */
+import { CURRENCIES, isCurrencyCode } from '@croupier/shared/currencies';
 
 /** SPEC §9: the amount step starts at 50 (major units). */
 export const DEFAULT_DEPOSIT_AMOUNT = 50;
@@ -68,11 +69,24 @@ export function amountProblem(
   return null;
 }
 
-/** Parses what the player typed ("50", "12,5") into a major-unit number (NaN when unusable). */
-export function parseAmount(text: string): number {
+/**
+ * Parses what the player typed ("50", "12,5") into a major-unit number (NaN when unusable); at most
+ * `decimals` fraction digits (2 for fiat, 8 for crypto).
+ */
+export function parseAmount(text: string, decimals = 2): number {
   const clean = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return Number.NaN;
+  if (!new RegExp(`^\\d+(\\.\\d{0,${decimals}})?$`).test(clean)) return Number.NaN;
   return Number(clean);
+}
+
+/** Minor units per major unit of a currency (SPEC §9: 100 for fiat, 10^8 for crypto coins). */
+export function subunitsOf(currency: string): number {
+  return isCurrencyCode(currency) ? CURRENCIES[currency].subunitsToUnit : 100;
+}
+
+/** Fraction digits the player may type for a currency. */
+export function amountDecimals(currency: string): number {
+  return Math.round(Math.log10(subunitsOf(currency)));
 }
 
 /** Major units to integer minor units without float drift (12.3 → 1230). */

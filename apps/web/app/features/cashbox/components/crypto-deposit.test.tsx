@@ -1,0 +1,205 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '@croupier/shared/money';
+import { createI18n } from '../../../i18n/create-i18n';
+import cashbox from '../../../i18n/locales/en/cashbox.json';
+import common from '../../../i18n/locales/en/common.json';
+import { I18nProvider } from '../../../i18n/runtime';
+import type { ApiClient } from '../../../lib/api-client';
+import { ApiProvider } from '../../../lib/api-context';
+import type { CryptoAddress, PaymentMethod } from '../api/payments';
+import { Cashbox } from './cashbox';
+import { onrampUrl, widgetFiat } from './crypto-deposit';
+
+const CARD: PaymentMethod = {
+  id: 'sandbox_card',
+  type: 'cards',
+  brand: 'visa',
+  provider: 'sandbox',
+  currency: 'EUR',
+  fields: [{ name: 'card_number', type: 'card_number', required: true }],
+  savedProfiles: [],
+  termsOfService: { restrictions: { minAmountValue: 10, maxAmountValue: 5000, amountCurrencyCode: 'EUR' } },
+};
+
+const cryptoMethod = (coin: string, action: 'deposit' | 'withdrawal'): PaymentMethod => ({
+  id: `sandbox_crypto_${coin.toLowerCase()}`,
+  type: 'crypto',
+  brand: coin.toLowerCase(),
+  provider: 'sandbox',
+  currency: coin,
+  fields: action === 'deposit' ? [] : [{ name: 'address', type: 'crypto_address', required: true }],
+  savedProfiles: [],
+  termsOfService: { restrictions: { minAmountValue: 0.0001, maxAmountValue: 1, amountCurrencyCode: coin } },
+});
+
+const ADDRESS = 'tb1qsandboxaddress000000000000000';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+interface Server {
+  wallets: string[];
+  addresses: CryptoAddress[];
+}
+
+function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; wallets?: string[]; addresses?: CryptoAddress[] } = {}) {
+  const server: Server = { wallets: opts.wallets ?? ['EUR'], addresses: opts.addresses ?? [] };
+  const get = vi.fn(async (path: string): Promise<unknown> => {
+    const url = new URL(path, 'http://x');
+    if (url.pathname === '/api/payments/methods') {
+      const currency = url.searchParams.get('currency')!;
+      const action = url.searchParams.get('action') as 'deposit' | 'withdrawal';
+      return currency === 'EUR' ? [CARD] : [cryptoMethod(currency, action)];
+    }
+    if (url.pathname === '/api/payments/crypto/addresses') return server.addresses;
+    if (url.pathname === '/api/player/accounts') return server.wallets.map((currency) => ({ currency, amount_cents: 0 }));
+    if (url.pathname === '/api/info/crypto_exchange_rates') {
+      return { BTC: { EUR: { exchange_rate: 60000, fee: 0.01, total_exchange_rate: 59400 } } };
+    }
+    if (url.pathname === '/api/payments/crypto/onramp') {
+      return [{ provider: 'sandbox', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] }];
+    }
+    return [];
+  });
+  const post = vi.fn(async (path: string, body: unknown): Promise<unknown> => {
+    const { currency } = body as { currency: string };
+    if (path === '/api/player/accounts') {
+      server.wallets.push(currency);
+      return { currency, amount_cents: 0 };
+    }
+    if (path === '/api/payments/crypto/addresses') {
+      const created = { currency, address: ADDRESS };
+      server.addresses.push(created);
+      return created;
+    }
+    return { payment: { id: 1, amount_cents: 0, currency, action: 'cashout', state: 'pending' } };
+  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Cashbox mode={opts.mode ?? 'deposit'} currency={opts.currency ?? 'EUR'} onClose={() => undefined} /> }],
+    { initialEntries: ['/deposit'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiProvider client={{ get, post } as unknown as ApiClient}>
+        <I18nProvider i18n={createI18n('en', { cashbox, common })}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return { get, post, server };
+}
+
+async function toMethods() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+  return screen.findByRole('tab', { name: 'Crypto' });
+}
+
+describe('crypto deposit', () => {
+  it('opens the currency select on the crypto tab without addresses, opens the wallet and shows the new address', async () => {
+    const { post } = setup();
+    const tab = await toMethods();
+    // Let the addresses load first, as a player would.
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    fireEvent.click(tab);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a coin' });
+    const coins = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.querySelector('.cashbox__method-name')?.textContent)
+      .filter(Boolean);
+    expect(coins).toEqual(['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'USDT']);
+    fireEvent.click(within(dialog).getByRole('button', { name: /BTC/ }));
+    expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(post).toHaveBeenNthCalledWith(1, '/api/player/accounts', { currency: 'BTC' });
+    expect(post).toHaveBeenNthCalledWith(2, '/api/payments/crypto/addresses', { currency: 'BTC' });
+    expect(screen.getByText('Your BTC deposit address')).toBeInTheDocument();
+  });
+
+  it('opens the select even when the tab is clicked while the addresses still load', async () => {
+    setup();
+    const tab = await toMethods();
+    fireEvent.click(tab);
+    expect(await screen.findByRole('dialog', { name: 'Choose a coin' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a coin' })).toBeInTheDocument();
+  });
+
+  it('does not open a wallet the player already has', async () => {
+    const { post } = setup({ wallets: ['EUR', 'ETH'] });
+    await toMethods();
+    // The keyboard reaches the tab without a click: the tab shows the way to the select instead.
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'All' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose a coin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose a coin' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /ETH/ }));
+    await screen.findByText(ADDRESS);
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/api/payments/crypto/addresses', { currency: 'ETH' });
+  });
+
+  it('shows the address with copy, the minimum, the rate and the card-to-crypto widget on demand', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { get } = setup({ wallets: ['EUR', 'BTC'], addresses: [{ currency: 'BTC', address: ADDRESS }] });
+    fireEvent.click(await toMethods());
+    expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the BTC address' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(ADDRESS));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+
+    // 0.0001 BTC from the method's restrictions, in the display unit of SPEC §9.
+    expect(await screen.findByText(formatMoney(10_000, 'BTC', 'en'))).toBeInTheDocument();
+    expect(await screen.findByText('1 BTC ≈ €60,000.00')).toBeInTheDocument();
+
+    expect(screen.queryByTitle('Buy BTC with a card')).not.toBeInTheDocument();
+    expect(get).not.toHaveBeenCalledWith('/api/payments/crypto/onramp', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Buy with card' }));
+    const frame = screen.getByTitle('Buy BTC with a card');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', `/sandbox-onramp?coin=BTC&fiat=EUR&address=${ADDRESS}`);
+    expect(await screen.findByText('Fee 4.5 % · about 10 minutes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add another coin' })).toBeInTheDocument();
+  });
+
+  it('picks the widget fiat and builds the widget address', () => {
+    expect(widgetFiat('NOK')).toBe('NOK');
+    expect(widgetFiat('BTC')).toBe('EUR');
+    expect(onrampUrl('ETH', 'USD', 'a b')).toBe('/sandbox-onramp?coin=ETH&fiat=USD&address=a+b');
+  });
+});
+
+describe('crypto withdrawal', () => {
+  it('withdraws from a crypto wallet through the steps with the address as a text field', async () => {
+    const { post } = setup({ currency: 'BTC', mode: 'withdrawal', wallets: ['BTC'] });
+    const amount = await screen.findByLabelText(/Withdrawal amount/);
+    expect(amount).toHaveValue('0.0001');
+    fireEvent.change(amount, { target: { value: '0.005' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('button', { name: /Btc/ }));
+    fireEvent.change(await screen.findByLabelText('Wallet address'), { target: { value: 'tb1qexternal' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Withdraw / }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/payments/withdrawals', {
+        payment: { currency: 'BTC', amount_cents: 500_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternal' } },
+      }),
+    );
+  });
+
+  it('tells a fiat player where crypto payouts come from', async () => {
+    setup({ mode: 'withdrawal' });
+    fireEvent.click(await toMethods());
+    expect(screen.getByText(/Crypto payouts are made from a crypto wallet/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,251 @@
+import { CRYPTO_COINS } from '@croupier/shared/currencies';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatMoney } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/runtime';
+import { useLocale } from '../../../i18n/use-locale';
+import { ApiError } from '../../../lib/api-client';
+import {
+  useCreateCryptoAddress,
+  useCryptoRates,
+  useOnramp,
+  usePaymentMethods,
+  type CryptoAddress,
+} from '../api/payments';
+import { subunitsOf, toCents } from '../lib/cashbox-logic';
+
+/** SPEC §9: the fiat currencies the card-to-crypto widget sells for; others buy in EUR. */
+export const WIDGET_FIATS = ['EUR', 'USD', 'CAD', 'AUD', 'NOK', 'RUB', 'PLN', 'NZD', 'JPY', 'KZT', 'BRL', 'INR'] as const;
+
+/** How long the "Copied" confirmation stays (ms). */
+export const COPIED_MS = 2000;
+
+/** The fiat currency for rates and the widget: the player's own when it is fiat and the widget sells in it. */
+export function widgetFiat(currency: string): string {
+  return (WIDGET_FIATS as readonly string[]).includes(currency) ? currency : 'EUR';
+}
+
+/** The on-ramp widget page for one coin and address (docs/payments.md). */
+export function onrampUrl(coin: string, fiat: string, address: string): string {
+  return `/sandbox-onramp?${new URLSearchParams({ coin, fiat, address })}`;
+}
+
+/**
+ * The currency-select modal of SPEC §2: the coins to open a deposit address in. Choosing one opens
+ * the wallet in that coin when needed, creates the address, then closes.
+ */
+export function CurrencySelectModal({
+  coins,
+  onClose,
+}: {
+  coins: readonly string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('cashbox');
+  const id = useId();
+  const create = useCreateCryptoAddress();
+  const first = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && !create.isPending) {
+      event.stopPropagation();
+      onClose();
+    }
+  }
+
+  const error =
+    create.error instanceof ApiError && create.error.code
+      ? t(`errors.codes.${create.error.code}`, t('crypto.create_failed'))
+      : create.error
+        ? t('crypto.create_failed')
+        : null;
+
+  return (
+    <div className="cashbox__overlay">
+      <div
+        className="cashbox__select"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        onKeyDown={onKeyDown}
+      >
+        <h4 id={`${id}-title`} className="cashbox__select-title">
+          {t('crypto.select_title')}
+        </h4>
+        <p id={`${id}-text`} className="muted">
+          {t('crypto.select_text')}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <ul className="cashbox__grid">
+          {coins.map((coin, i) => (
+            <li key={coin}>
+              <button
+                ref={i === 0 ? first : undefined}
+                type="button"
+                className="cashbox__method"
+                disabled={create.isPending}
+                aria-busy={create.isPending && create.variables === coin ? true : undefined}
+                onClick={() => create.mutate(coin, { onSuccess: onClose })}
+              >
+                <span className="cashbox__method-name">{coin}</span>
+                <span className="cashbox__method-type">{t(`crypto.coin.${coin}`, coin)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {create.isPending && (
+          <p className="muted" role="status">
+            {t('crypto.creating')}
+          </p>
+        )}
+        <button type="button" className="btn btn--ghost btn--block" onClick={onClose} disabled={create.isPending}>
+          {t('crypto.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One deposit address: coin, address with Copy, minimum deposit, exchange rate, and the card-to-crypto widget. */
+function AddressCard({ entry, fiat }: { entry: CryptoAddress; fiat: string }) {
+  const { t } = useTranslation('cashbox');
+  const locale = useLocale();
+  const id = useId();
+  const coin = entry.currency;
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+  const [widget, setWidget] = useState(false);
+  const methods = usePaymentMethods(coin, 'deposit');
+  const rates = useCryptoRates(true);
+  const onramp = useOnramp(widget);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const min = methods.data?.find((m) => m.type === 'crypto')?.termsOfService?.restrictions?.minAmountValue;
+  const rate = rates.data?.[coin]?.[fiat]?.exchange_rate;
+  const entryInfo = onramp.data?.[0];
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(entry.address);
+      setCopied('ok');
+    } catch {
+      setCopied('failed');
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
+  }
+
+  return (
+    <li className="cashbox__address">
+      <h4 className="cashbox__address-coin">
+        {coin} <span className="muted">{t(`crypto.coin.${coin}`, coin)}</span>
+      </h4>
+      <p className="field__label">
+        {t('crypto.address_label', { coin })}
+      </p>
+      <div className="cashbox__address-row">
+        <code className="cashbox__address-value">{entry.address}</code>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void copy()}
+          aria-label={t('crypto.copy_label', { coin })}
+        >
+          {t('crypto.copy')}
+        </button>
+      </div>
+      <p className="cashbox__copied" role="status" aria-live="polite">
+        {copied === 'ok' ? t('crypto.copied') : copied === 'failed' ? t('crypto.copy_failed') : ''}
+      </p>
+      <dl className="cashbox__address-facts">
+        {typeof min === 'number' && (
+          <>
+            <dt>{t('crypto.min_deposit')}</dt>
+            <dd>{formatMoney(toCents(min, subunitsOf(coin)), coin, locale)}</dd>
+          </>
+        )}
+        {typeof rate === 'number' && (
+          <>
+            <dt>{t('crypto.rate')}</dt>
+            <dd>{t('crypto.rate_value', { coin, value: formatMoney(Math.round(rate * 100), fiat, locale) })}</dd>
+          </>
+        )}
+      </dl>
+      <p className="muted">{t('crypto.arrives')}</p>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        aria-expanded={widget}
+        aria-controls={widget ? `${id}-widget` : undefined}
+        onClick={() => setWidget((v) => !v)}
+      >
+        {widget ? t('crypto.hide_widget') : t('crypto.buy')}
+      </button>
+      {widget && (
+        <div id={`${id}-widget`} className="cashbox__widget">
+          {entryInfo && (
+            <p className="muted">
+              {t('crypto.widget_terms', {
+                fee: new Intl.NumberFormat(locale).format(entryInfo.fee),
+                minutes: entryInfo.processing_time,
+              })}
+            </p>
+          )}
+          <iframe
+            className="cashbox__bank"
+            src={onrampUrl(coin, fiat, entry.address)}
+            title={t('crypto.widget_title', { coin })}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The crypto deposit view: the player's addresses, and a way to open another coin. */
+export function CryptoAddresses({
+  addresses,
+  currency,
+  onAdd,
+}: {
+  addresses: readonly CryptoAddress[];
+  /** The cashbox currency; rates and the widget use it when it is a widget fiat, else EUR. */
+  currency: string;
+  onAdd: (() => void) | null;
+}) {
+  const { t } = useTranslation('cashbox');
+  const fiat = widgetFiat(currency);
+  return (
+    <div className="cashbox__crypto">
+      <ul className="cashbox__addresses">
+        {addresses.map((a) => (
+          <AddressCard key={a.currency} entry={a} fiat={fiat} />
+        ))}
+      </ul>
+      {onAdd && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={onAdd}>
+          {t('crypto.add_coin')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Coins the player has no deposit address for yet, in SPEC order. */
+export function missingCoins(addresses: readonly CryptoAddress[]): string[] {
+  return CRYPTO_COINS.filter((c) => !addresses.some((a) => a.currency === c));
+}
