@@ -9,7 +9,8 @@
  *   payout failed / recalled: payout reserve → player cash (once)
  */
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, isCurrencyCode } from '@croupier/shared/currencies';
+import { isCurrencyCode } from '@croupier/shared/currencies';
+import { toMajorString } from '@croupier/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -43,7 +44,7 @@ export function presentPayment(p: PaymentRow) {
   return {
     id: Number(p.id),
     amount_cents: Number(p.amount_cents),
-    amount: (Number(p.amount_cents) / CURRENCIES[p.currency as keyof typeof CURRENCIES].subunitsToUnit).toString(),
+    amount: toMajorString(BigInt(p.amount_cents), p.currency),
     currency: p.currency,
     action: p.action,
     state: p.state,
@@ -431,11 +432,9 @@ export class PaymentsService {
   }
 }
 
+/** "10.00 EUR": exact major units (crypto keeps its 8 decimals). */
 function money(cents: bigint, currency: string): string {
-  const unit = BigInt(CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
-  const whole = cents / unit;
-  const frac = (cents % unit).toString().padStart(unit.toString().length - 1, '0');
-  return `${whole}.${frac.slice(0, 2)} ${currency}`;
+  return `${toMajorString(cents, currency)} ${currency}`;
 }
 
 /** A payout destination as the history shows it (e-mail or IBAN, partly hidden). */

@@ -1,23 +1,8 @@
-import { useLoaderData, type ClientLoaderFunctionArgs } from 'react-router';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { CashboxPopup, comingFromSignUp } from '../../features/cashbox/components/cashbox-popup';
-import { enforceGuardInBrowser } from '../../lib/guard-client';
+import { cashboxRoute } from '../../features/cashbox/components/cashbox-route';
 import { guardLoader } from '../../lib/guard.server';
-import type { RouteHandle } from '../../lib/route-guards';
-import { pageMeta } from '../../lib/seo';
 
-export const handle: RouteHandle = { requiresAuth: true, popup: true, isCashbox: true, gtmPlace: 'withdraw' };
+/** /withdraw: the withdrawal steps in the cashbox popup (SPEC §2). */
+const route = cashboxRoute('withdrawal', 'withdraw', 'withdrawal_title');
+export const { handle, clientLoader, meta } = route;
 export const loader = guardLoader(handle);
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  enforceGuardInBrowser(handle, request);
-  return { fromSignUp: comingFromSignUp() };
-}
-export const meta = pageMeta('cashbox:meta.withdrawal_title', 'cashbox:meta.description');
-
-/** /withdraw: the withdrawal steps in the cashbox popup (login required, SPEC §2). */
-export default function WithdrawRoute() {
-  const { user } = useCurrentUser();
-  const data = useLoaderData() as { fromSignUp?: boolean } | null;
-  if (!user) return null;
-  return <CashboxPopup mode="withdrawal" currency={user.currency} fromSignUp={Boolean(data?.fromSignUp)} />;
-}
+export default route.Component;
