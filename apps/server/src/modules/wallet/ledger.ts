@@ -41,7 +41,8 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 /**
  * Ledger accounts never change once created, so their ids are cached per process (bounded; a miss
- * costs one upsert). The cache is shared by every request of the process.
+ * costs one upsert). The cache is shared by every request of the process, so it holds only
+ * committed rows.
  */
 export class LedgerAccounts {
   private readonly cache = new Map<string, number>();
@@ -67,24 +68,32 @@ export class LedgerAccounts {
     const key = `${kind}|${currency}|${ref}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
+    // A row created by the caller's still-open transaction must not be cached: a concurrent
+    // transaction would post to an id that is not yet committed (a foreign-key violation), and a
+    // rollback would leave the id pointing at nothing. `mine` marks rows whose xmin is the current
+    // transaction; they are returned but remembered only once seen committed.
+    const mine = sql`(xmin::text::bigint = (pg_current_xact_id_if_assigned()::text::bigint & 4294967295)) IS TRUE`;
     // Insert-or-select in one statement; a concurrent creator makes the insert a no-op.
-    const found = await rows<{ id: number }>(
+    const found = await rows<{ id: number; mine: boolean }>(
       db,
       sql`WITH ins AS (
             INSERT INTO ledger_accounts (kind, currency, ref, player_account_id)
             VALUES (${kind}, ${currency}, ${ref}, ${playerAccountId})
             ON CONFLICT (kind, currency, ref) DO NOTHING RETURNING id)
-          SELECT id FROM ins UNION ALL
-          SELECT id FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}
+          SELECT id, true AS mine FROM ins UNION ALL
+          SELECT id, ${mine} AS mine FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}
           LIMIT 1`,
     );
     // A concurrent creator's row is invisible to this statement's snapshot; a fresh statement sees it.
-    const id =
-      found[0]?.id ??
-      (await rows<{ id: number }>(db, sql`SELECT id FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}`))[0]?.id;
-    if (id === undefined) throw new LedgerError(`ledger account ${key} could not be created`);
-    this.remember(key, Number(id));
-    return Number(id);
+    const row =
+      found[0] ??
+      (await rows<{ id: number; mine: boolean }>(
+        db,
+        sql`SELECT id, ${mine} AS mine FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}`,
+      ))[0];
+    if (row === undefined) throw new LedgerError(`ledger account ${key} could not be created`);
+    if (!row.mine) this.remember(key, Number(row.id));
+    return Number(row.id);
   }
 }
 
