@@ -113,6 +113,9 @@ export interface PaymentEvent {
   created_at: string;
   finished_at: string | null;
   cancellation_reason: string | null;
+  /** Crypto deposits: confirmations so far and how many credit it; null for other methods. */
+  confirmations: number | null;
+  confirmations_required: number | null;
 }
 
 export interface PublicEvents {

@@ -52,6 +52,11 @@ const EnvSchema = z.object({
   /** Seconds a withdrawal stays recallable before the payout job sends it to the provider. */
   PAYOUT_APPROVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /**
+   * Players may recall (cancel) a withdrawal while it waits for approval (SPEC §4). Jurisdictions
+   * that ban reverse withdrawals (UKGC) set false: the recall is refused with 409 recall_disabled.
+   */
+  WITHDRAWAL_RECALL: bool.default(true),
+  /**
    * The built-in sandbox payment provider and simulated chain (test cards credit real balances!).
    * A real-money deployment sets this to false and configures a real provider adapter.
    */

@@ -37,6 +37,12 @@ export const payments = pgTable(
      * method's non-card fields (e-mail, IBAN). Card numbers are never stored here.
      */
     payoutDetails: jsonb('payout_details').$type<Record<string, string>>(),
+    /**
+     * Crypto deposits: confirmations the chain reported so far, and how many credit the deposit
+     * (the chain's own setting, reported with each event); null for other methods.
+     */
+    confirmations: integer('confirmations'),
+    confirmationsRequired: integer('confirmations_required'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
   },

@@ -14,6 +14,7 @@ import { CRYPTO_COINS, CURRENCIES, isCrypto, isCurrencyCode, type CurrencyCode }
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { upsertActiveAccount } from '../player/player.repository.ts';
 import { rows } from '../wallet/ledger.ts';
 import { SandboxProvider } from './sandbox.ts';
 
@@ -67,11 +68,14 @@ export interface ChainDeps {
 export class SandboxChain {
   constructor(private readonly deps: ChainDeps) {}
 
-  /** The player's deposit address for a coin, created on first use (one per player and coin). */
+  /**
+   * The player's deposit address for a coin, created on first use (one per player and coin). A
+   * player without a wallet in that coin gets one, but stays in the currency they play in: asking
+   * for an address must not switch the balance they see.
+   */
   async addressFor(userId: number, currency: string): Promise<string> {
     if (!isCurrencyCode(currency) || !isCrypto(currency)) throw new AppError(422, 'currency_unavailable', 'Not a crypto currency');
-    const [account] = await rows<{ id: number }>(this.deps.db, sql`SELECT id FROM player_accounts WHERE user_id = ${userId} AND currency = ${currency}`);
-    if (!account) throw new AppError(422, 'currency_unavailable', `Open a ${currency} account first`);
+    await upsertActiveAccount(this.deps.db, userId, currency, this.deps.clock.now());
     await this.deps.db.execute(
       sql`INSERT INTO crypto_addresses (user_id, currency, address, created_at) VALUES (${userId}, ${currency}, ${newAddress(currency)}, ${this.deps.clock.now()})
           ON CONFLICT (user_id, currency) DO NOTHING`,
@@ -97,7 +101,10 @@ export class SandboxChain {
     return id;
   }
 
-  /** Mines one block: every unconfirmed transaction gains a confirmation; enough of them settle it. */
+  /**
+   * Mines one block: every unconfirmed transaction gains a confirmation (reported to the casino, so
+   * the player sees the count rise); enough of them settle it.
+   */
   async mineBlock(): Promise<number> {
     const advanced = await rows<{ id: string; confirmations: number }>(
       this.deps.db,
@@ -105,7 +112,10 @@ export class SandboxChain {
     );
     let settled = 0;
     for (const tx of advanced) {
-      if (tx.confirmations < this.deps.confirmations) continue;
+      if (tx.confirmations < this.deps.confirmations) {
+        await this.notify(tx.id, 'pending');
+        continue;
+      }
       const done = await rows<{ id: string }>(this.deps.db, sql`UPDATE sandbox_chain_txs SET status = 'confirmed' WHERE id = ${tx.id} AND status = 'mempool' RETURNING id`);
       if (done.length === 0) continue;
       await this.notify(tx.id, 'succeeded');
@@ -137,7 +147,8 @@ export class SandboxChain {
       sql`SELECT currency, address, amount_cents::text, confirmations FROM sandbox_chain_txs WHERE id = ${id}`,
     );
     const event = {
-      event_id: `${id}:${status}`,
+      // A pending event per confirmation count: each is a distinct notification, replays of one are not.
+      event_id: status === 'pending' ? `${id}:pending:${tx!.confirmations}` : `${id}:${status}`,
       payment_id: id,
       merchant_reference: '',
       status,
@@ -145,6 +156,7 @@ export class SandboxChain {
       currency: tx!.currency,
       address: tx!.address,
       confirmations: Number(tx!.confirmations),
+      confirmations_required: this.deps.confirmations,
       ...(status === 'declined' ? { reason: 'Dropped by a chain reorganisation' } : {}),
     };
     const raw = Buffer.from(JSON.stringify(event));

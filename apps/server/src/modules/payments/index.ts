@@ -43,7 +43,13 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     wallet: deps.wallet,
     providers,
     payoutDelayMs: deps.env.PAYOUT_APPROVAL_SECONDS * 1000,
+    recallAllowed: deps.env.WITHDRAWAL_RECALL,
     publish: (userId, payment) => {
+      // The operator's trail of every payment transition (masked account only, never card data).
+      app.log.info(
+        { userId, paymentId: payment.id, action: payment.action, state: payment.state, amountCents: payment.amount_cents, currency: payment.currency, method: payment.payment_system },
+        'payments: payment changed',
+      );
       for (const l of listeners) {
         try {
           l(userId, payment);

@@ -173,6 +173,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const user = await request.requireUser();
     return { payment: await payments.recall(user.id, id) };
   });
+  // A saved card or account the player no longer wants offered (savedProfiles[].isRemoveAvailable).
+  app.delete('/api/payments/profiles/:id', async (request, reply) => {
+    const { id } = parseInput(IdParams, request.params);
+    const user = await request.requireUser();
+    await payments.removeProfile(user.id, id);
+    return reply.status(204).send();
+  });
 }
 
 /** Provider webhooks: raw bytes, so the signature is checked over exactly what was signed. */
@@ -183,6 +190,8 @@ async function webhookRoutes(app: FastifyInstance, payments: PaymentsService) {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers[request.params.provider === SANDBOX_PROVIDER ? SANDBOX_SIGNATURE_HEADER : 'x-signature'];
     const answer = await payments.webhook(request.params.provider, raw, typeof signature === 'string' ? signature : undefined);
+    // A refused signature is a security signal (a forgery or a misconfigured secret): warn, so it is seen.
+    request.log[answer.status === 200 ? 'info' : 'warn']({ provider: request.params.provider, status: answer.status, result: answer.body.result ?? answer.body.code }, 'payments: webhook');
     return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
   });
 }

@@ -35,12 +35,17 @@ export interface PaymentRow {
   account_title: string | null;
   cancellation_reason: string | null;
   payout_details: Record<string, string> | null;
+  confirmations: number | null;
+  confirmations_required: number | null;
   created_at: Date | string;
   finished_at: Date | string | null;
 }
 
-/** A payment as the history and `payments_changes` show it (API-SHAPES §9.1, §15.4). */
-export function presentPayment(p: PaymentRow) {
+/**
+ * A payment as the history and `payments_changes` show it (API-SHAPES §9.1, §15.4).
+ * `recallAllowed`: whether this deployment lets players recall pending withdrawals.
+ */
+export function presentPayment(p: PaymentRow, recallAllowed = true) {
   return {
     id: Number(p.id),
     amount_cents: Number(p.amount_cents),
@@ -49,7 +54,7 @@ export function presentPayment(p: PaymentRow) {
     action: p.action,
     state: p.state,
     success: p.state === 'succeeded',
-    recallable: p.action === 'cashout' && p.state === 'pending',
+    recallable: recallAllowed && p.action === 'cashout' && p.state === 'pending',
     payment_system: p.method_id,
     system_name: p.brand,
     brand: p.brand,
@@ -57,6 +62,8 @@ export function presentPayment(p: PaymentRow) {
     created_at: new Date(p.created_at).toISOString(),
     finished_at: p.finished_at ? new Date(p.finished_at).toISOString() : null,
     cancellation_reason: p.cancellation_reason,
+    confirmations: p.confirmations === null ? null : Number(p.confirmations),
+    confirmations_required: p.confirmations_required === null ? null : Number(p.confirmations_required),
   };
 }
 
@@ -69,6 +76,11 @@ export interface PaymentsDeps {
   providers: ReadonlyMap<string, PaymentProvider>;
   /** Milliseconds a withdrawal stays recallable before the payout job sends it (sandbox auto-approval). */
   payoutDelayMs: number;
+  /**
+   * Players may recall a pending withdrawal (SPEC §4). False where reverse withdrawals are banned
+   * (UKGC; RELIABILITY W12): a recall is then refused and nothing moves.
+   */
+  recallAllowed: boolean;
   /** After commit: the player's `payments_changes` channel. */
   publish: (userId: number, payment: PaymentView) => void;
   onError?: (message: string, error: unknown) => void;
@@ -86,6 +98,10 @@ class Declined extends Error {}
 
 export class PaymentsService {
   constructor(readonly deps: PaymentsDeps) {}
+
+  private present(row: PaymentRow): PaymentView {
+    return presentPayment(row, this.deps.recallAllowed);
+  }
 
   private provider(methodId: string): PaymentProvider {
     const provider = this.deps.providers.get(methodId.split('_')[0] ?? '');
@@ -155,7 +171,7 @@ export class PaymentsService {
         sql`UPDATE payments SET state = 'declined', cancellation_reason = ${outcome.reason}, finished_at = ${this.deps.clock.now()}
             WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
       );
-      if (declined) this.deps.publish(user.id, presentPayment(declined));
+      if (declined) this.deps.publish(user.id, this.present(declined));
       throw new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
     }
     const [started] = await rows<PaymentRow>(
@@ -170,8 +186,8 @@ export class PaymentsService {
             ON CONFLICT (provider, token) DO NOTHING`,
       );
     }
-    this.deps.publish(user.id, presentPayment(started!));
-    return { payment: presentPayment(started!), redirectUrl: outcome.redirectUrl ?? null };
+    this.deps.publish(user.id, this.present(started!));
+    return { payment: this.present(started!), redirectUrl: outcome.redirectUrl ?? null };
   }
 
   /**
@@ -212,13 +228,14 @@ export class PaymentsService {
       return { row: row!, balance: reserved.balance };
     });
     if (payment.balance) this.deps.wallet.service.publish(payment.balance);
-    const view = presentPayment(payment.row);
+    const view = this.present(payment.row);
     this.deps.publish(user.id, view);
     return view;
   }
 
   /** Cancels a pending withdrawal and returns the money; refused once the payout job took it. */
   async recall(userId: number, paymentId: number): Promise<PaymentView> {
+    if (!this.deps.recallAllowed) throw conflict('recall_disabled', 'Withdrawals cannot be cancelled once requested');
     const result = await this.deps.db.transaction(async (tx) => {
       const [row] = await rows<PaymentRow>(
         tx,
@@ -235,9 +252,18 @@ export class PaymentsService {
       throw conflict('not_recallable', 'This payment can no longer be recalled');
     }
     if (result.balance) this.deps.wallet.service.publish(result.balance);
-    const view = presentPayment(result.row);
+    const view = this.present(result.row);
     this.deps.publish(userId, view);
     return view;
+  }
+
+  /**
+   * Forgets a saved profile. Withdrawals already requested to it keep their own copy of the token
+   * (payout_details), so removing it never strands money on its way out.
+   */
+  async removeProfile(userId: number, profileId: number): Promise<void> {
+    const removed = await rows<{ id: number }>(this.deps.db, sql`DELETE FROM payment_profiles WHERE id = ${profileId} AND user_id = ${userId} RETURNING id`);
+    if (removed.length === 0) throw notFound('profile_not_found', 'This saved payment method does not exist');
   }
 
   private release(tx: Executor, row: PaymentRow, why: string) {
@@ -268,7 +294,7 @@ export class PaymentsService {
     for (const { id } of due) {
       const [row] = await rows<PaymentRow>(this.deps.db, sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`);
       if (!row) continue;
-      this.deps.publish(row.user_id, presentPayment(row));
+      this.deps.publish(row.user_id, this.present(row));
       try {
         const details = row.payout_details ?? {};
         const outcome = await this.provider(row.method_id).start({
@@ -306,7 +332,7 @@ export class PaymentsService {
     });
     if (!result) return;
     if (result.balance) this.deps.wallet.service.publish(result.balance);
-    this.deps.publish(row.user_id, presentPayment(result.row));
+    this.deps.publish(row.user_id, this.present(result.row));
   }
 
   /**
@@ -340,15 +366,25 @@ export class PaymentsService {
         const coin = event.currency.toLowerCase();
         [payment] = await rows<PaymentRow>(
           tx,
-          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title, created_at)
+          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title,
+                                   confirmations, confirmations_required, created_at)
               VALUES (${owner.user_id}, 'deposit', 'pending', ${event.currency}, ${event.amountCents.toString()}::bigint, ${providerId}, ${`${providerId}_crypto_${coin}`},
-                      ${coin}, ${event.providerPaymentId}, ${event.address}, ${now})
+                      ${coin}, ${event.providerPaymentId}, ${event.address}, ${event.confirmations ?? 0}, ${event.confirmationsRequired ?? null}, ${now})
               RETURNING *`,
         );
         if (event.status === 'pending') return { result: 'detected' as const, row: payment };
       }
       if (!payment) return { result: 'unknown_payment' as const };
-      if (event.status === 'pending') return { result: 'already_known' as const };
+      if (event.status === 'pending') {
+        if (event.confirmations === undefined) return { result: 'already_known' as const };
+        // Progress only moves forward: a late, older count never lowers what the player saw.
+        const [row] = await rows<PaymentRow>(
+          tx,
+          sql`UPDATE payments SET confirmations = ${event.confirmations}, confirmations_required = COALESCE(${event.confirmationsRequired ?? null}::int, confirmations_required)
+              WHERE id = ${payment.id} AND state = 'pending' AND COALESCE(confirmations, -1) < ${event.confirmations} RETURNING *`,
+        );
+        return row ? { result: 'confirming' as const, row } : { result: 'already_known' as const };
+      }
       if (payment.action === 'deposit') {
         if (event.status === 'succeeded' && event.currency !== payment.currency) {
           // The provider settled in another currency than asked: credit nothing, flag it for an operator.
@@ -363,7 +399,8 @@ export class PaymentsService {
           const [row] = await rows<PaymentRow>(
             tx,
             // The amount credited is the provider's; the row records it if it differs from the request.
-            sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now}
+            sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now},
+                       confirmations = COALESCE(${event.confirmations ?? null}::int, confirmations)
                 WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
           );
           if (!row) return { result: 'already_final' as const };
@@ -415,7 +452,7 @@ export class PaymentsService {
       return { result: 'released' as const, row, balance: released.balance };
     });
     if ('balance' in outcome && outcome.balance) this.deps.wallet.service.publish(outcome.balance);
-    if ('row' in outcome && outcome.row) this.deps.publish(outcome.row.user_id, presentPayment(outcome.row));
+    if ('row' in outcome && outcome.row) this.deps.publish(outcome.row.user_id, this.present(outcome.row));
     return { status: 200, body: { result: outcome.result } };
   }
 
@@ -428,7 +465,7 @@ export class PaymentsService {
         : sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT 500`,
     );
     const [total] = await rows<{ n: number }>(this.deps.db, sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`);
-    return { items: list.map(presentPayment), total: Number(total?.n ?? 0) };
+    return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
   }
 }
 

@@ -198,6 +198,35 @@ describe('withdrawals', () => {
     expect(await p.balance()).toMatchObject({ amount_cents: 3_000 });
   });
 
+  it('a player removes a saved card: gone from the methods, no longer usable, a payout already asked to it is still paid', async () => {
+    const p = await player();
+    await p.deposit(5_000);
+    await settle();
+    const saved = async () => ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!.savedProfiles as Json[];
+    const profile = (await saved())[0]!.id as number;
+    const asked = (await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).json() as Json;
+
+    const other = await player();
+    const foreign = await other.client.delete(`/api/payments/profiles/${profile}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'profile_not_found' });
+    expect((await p.client.delete('/api/payments/profiles/not-a-number')).statusCode).toBe(400);
+    expect(await saved()).toHaveLength(1);
+
+    expect((await p.client.delete(`/api/payments/profiles/${profile}`)).statusCode).toBe(204);
+    expect(await saved()).toEqual([]);
+    expect((await p.client.delete(`/api/payments/profiles/${profile}`)).statusCode).toBe(404);
+    expect((await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({ code: 'profile_unavailable' });
+    expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({ code: 'profile_unavailable' });
+
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    await t.app.payments.service.processPayouts();
+    await settle();
+    const paid = ((await p.client.get('/api/player/payments')).json() as Json[]).find((h) => h.id === asked.payment.id)!;
+    expect(paid).toMatchObject({ state: 'succeeded' });
+    expect((await p.balance()).amount_cents).toBe(3_000);
+  });
+
   it('a recall racing the payout job resolves one way only', async () => {
     const p = await player(50_000);
     for (let i = 0; i < 10; i++) {
@@ -254,10 +283,12 @@ describe('crypto', () => {
 
   it('a coin sent to the player’s address shows as pending, then is credited once after the confirmations', async () => {
     const p = await player();
-    expect((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json()).toMatchObject({ code: 'currency_unavailable' });
-    expect((await p.client.post('/api/player/accounts', { currency: 'BTC' })).statusCode).toBeLessThan(300);
+    expect((await p.client.post('/api/payments/crypto/addresses', { currency: 'EUR' })).json()).toMatchObject({ code: 'currency_unavailable' });
+    // The first address opens a BTC wallet, and the player stays in EUR.
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
     expect(address).toMatch(/^tb1q/);
+    expect(((await p.client.get('/api/player')).json() as Json).currency).toBe('EUR');
+    expect(((await p.client.get('/api/player/accounts')).json() as Json[]).map((a) => a.currency)).toEqual(['EUR', 'BTC']);
     expect(((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json).address).toBe(address);
     expect((await p.client.get('/api/payments/crypto/addresses')).json()).toEqual([{ currency: 'BTC', address }]);
     const methods = (await p.client.get('/api/payments/methods?currency=BTC&action=deposit')).json() as Json[];
@@ -267,12 +298,20 @@ describe('crypto', () => {
     const sent = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 2_500_000 })).json() as Json;
     const btc = async () => ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC')!.amount_cents as number;
     const history = async () => ((await p.client.get('/api/player/payments')).json() as Json[])[0]!;
-    expect(await history()).toMatchObject({ action: 'deposit', state: 'pending', currency: 'BTC', amount_cents: 2_500_000 });
-    for (let block = 1; block < t.env.CRYPTO_CONFIRMATIONS; block++) await t.app.payments.chain.mineBlock();
+    const required = t.env.CRYPTO_CONFIRMATIONS;
+    expect(await history()).toMatchObject({ action: 'deposit', state: 'pending', currency: 'BTC', amount_cents: 2_500_000, confirmations: 0, confirmations_required: required });
+    for (let block = 1; block < required; block++) {
+      await t.app.payments.chain.mineBlock();
+      expect(await history()).toMatchObject({ state: 'pending', confirmations: block });
+    }
+    // A late, older progress event never lowers the count the player sees.
+    const stale = { event_id: `${sent.tx_id}:pending:late`, payment_id: sent.tx_id, merchant_reference: '', status: 'pending', amount_cents: 2_500_000, currency: 'BTC', address, confirmations: 0 };
+    expect(((await signedWebhook(stale)).json() as Json).result).toBe('already_known');
+    expect(await history()).toMatchObject({ confirmations: required - 1 });
     expect(await btc()).toBe(0);
     expect(await t.app.payments.chain.mineBlock()).toBe(1);
     expect(await btc()).toBe(2_500_000);
-    expect(await history()).toMatchObject({ state: 'succeeded' });
+    expect(await history()).toMatchObject({ state: 'succeeded', confirmations: required });
     await t.app.payments.chain.mineBlock();
     expect(await btc()).toBe(2_500_000);
     expect(await t.app.payments.chain.confirmationsOf(sent.tx_id)).toBe(t.env.CRYPTO_CONFIRMATIONS);
@@ -323,6 +362,34 @@ describe('card-to-crypto on-ramp', () => {
     const eth = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'ETH')!;
     // 300 EUR less 4.5 % = 286.50 EUR at 3,000 EUR per ETH = 0.0955 ETH = 9,550,000 minor units.
     expect(eth.amount_cents).toBe(9_550_000);
+  });
+});
+
+describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; RELIABILITY W12)', () => {
+  it('a withdrawal is not recallable: the player’s cancel is refused, nothing moves, the payout goes out', async () => {
+    const strict = await buildTestApp({ WITHDRAWAL_RECALL: 'false' });
+    try {
+      const { client, player: who } = await signUp(strict.app, { currency: 'EUR' });
+      await fund(strict.app.wallet, who.id, 'EUR', 10_000);
+      const eur = async () => ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!.amount_cents as number;
+      const asked = await client.post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 5_000, method_id: 'sandbox_ewallet', fields: { email: 'ada@example.com' } } });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const { payment } = asked.json() as Json;
+      expect(payment).toMatchObject({ state: 'pending', recallable: false });
+      expect(await eur()).toBe(5_000);
+      const cancel = await client.post(`/api/player/payments/${payment.id}/recall`);
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.json()).toMatchObject({ code: 'recall_disabled' });
+      expect(await eur()).toBe(5_000);
+      strict.clock.advance(strict.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+      await strict.app.payments.service.processPayouts();
+      await strict.app.payments.sandbox.idle();
+      expect(((await client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({ state: 'succeeded', recallable: false });
+      expect(await eur()).toBe(5_000);
+      await expectLedgerSound(strict.database);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -59,6 +59,9 @@ export interface WebhookEvent {
   reason?: string | undefined;
   /** Crypto deposits: the receiving address, which identifies the player (no payment exists before). */
   address?: string | undefined;
+  /** Crypto deposits: confirmations so far, and how many the chain needs before it settles. */
+  confirmations?: number | undefined;
+  confirmationsRequired?: number | undefined;
 }
 
 export interface PaymentProvider {

@@ -267,6 +267,8 @@ export class SandboxProvider implements PaymentProvider {
       currency: body.currency,
       reason: typeof body.reason === 'string' ? body.reason : undefined,
       address: typeof body.address === 'string' ? body.address : undefined,
+      confirmations: count(body.confirmations),
+      confirmationsRequired: count(body.confirmations_required),
     };
   }
 
@@ -287,4 +289,9 @@ export class SandboxProvider implements PaymentProvider {
       .finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);
   }
+}
+
+/** A non-negative whole count from a webhook body, else undefined. */
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
