@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createPlayer, fundPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
+import { api, createPlayer, fundPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
  * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): deposit with the sandbox cards (success,
@@ -122,6 +122,51 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€130.00');
   });
 
+  it('a player opens a Bitcoin address, coins sent to it confirm block by block and are credited', async () => {
+    const email = uniqueEmail('crypto');
+    await createPlayer(email);
+    const page = await openPage();
+    await signedIn(page, email, '/deposit');
+    const dialog = page.getByRole('dialog', { name: 'Deposit' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => stepOf(dialog)).toBe('2');
+
+    // No address yet: the crypto tab opens the coin choice; choosing BTC opens a BTC wallet and its address.
+    await dialog.getByRole('tab', { name: 'Crypto' }).click();
+    const choose = page.getByRole('dialog', { name: 'Choose a coin' });
+    await choose.getByRole('button', { name: /BTC/ }).click();
+    await expect.poll(() => choose.count()).toBe(0);
+    const address = (await dialog.getByTestId('crypto-address-BTC').textContent())?.trim() ?? '';
+    expect(address).toMatch(/^tb1q/);
+
+    // Someone sends 0.025 BTC to it (the sandbox faucet stands in for the sender's wallet).
+    const sent = await api<{ tx_id: string }>('POST', '/sandbox-chain/send', { address, amount_cents: 2_500_000 });
+    expect(sent.status).toBe(201);
+    const incoming = dialog.getByRole('region', { name: /Incoming/ });
+    await incoming.getByText('0 of 3 confirmations').waitFor();
+    await api('POST', '/sandbox-chain/mine');
+    await incoming.getByText('1 of 3 confirmations').waitFor();
+    await api('POST', '/sandbox-chain/mine');
+    await api('POST', '/sandbox-chain/mine');
+    await incoming.getByText(/Credited/).waitFor();
+    // The coins went to the BTC wallet; the player still plays in euros.
+    expect(await headerBalance(page).textContent()).toBe('€0.00');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-crypto-credited.png` });
+
+    await visit(page, '/users/payments');
+    const deposits = page.getByRole('region', { name: 'Deposits' });
+    await expect.poll(() => deposits.locator('li', { hasText: 'BTC' }).first().textContent()).toContain('Succeeded');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history.png`, fullPage: true });
+    await visit(page, '/users');
+    const btcRow = page.getByRole('row', { name: /BTC/ });
+    await expect.poll(() => btcRow.textContent()).toContain('25,000 μBTC');
+    // The player switches to the coin wallet to play with it: the header follows without a reload.
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallets.png`, fullPage: true });
+    await btcRow.getByRole('button', { name: 'Play with BTC' }).click();
+    await expect.poll(() => headerBalance(page).textContent()).toBe('25,000 μBTC');
+    await expect.poll(() => page.getByRole('row', { name: /EUR/ }).getByRole('button', { name: 'Play with EUR' }).count()).toBe(1);
+  });
+
   it('fits a 360 px phone: the dashboard leads to the steps, methods two per row, keyboard only', async () => {
     const email = uniqueEmail('phone');
     await createPlayer(email);
@@ -137,6 +182,10 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(first!.y).toBe(second!.y);
     expect(third!.y).toBeGreaterThan(first!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The method logos are served (SPEC §3: from provider and brand) and fit the phone's grid.
+    await expect.poll(() => methods.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await methods.first().locator('img').getAttribute('src')).toBe('/images/payments/sandbox-visa.svg');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-methods-360.png` });
 
     // Tabs by arrow keys; reaching the crypto tab by keyboard shows its note, no dialog.
     await dialog.getByRole('tab', { name: 'All' }).focus();

@@ -123,6 +123,8 @@ export default async function setup(project: TestProject) {
       // Withdrawals stay recallable for 8 s, then the payout job (every 5 s) sends them: long enough
       // for a story to recall one, short enough for another to see its payout paid.
       PAYOUT_APPROVAL_SECONDS: '8',
+      // Blocks are mined by the stories (POST /sandbox-chain/mine), so confirmations move when they say.
+      CRYPTO_BLOCK_SECONDS: '3600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { I18nProvider } from '../../i18n/runtime';
 import common from '../../i18n/locales/en/common.json';
 import { createI18n } from '../../i18n/create-i18n';
@@ -47,5 +49,60 @@ describe('Dialog', () => {
     unmount();
     expect(opener).toHaveFocus();
     opener.remove();
+  });
+
+  it('a dialog opened over another (through a portal) keeps Tab and Escape to itself and gives focus back', () => {
+    // The test DOM lays nothing out: count every element as visible so the trap sees them.
+    const rects = vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    const outerClose = vi.fn();
+    const innerClose = vi.fn();
+    function Outer() {
+      const [open, setOpen] = useState(false);
+      return (
+        <Dialog title="Deposit" onClose={outerClose}>
+          <button type="button" onClick={() => setOpen(true)}>
+            Choose
+          </button>
+          {open &&
+            createPortal(
+              <Dialog
+                title="Choose a coin"
+                onClose={(reason) => {
+                  innerClose(reason);
+                  setOpen(false);
+                }}
+              >
+                <button type="button">BTC</button>
+                <button type="button">ETH</button>
+              </Dialog>,
+              document.body,
+            )}
+        </Dialog>
+      );
+    }
+    render(
+      <I18nProvider i18n={i18n}>
+        <Outer />
+      </I18nProvider>,
+    );
+    const opener = screen.getByRole('button', { name: 'Choose' });
+    opener.focus();
+    fireEvent.click(opener);
+    const inner = screen.getByRole('dialog', { name: 'Choose a coin' });
+    expect(within(inner).getByRole('button', { name: 'BTC' })).toHaveFocus();
+    const eth = within(inner).getByRole('button', { name: 'ETH' });
+    eth.focus();
+    fireEvent.keyDown(eth, { key: 'Tab' });
+    expect(within(inner).getByRole('button', { name: 'Close' })).toHaveFocus();
+    fireEvent.keyDown(within(inner).getByRole('button', { name: 'Close' }), { key: 'Tab', shiftKey: true });
+    expect(eth).toHaveFocus();
+
+    fireEvent.keyDown(eth, { key: 'Escape' });
+    expect(innerClose).toHaveBeenCalledWith('escape');
+    expect(outerClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Choose a coin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Deposit' })).toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    rects.mockRestore();
   });
 });

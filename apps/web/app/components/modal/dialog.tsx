@@ -85,6 +85,9 @@ export function Dialog({
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
+    // A dialog opened over another (even through a portal, React events bubble to the owner):
+    // only the innermost one traps Tab.
+    event.stopPropagation();
     const items = focusables(ref.current);
     if (items.length === 0) {
       event.preventDefault();

@@ -1,5 +1,7 @@
+import { FormError } from '../../components/ui/form-error';
 import { useTranslation } from '../../i18n/runtime';
 import { useAccounts } from '../../features/account/api/get-accounts';
+import { useSwitchWallet } from '../../features/account/api/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
@@ -22,6 +24,7 @@ export default function ProfileRoute() {
   const { countryCodes } = useBoot();
   const locale = useLocale();
   const accounts = useAccounts(Boolean(user));
+  const switchWallet = useSwitchWallet();
   if (!user) return null;
   const formKey = [
     user.first_name,
@@ -40,7 +43,14 @@ export default function ProfileRoute() {
       <h1>{t('profile.title')}</h1>
       <div className="profile__grid">
         <div className="profile__side">
-          <ProfileView user={user} accounts={accounts.data} locale={locale} />
+          <ProfileView
+            user={user}
+            accounts={accounts.data}
+            locale={locale}
+            onUseWallet={(currency) => switchWallet.mutate(currency)}
+            switchingTo={switchWallet.isPending ? switchWallet.variables : null}
+          />
+          {switchWallet.isError && <FormError message={t('wallets.switch_failed')} />}
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} locale={locale} />
       </div>

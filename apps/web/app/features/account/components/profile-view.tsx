@@ -6,15 +6,23 @@ import type { Account, Player } from '../../../lib/api-types';
 
 const DAY_MS = 86_400_000;
 
-/** Account facts and wallets of the signed-in player. */
+/**
+ * Account facts and wallets of the signed-in player. `onUseWallet` makes another wallet the one the
+ * player plays in (coins deposited to a crypto address land in that coin's wallet).
+ */
 export function ProfileView({
   user,
   accounts,
   locale,
+  onUseWallet,
+  switchingTo = null,
 }: {
   user: Player;
   accounts: readonly Account[] | undefined;
   locale: Locale;
+  onUseWallet?: (currency: string) => void;
+  /** The currency being switched to, while the request runs. */
+  switchingTo?: string | null;
 }) {
   const { t } = useTranslation('account');
   const [now] = useState(() => Date.now());
@@ -59,7 +67,23 @@ export function ProfileView({
                   <tr key={a.currency}>
                     <th scope="row">
                       {a.currency}{' '}
-                      {a.currency === user.currency && <span className="badge">{t('wallets.active')}</span>}
+                      {a.currency === user.currency ? (
+                        <span className="badge">{t('wallets.active')}</span>
+                      ) : (
+                        onUseWallet && (
+                          // Next to the currency, not in a column of its own: always in view on a phone.
+                          <button
+                            type="button"
+                            className="btn btn--secondary btn--sm wallets__use"
+                            onClick={() => onUseWallet(a.currency)}
+                            disabled={switchingTo !== null}
+                            aria-busy={switchingTo === a.currency || undefined}
+                            aria-label={t('wallets.use', { currency: a.currency })}
+                          >
+                            {switchingTo === a.currency ? t('wallets.switching') : t('wallets.use_short')}
+                          </button>
+                        )
+                      )}
                     </th>
                     <td>{formatMoney(a.amount_cents, a.currency, locale)}</td>
                     <td>{formatMoney(a.available_to_cashout_cents, a.currency, locale)}</td>

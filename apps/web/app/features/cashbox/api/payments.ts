@@ -48,6 +48,9 @@ export interface Payment {
   created_at: string;
   finished_at: string | null;
   cancellation_reason: string | null;
+  /** Crypto deposits waiting on the chain: blocks seen so far, and how many credit it (else null). */
+  confirmations?: number | null;
+  confirmations_required?: number | null;
 }
 
 export interface PaymentRequest {
@@ -77,6 +80,27 @@ export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
 
 export const recallPayment = (api: ApiClient, id: number) =>
   api.post<{ payment: Payment }>(`/api/player/payments/${id}/recall`);
+
+/** One page of the history (API-SHAPES §9.1), optionally only deposits or only payouts. */
+export interface PaymentsPage {
+  data: Payment[];
+  pagination: { page: number; per_page: number; total_count: number };
+}
+
+export const getPaymentsPage = (
+  api: ApiClient,
+  query: { page: number; page_size: number; type?: 'deposit' | 'cashout' },
+  signal?: AbortSignal,
+) =>
+  api.post<PaymentsPage>(
+    '/api/player/payments/with_pages',
+    { page: query.page, page_size: query.page_size, ...(query.type ? { filter: { type: query.type } } : {}) },
+    signal ? { signal } : undefined,
+  );
+
+/** Forgets a saved payment profile (a card the player no longer wants offered); 204. */
+export const removePaymentProfile = (api: ApiClient, id: number | string) =>
+  api.delete<unknown>(`/api/payments/profiles/${encodeURIComponent(String(id))}`);
 
 export const paymentMethodsQueryOptions = (api: ApiClient, currency: string, action: PaymentAction) =>
   queryOptions({
@@ -113,6 +137,16 @@ export function useRecallPayment() {
   });
 }
 
+/** Removes a saved profile, then reloads the methods that listed it. */
+export function useRemovePaymentProfile() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | string) => removePaymentProfile(api, id),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['payments', 'methods'] }),
+  });
+}
+
 /** A deposit address of the player for one coin (GET/POST /api/payments/crypto/addresses). */
 export interface CryptoAddress {
   currency: string;
@@ -141,11 +175,6 @@ export const getCryptoAddresses = (api: ApiClient, signal?: AbortSignal) =>
 
 export const createCryptoAddress = (api: ApiClient, currency: string) =>
   api.post<CryptoAddress>('/api/payments/crypto/addresses', { currency });
-
-export const getWallets = (api: ApiClient, signal?: AbortSignal) =>
-  api.get<{ currency: string }[]>('/api/player/accounts', signal ? { signal } : undefined);
-
-export const openWallet = (api: ApiClient, currency: string) => api.post<unknown>('/api/player/accounts', { currency });
 
 export function useCryptoAddresses(enabled: boolean) {
   const api = useApi();
@@ -177,18 +206,14 @@ export function useCryptoRates(enabled: boolean) {
 }
 
 /**
- * Creates the deposit address of a coin: opens the wallet in that coin first when the player has
- * none (the server answers 422 currency_unavailable otherwise), then reloads wallets and addresses.
+ * Creates the deposit address of a coin. The server opens the player's wallet in that coin when
+ * there is none, without switching the currency they play in; wallets and addresses reload after.
  */
 export function useCreateCryptoAddress() {
   const api = useApi();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (currency: string) => {
-      const wallets = await getWallets(api);
-      if (!wallets.some((w) => w.currency === currency)) await openWallet(api, currency);
-      return createCryptoAddress(api, currency);
-    },
+    mutationFn: (currency: string) => createCryptoAddress(api, currency),
     onSuccess: (created) => {
       qc.setQueryData<CryptoAddress[]>(CRYPTO_ADDRESSES_KEY, (prev) => [
         ...(prev ?? []).filter((a) => a.currency !== created.currency),

@@ -10,7 +10,7 @@ import { ApiError, type ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
 import type { Payment, PaymentMethod } from '../api/payments';
 import { Cashbox, type CashboxMode } from './cashbox';
-import { PaymentsHistory } from './payments-history';
+import { HISTORY_PAGE_SIZE, nextHistoryPage, PaymentsHistory } from './payments-history';
 
 const CARD_FIELDS = [
   { name: 'card_number', type: 'card_number', required: true },
@@ -261,20 +261,127 @@ describe('payment details', () => {
   });
 });
 
+describe('saved profiles', () => {
+  const saved = [
+    { id: 3, title: '424242••••4242', isRemoveAvailable: true },
+    { id: 4, title: '555555••••4444', isRemoveAvailable: true },
+  ];
+
+  async function toDetails(del: () => Promise<unknown>) {
+    const methods = [method('sandbox_card', 'visa', 10, 5000, { savedProfiles: saved })];
+    const get = vi.fn(async (path: string): Promise<unknown> => (path.startsWith('/api/payments/methods') ? methods : []));
+    const post = vi.fn(async () => ({ payment: payment(), redirect_url: null }));
+    const remove = vi.fn(del);
+    renderWith(<Cashbox mode="deposit" currency="EUR" onClose={() => undefined} />, { get, post, delete: remove } as unknown as ApiClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Visa/ }));
+    await screen.findByRole('radio', { name: '424242••••4242' });
+    return { post, remove };
+  }
+
+  it('removes a saved card after a confirmation; the selection moves to the next card', async () => {
+    const { post, remove } = await toDetails(async () => undefined);
+    expect(screen.getByRole('radio', { name: '424242••••4242' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
+    // Nothing is removed before the player confirms; keeping it asks nothing of the server.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, remove' });
+    expect(confirm).toHaveFocus();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('radio', { name: '424242••••4242' })).not.toBeInTheDocument());
+    expect(remove).toHaveBeenCalledWith('/api/payments/profiles/3');
+    expect(screen.getByRole('radio', { name: '555555••••4444' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
+        payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 4 },
+      }),
+    );
+  });
+
+  it('keeps the card and says why when the removal fails', async () => {
+    const { remove } = await toDetails(async () => {
+      throw new ApiError(404, { code: 'profile_not_found', error: 'This saved payment method does not exist' }, '/api/payments/profiles/3');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText('This saved payment method does not exist')).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('radio', { name: '424242••••4242' })).toBeChecked();
+  });
+});
+
 describe('payment history', () => {
+  /** A server double for POST /api/player/payments/with_pages over `rows`, newest first. */
+  function historyServer(rows: Payment[]) {
+    return vi.fn(async (path: string, body: unknown): Promise<unknown> => {
+      if (path !== '/api/player/payments/with_pages') return { payment: { ...rows[0], state: 'recalled', recallable: false } };
+      const { page, page_size, filter } = body as { page: number; page_size: number; filter?: { type?: string } };
+      const kind = rows.filter((r) => !filter?.type || r.action === filter.type);
+      return {
+        data: kind.slice((page - 1) * page_size, page * page_size),
+        pagination: { page, per_page: page_size, total_count: kind.length },
+      };
+    });
+  }
+
   it('lists deposits and payouts apart and recalls a pending withdrawal', async () => {
     const rows = [
-      payment({ id: 2, action: 'cashout', state: 'pending', recallable: true, amount_cents: 2000 }),
-      payment({ id: 1 }),
+      payment({ id: 2, action: 'cashout', state: 'pending', recallable: true, amount_cents: 2000, payment_system: 'sandbox_ewallet', brand: 'sandpay' }),
+      payment({ id: 1, payment_system: 'sandbox_card' }),
     ];
-    const get = vi.fn(async () => rows);
-    const post = vi.fn(async () => ({ payment: { ...rows[0], state: 'recalled', recallable: false } }));
-    renderWith(<PaymentsHistory locale="en" />, { get, post } as unknown as ApiClient);
+    const post = historyServer(rows);
+    renderWith(<PaymentsHistory locale="en" />, { get: vi.fn(), post } as unknown as ApiClient);
     const deposits = await screen.findByRole('region', { name: 'Deposits' });
-    const payouts = screen.getByRole('region', { name: 'Withdrawals' });
-    expect(within(deposits).getByText('€50.00')).toBeInTheDocument();
+    const payouts = await screen.findByRole('region', { name: 'Withdrawals' });
+    expect(await within(deposits).findByText('€50.00')).toBeInTheDocument();
     expect(within(deposits).queryByRole('button')).not.toBeInTheDocument();
-    fireEvent.click(within(payouts).getByRole('button', { name: 'Cancel the withdrawal of €20.00' }));
+    expect(deposits.querySelector('img')).toHaveAttribute('src', '/images/payments/sandbox-visa.svg');
+    expect(post).toHaveBeenCalledWith('/api/player/payments/with_pages', { page: 1, page_size: HISTORY_PAGE_SIZE, filter: { type: 'deposit' } }, expect.anything());
+    fireEvent.click(await within(payouts).findByRole('button', { name: 'Cancel the withdrawal of €20.00' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/payments/2/recall'));
+  });
+
+  it('pages through a long history with Show more, and tells a pending crypto deposit’s confirmations', async () => {
+    const rows = Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) => payment({ id: 100 - i, amount_cents: 1000 + i }));
+    rows[0] = payment({
+      id: 100,
+      currency: 'BTC',
+      amount_cents: 2_500_000,
+      state: 'pending',
+      success: false,
+      brand: 'btc',
+      payment_system: 'sandbox_crypto_btc',
+      confirmations: 1,
+      confirmations_required: 3,
+    });
+    const post = historyServer(rows);
+    renderWith(<PaymentsHistory locale="en" />, { get: vi.fn(), post } as unknown as ApiClient);
+    const deposits = await screen.findByRole('region', { name: 'Deposits' });
+    expect(await within(deposits).findByText(`Showing ${HISTORY_PAGE_SIZE} of ${HISTORY_PAGE_SIZE + 5}`)).toBeInTheDocument();
+    expect(within(deposits).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE);
+    expect(within(deposits).getByText('Pending — 1 of 3 confirmations')).toBeInTheDocument();
+    expect(deposits.querySelector('img')).toHaveAttribute('src', '/images/payments/crypto-btc.svg');
+    fireEvent.click(within(deposits).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(deposits).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE + 5));
+    expect(within(deposits).getByText(`Showing ${HISTORY_PAGE_SIZE + 5} of ${HISTORY_PAGE_SIZE + 5}`)).toBeInTheDocument();
+    expect(within(deposits).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Withdrawals' })).findByText('Nothing here yet.')).toBeInTheDocument();
+  });
+
+  it('asks for the next page only while payments are missing', () => {
+    const page = (n: number, count: number, total: number) => ({
+      data: Array.from({ length: count }, (_, i) => payment({ id: n * 100 + i })),
+      pagination: { page: n, per_page: 2, total_count: total },
+    });
+    const first = page(1, 2, 3);
+    expect(nextHistoryPage(first, [first])).toBe(2);
+    const second = page(2, 1, 3);
+    expect(nextHistoryPage(second, [first, second])).toBeUndefined();
+    // A shrinking history (an empty page) stops rather than asking forever.
+    const empty = page(2, 0, 5);
+    expect(nextHistoryPage(empty, [first, empty])).toBeUndefined();
   });
 });

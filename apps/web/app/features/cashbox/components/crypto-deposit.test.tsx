@@ -9,7 +9,7 @@ import common from '../../../i18n/locales/en/common.json';
 import { I18nProvider } from '../../../i18n/runtime';
 import type { ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
-import type { CryptoAddress, PaymentMethod } from '../api/payments';
+import { PAYMENTS_KEY, type CryptoAddress, type Payment, type PaymentMethod } from '../api/payments';
 import { Cashbox } from './cashbox';
 import { onrampUrl, widgetFiat } from './crypto-deposit';
 
@@ -45,10 +45,11 @@ afterEach(() => {
 interface Server {
   wallets: string[];
   addresses: CryptoAddress[];
+  payments: Payment[];
 }
 
 function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; wallets?: string[]; addresses?: CryptoAddress[] } = {}) {
-  const server: Server = { wallets: opts.wallets ?? ['EUR'], addresses: opts.addresses ?? [] };
+  const server: Server = { wallets: opts.wallets ?? ['EUR'], addresses: opts.addresses ?? [], payments: [] };
   const get = vi.fn(async (path: string): Promise<unknown> => {
     const url = new URL(path, 'http://x');
     if (url.pathname === '/api/payments/methods') {
@@ -57,6 +58,8 @@ function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; walle
       return currency === 'EUR' ? [CARD] : [cryptoMethod(currency, action)];
     }
     if (url.pathname === '/api/payments/crypto/addresses') return server.addresses;
+    if (url.pathname === '/api/player/payments') return server.payments;
+    if (url.pathname === '/api/player') return { id: 1, email: 'p@example.com', currency: opts.currency ?? 'EUR', saved: true };
     if (url.pathname === '/api/player/accounts') return server.wallets.map((currency) => ({ currency, amount_cents: 0 }));
     if (url.pathname === '/api/info/crypto_exchange_rates') {
       return { BTC: { EUR: { exchange_rate: 60000, fee: 0.01, total_exchange_rate: 59400 } } };
@@ -83,8 +86,9 @@ function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; walle
     [{ path: '*', element: <Cashbox mode={opts.mode ?? 'deposit'} currency={opts.currency ?? 'EUR'} onClose={() => undefined} /> }],
     { initialEntries: ['/deposit'] },
   );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <ApiProvider client={{ get, post } as unknown as ApiClient}>
         <I18nProvider i18n={createI18n('en', { cashbox, common })}>
           <RouterProvider router={router} />
@@ -92,7 +96,7 @@ function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; walle
       </ApiProvider>
     </QueryClientProvider>,
   );
-  return { get, post, server };
+  return { get, post, server, queryClient };
 }
 
 async function toMethods() {
@@ -101,7 +105,7 @@ async function toMethods() {
 }
 
 describe('crypto deposit', () => {
-  it('opens the currency select on the crypto tab without addresses, opens the wallet and shows the new address', async () => {
+  it('opens the currency select on the crypto tab without addresses and shows the new address', async () => {
     const { post } = setup();
     const tab = await toMethods();
     // Let the addresses load first, as a player would.
@@ -116,8 +120,9 @@ describe('crypto deposit', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /BTC/ }));
     expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(post).toHaveBeenNthCalledWith(1, '/api/player/accounts', { currency: 'BTC' });
-    expect(post).toHaveBeenNthCalledWith(2, '/api/payments/crypto/addresses', { currency: 'BTC' });
+    // One call: the server opens the BTC wallet itself, without switching the player's currency.
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/api/payments/crypto/addresses', { currency: 'BTC' });
     expect(screen.getByText('Your BTC deposit address')).toBeInTheDocument();
   });
 
@@ -131,7 +136,7 @@ describe('crypto deposit', () => {
     expect(screen.getByRole('button', { name: 'Choose a coin' })).toBeInTheDocument();
   });
 
-  it('does not open a wallet the player already has', async () => {
+  it('reaches the coin choice by keyboard and creates the address of the coin chosen', async () => {
     const { post } = setup({ wallets: ['EUR', 'ETH'] });
     await toMethods();
     // The keyboard reaches the tab without a click: the tab shows the way to the select instead.
@@ -169,6 +174,48 @@ describe('crypto deposit', () => {
     expect(frame).toHaveAttribute('src', `/sandbox-onramp?coin=BTC&fiat=EUR&address=${ADDRESS}`);
     expect(await screen.findByText('Fee 4.5 % · about 10 minutes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add another coin' })).toBeInTheDocument();
+  });
+
+  it('follows coins on their way to the address: confirmations as blocks arrive, then credited', async () => {
+    const { server, queryClient, post } = setup({ wallets: ['EUR', 'BTC'], addresses: [{ currency: 'BTC', address: ADDRESS }] });
+    const incoming: Payment = {
+      id: 7,
+      amount_cents: 2_500_000,
+      currency: 'BTC',
+      action: 'deposit',
+      state: 'pending',
+      success: false,
+      recallable: false,
+      account: ADDRESS,
+      created_at: '2026-11-22T12:00:00Z',
+      finished_at: null,
+      cancellation_reason: null,
+      confirmations: 1,
+      confirmations_required: 3,
+    };
+    // Another coin's deposit and an old, already credited one are not this card's news.
+    server.payments = [
+      incoming,
+      { ...incoming, id: 6, currency: 'ETH', account: '0xother' },
+      { ...incoming, id: 5, state: 'succeeded', success: true, confirmations: 3 },
+    ];
+    fireEvent.click(await toMethods());
+    const region = await screen.findByRole('region', { name: 'Incoming' });
+    expect(within(region).getByText('1 of 3 confirmations')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Play with BTC' })).not.toBeInTheDocument();
+    expect(within(region).getByText(formatMoney(2_500_000, 'BTC', 'en'))).toBeInTheDocument();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(1);
+
+    server.payments = [{ ...incoming, confirmations: 2 }, ...server.payments.slice(1)];
+    await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+    expect(await within(region).findByText('2 of 3 confirmations')).toBeInTheDocument();
+    server.payments = [{ ...incoming, state: 'succeeded', success: true, confirmations: 3 }, ...server.payments.slice(1)];
+    await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+    expect(await within(region).findByText('Credited')).toBeInTheDocument();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(1);
+    // The coins are in the BTC wallet; the player may play with it from here.
+    fireEvent.click(within(region).getByRole('button', { name: 'Play with BTC' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/accounts', { currency: 'BTC' }));
   });
 
   it('picks the widget fiat and builds the widget address', () => {

@@ -1,17 +1,26 @@
 import { CRYPTO_COINS } from '@croupier/shared/currencies';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Dialog } from '../../../components/modal/dialog';
 import { formatMoney } from '../../../i18n/format';
+import { useSwitchWallet } from '../../account/api/switch-wallet';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
 import { ApiError } from '../../../lib/api-client';
+import { useRealtimeChannel } from '../../../lib/realtime';
 import {
   useCreateCryptoAddress,
   useCryptoRates,
   useOnramp,
   usePaymentMethods,
+  usePayments,
+  PAYMENTS_KEY,
   type CryptoAddress,
 } from '../api/payments';
 import { subunitsOf, toCents } from '../lib/cashbox-logic';
+import { PaymentLogo } from './payment-logo';
 
 /** SPEC §9: the fiat currencies the card-to-crypto widget sells for; others buy in EUR. */
 export const WIDGET_FIATS = ['EUR', 'USD', 'CAD', 'AUD', 'NOK', 'RUB', 'PLN', 'NZD', 'JPY', 'KZT', 'BRL', 'INR'] as const;
@@ -31,7 +40,9 @@ export function onrampUrl(coin: string, fiat: string, address: string): string {
 
 /**
  * The currency-select modal of SPEC §2: the coins to open a deposit address in. Choosing one opens
- * the wallet in that coin when needed, creates the address, then closes.
+ * the wallet in that coin when needed, creates the address, then closes. It is the app's Dialog
+ * (focus moved in, Tab trapped, focus back to the opener) portalled to the body, so its overlay
+ * covers the page rather than being clipped by the cashbox modal it opens over.
  */
 export function CurrencySelectModal({
   coins,
@@ -41,20 +52,7 @@ export function CurrencySelectModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('cashbox');
-  const id = useId();
   const create = useCreateCryptoAddress();
-  const first = useRef<HTMLButtonElement | null>(null);
-
-  useEffect(() => {
-    first.current?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && !create.isPending) {
-      event.stopPropagation();
-      onClose();
-    }
-  }
 
   const error =
     create.error instanceof ApiError && create.error.code
@@ -63,22 +61,18 @@ export function CurrencySelectModal({
         ? t('crypto.create_failed')
         : null;
 
-  return (
-    <div className="cashbox__overlay">
-      <div
-        className="cashbox__select"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        onKeyDown={onKeyDown}
-      >
-        <h4 id={`${id}-title`} className="cashbox__select-title">
-          {t('crypto.select_title')}
-        </h4>
-        <p id={`${id}-text`} className="muted">
-          {t('crypto.select_text')}
-        </p>
+  // Opened by a click, so only ever in the browser; the guard keeps a server render harmless.
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    <Dialog
+      title={t('crypto.select_title')}
+      onClose={() => {
+        // Creating an address opens a wallet: let it finish rather than leave it half seen.
+        if (!create.isPending) onClose();
+      }}
+    >
+      <div className="cashbox__select">
+        <p className="muted">{t('crypto.select_text')}</p>
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -88,13 +82,14 @@ export function CurrencySelectModal({
           {coins.map((coin, i) => (
             <li key={coin}>
               <button
-                ref={i === 0 ? first : undefined}
                 type="button"
                 className="cashbox__method"
+                data-autofocus={i === 0 ? true : undefined}
                 disabled={create.isPending}
                 aria-busy={create.isPending && create.variables === coin ? true : undefined}
                 onClick={() => create.mutate(coin, { onSuccess: onClose })}
               >
+                <PaymentLogo method={{ type: 'crypto', currency: coin, brand: coin.toLowerCase(), provider: '' }} />
                 <span className="cashbox__method-name">{coin}</span>
                 <span className="cashbox__method-type">{t(`crypto.coin.${coin}`, coin)}</span>
               </button>
@@ -110,7 +105,71 @@ export function CurrencySelectModal({
           {t('crypto.cancel')}
         </button>
       </div>
-    </div>
+    </Dialog>,
+    document.body,
+  );
+}
+
+/**
+ * Deposits on their way to one address: pending ones with their confirmations, and those that were
+ * seen pending here and have since been credited (the history refreshes on `payments_changes`).
+ */
+function IncomingDeposits({ coin, address }: { coin: string; address: string }) {
+  const { t } = useTranslation('cashbox');
+  const locale = useLocale();
+  const id = useId();
+  const payments = usePayments();
+  const queryClient = useQueryClient();
+  useRealtimeChannel('payments_changes', () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }));
+  // Deposits seen pending in this view stay listed once they settle, so the player sees "Credited".
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const mine = (payments.data ?? []).filter((p) => p.action === 'deposit' && p.currency === coin && p.account === address);
+  const newlyPending = mine.filter((p) => p.state === 'pending' && !seen.has(p.id)).map((p) => p.id);
+  if (newlyPending.length > 0) setSeen(new Set([...seen, ...newlyPending]));
+  const shown = mine.filter((p) => p.state === 'pending' || seen.has(p.id));
+  const { user } = useCurrentUser();
+  const switchWallet = useSwitchWallet();
+  if (shown.length === 0) return null;
+  // Credited coins sit in the coin's wallet: offer to play with it when the player is elsewhere.
+  const offerSwitch = user !== null && user.currency !== coin && shown.some((p) => p.state === 'succeeded');
+  return (
+    <section className="cashbox__incoming" aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className="cashbox__incoming-title">
+        {t('crypto.incoming')}
+      </h5>
+      <ul role="status" aria-live="polite">
+        {shown.map((p) => (
+          <li key={p.id}>
+            <span className="cashbox__incoming-amount">{formatMoney(p.amount_cents, p.currency, locale)}</span>{' '}
+            <span>
+              {p.state === 'pending'
+                ? p.confirmations_required != null
+                  ? t('crypto.confirmations', { count: p.confirmations ?? 0, required: p.confirmations_required })
+                  : t('crypto.waiting')
+                : p.state === 'succeeded'
+                  ? t('crypto.credited')
+                  : t(`history.state.${p.state}`, p.state)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {offerSwitch && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => switchWallet.mutate(coin)}
+          disabled={switchWallet.isPending}
+          aria-busy={switchWallet.isPending || undefined}
+        >
+          {t('crypto.play_with', { coin })}
+        </button>
+      )}
+      {switchWallet.isError && (
+        <p className="form-error" role="alert">
+          {t('crypto.switch_failed')}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -158,7 +217,9 @@ function AddressCard({ entry, fiat }: { entry: CryptoAddress; fiat: string }) {
         {t('crypto.address_label', { coin })}
       </p>
       <div className="cashbox__address-row">
-        <code className="cashbox__address-value">{entry.address}</code>
+        <code className="cashbox__address-value" data-testid={`crypto-address-${coin}`}>
+          {entry.address}
+        </code>
         <button
           type="button"
           className="btn btn--secondary btn--sm"
@@ -186,6 +247,7 @@ function AddressCard({ entry, fiat }: { entry: CryptoAddress; fiat: string }) {
         )}
       </dl>
       <p className="muted">{t('crypto.arrives')}</p>
+      <IncomingDeposits coin={coin} address={entry.address} />
       <button
         type="button"
         className="btn btn--primary btn--block"

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { useCryptoAddresses, type PaymentMethod } from '../api/payments';
 import { amountProblem, methodLimits, subunitsOf, type PaymentAction } from '../lib/cashbox-logic';
 import { CryptoAddresses, CurrencySelectModal, missingCoins } from './crypto-deposit';
+import { PaymentLogo } from './payment-logo';
 
 type Tab = 'all' | 'crypto';
 const TABS: Tab[] = ['all', 'crypto'];
@@ -130,6 +131,7 @@ export function MethodsPanel({
                     disabled={disabled}
                     onClick={() => onSelect(m)}
                   >
+                    <PaymentLogo method={m} />
                     <span className="cashbox__method-name">{methodName(m)}</span>
                     <span className="cashbox__method-type">{t(`methods.type.${m.type}`, m.type)}</span>
                     {disabled && (

@@ -8,7 +8,14 @@ import { useLocale } from '../../../i18n/use-locale';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { mapServerErrors } from '../../../lib/server-errors';
-import { createDeposit, createWithdrawal, type MethodField, type Payment, type PaymentMethod } from '../api/payments';
+import {
+  createDeposit,
+  createWithdrawal,
+  useRemovePaymentProfile,
+  type MethodField,
+  type Payment,
+  type PaymentMethod,
+} from '../api/payments';
 import {
   formatCardNumberInput,
   formatExpiryInput,
@@ -93,10 +100,13 @@ export function PaymentDetailsStep({
   const groupId = useId();
   // Card payouts go to a card the player deposited with, so they need a saved profile.
   const profileOnly = fast || (action === 'withdrawal' && method.type === 'cards');
-  const firstProfile = method.savedProfiles[0];
-  const [profile, setProfile] = useState<string>(
-    firstProfile && (profileOnly || method.savedProfiles.length > 0) ? String(firstProfile.id) : NEW,
-  );
+  // Removed here: `method` is the one chosen in step 2, so its list does not shrink by itself.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const profiles = method.savedProfiles.filter((p) => !removed.has(String(p.id)));
+  const firstProfile = profiles[0];
+  const [profile, setProfile] = useState<string>(firstProfile ? String(firstProfile.id) : NEW);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const remove = useRemovePaymentProfile();
   const [values, setValues] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -105,7 +115,7 @@ export function PaymentDetailsStep({
 
   const submit = useMutation({
     mutationFn: async (): Promise<SubmitResult> => {
-      const chosen = method.savedProfiles.find((p) => String(p.id) === profile);
+      const chosen = profiles.find((p) => String(p.id) === profile);
       const payment = {
         currency,
         amount_cents: amountCents,
@@ -161,8 +171,23 @@ export function PaymentDetailsStep({
     });
   }
 
+  function onRemove(id: string) {
+    setFormError(null);
+    remove.mutate(id, {
+      onSuccess: () => {
+        setRemoved((prev) => new Set([...prev, id]));
+        setConfirming(null);
+        if (profile === id) {
+          const next = profiles.find((p) => String(p.id) !== id);
+          setProfile(next ? String(next.id) : NEW);
+        }
+      },
+      onError: (error) => setFormError(submitErrorToForm(error, [], i18n).general),
+    });
+  }
+
   const amount = formatMoney(amountCents, currency, locale);
-  const noProfile = profileOnly && method.savedProfiles.length === 0;
+  const noProfile = profileOnly && profiles.length === 0;
 
   return (
     <form className="form cashbox__details" onSubmit={onSubmit} noValidate>
@@ -171,21 +196,66 @@ export function PaymentDetailsStep({
       </p>
       <FormError message={formError} />
       {noProfile && <p className="cashbox__note">{t('details.profile_required')}</p>}
-      {method.savedProfiles.length > 0 && !fast && (
+      {profiles.length > 0 && !fast && (
         <fieldset className="cashbox__profiles" aria-describedby={fieldErrors.profile_id ? `${groupId}-error` : undefined}>
           <legend className="field__label">{t('details.saved_profiles')}</legend>
-          {method.savedProfiles.map((p) => (
-            <label key={p.id} className="check">
-              <input
-                type="radio"
-                name={`${groupId}-profile`}
-                value={String(p.id)}
-                checked={profile === String(p.id)}
-                onChange={() => setProfile(String(p.id))}
-              />
-              <span>{p.title}</span>
-            </label>
-          ))}
+          {profiles.map((p) => {
+            const id = String(p.id);
+            const busy = remove.isPending && remove.variables === p.id;
+            return (
+              <div key={id} className="cashbox__profile-row">
+                <label className="check">
+                  <input
+                    type="radio"
+                    name={`${groupId}-profile`}
+                    value={id}
+                    checked={profile === id}
+                    onChange={() => setProfile(id)}
+                  />
+                  <span>{p.title}</span>
+                </label>
+                {p.isRemoveAvailable &&
+                  (confirming === id ? (
+                    <span className="cashbox__profile-confirm" role="group" aria-label={t('details.remove_question', { title: p.title })}>
+                      <span>{t('details.remove_question', { title: p.title })}</span>
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--sm"
+                        // The Remove button it replaces had the focus: keep the keyboard here.
+                        ref={(el) => el?.focus()}
+                        onClick={() => onRemove(id)}
+                        disabled={remove.isPending}
+                        aria-busy={busy || undefined}
+                      >
+                        {busy ? t('details.removing') : t('details.remove_confirm')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => {
+                          setConfirming(null);
+                          requestAnimationFrame(() => document.getElementById(`${groupId}-remove-${id}`)?.focus());
+                        }}
+                        disabled={remove.isPending}
+                      >
+                        {t('details.remove_cancel')}
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      id={`${groupId}-remove-${id}`}
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => setConfirming(id)}
+                      disabled={remove.isPending || submit.isPending}
+                      aria-label={t('details.remove_label', { title: p.title })}
+                    >
+                      {t('details.remove')}
+                    </button>
+                  ))}
+              </div>
+            );
+          })}
           {!profileOnly && (
             <label className="check">
               <input

@@ -1,80 +1,138 @@
-import { useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { Locale } from '@croupier/shared/locales';
 import { FormError } from '../../../components/ui/form-error';
 import { formatDate, formatMoney } from '../../../i18n/format';
 import { localePath } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
-import type { Locale } from '@croupier/shared/locales';
+import { useApi } from '../../../lib/api-context';
 import { useRealtimeChannel } from '../../../lib/realtime';
-import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENTS_KEY, usePayments, useRecallPayment, type Payment } from '../api/payments';
+import { getPaymentsPage, PAYMENTS_KEY, useRecallPayment, type Payment, type PaymentsPage } from '../api/payments';
 import { submitErrorToForm } from './payment-details-step';
+import { methodName } from './methods-panel';
+import { PaymentLogo, paymentLogoSource } from './payment-logo';
 import './cashbox.css';
 
+/** Payments per page of each list ("Show more" loads the next). */
+export const HISTORY_PAGE_SIZE = 20;
+
+type Kind = 'deposit' | 'cashout';
+
+/** The next page to ask for, or undefined when every payment is loaded. */
+export function nextHistoryPage(last: PaymentsPage, pages: readonly PaymentsPage[]): number | undefined {
+  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+  return loaded < last.pagination.total_count && last.data.length > 0 ? last.pagination.page + 1 : undefined;
+}
+
+/**
+ * One list, paged. Under PAYMENTS_KEY, so every invalidation of the history (a recall, a
+ * `payments_changes` event) reloads the pages already shown.
+ */
+function usePaymentsList(kind: Kind) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...PAYMENTS_KEY, 'pages', kind] as const,
+    queryFn: ({ pageParam, signal }) => getPaymentsPage(api, { page: pageParam, page_size: HISTORY_PAGE_SIZE, type: kind }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextHistoryPage,
+  });
+}
+
+/** "Visa", "Bank transfer", or the coin of a crypto payment. */
+function methodLabel(p: Payment): string | null {
+  const source = paymentLogoSource(p);
+  if (source.type === 'crypto') return p.currency;
+  return p.brand ? methodName({ brand: p.brand }) : null;
+}
+
+function stateText(p: Payment, t: ReturnType<typeof useTranslation>['t']): string {
+  const state = t(`history.state.${p.state}`, p.state);
+  if (p.state === 'pending' && p.confirmations_required != null) {
+    return `${state} — ${t('history.confirming', { count: p.confirmations ?? 0, required: p.confirmations_required })}`;
+  }
+  return p.cancellation_reason ? `${state} — ${p.cancellation_reason}` : state;
+}
+
 function PaymentList({
+  kind,
   title,
-  payments,
   locale,
   onRecall,
   recallingId,
 }: {
+  kind: Kind;
   title: string;
-  payments: Payment[];
   locale: Locale;
   onRecall?: (payment: Payment) => void;
   recallingId: number | null;
 }) {
   const { t } = useTranslation('cashbox');
+  const id = useId();
+  const list = usePaymentsList(kind);
+  const items = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = list.data?.pages.at(-1)?.pagination.total_count ?? 0;
   return (
-    <section aria-label={title}>
-      <h2>{title}</h2>
-      {payments.length === 0 ? (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {list.isPending ? (
+        <p className="muted">{t('loading')}</p>
+      ) : list.isError ? (
+        <FormError message={t('errors.history')} />
+      ) : items.length === 0 ? (
         <p className="muted">{t('history.empty')}</p>
       ) : (
-        <ul className="payments-history__list">
-          {payments.map((p) => (
-            <li key={p.id} className="payments-history__item">
-              <div className="payments-history__meta">
-                <span className="payments-history__amount">{formatMoney(p.amount_cents, p.currency, locale)}</span>
-                <span>
-                  {[p.brand, p.account].filter(Boolean).join(' · ')}
-                </span>
-                <span className="muted">{formatDate(p.created_at, locale)}</span>
-              </div>
-              <span className={`payments-history__state payments-history__state--${p.state}`}>
-                {t(`history.state.${p.state}`, p.state)}
-                {p.cancellation_reason ? ` — ${p.cancellation_reason}` : ''}
-              </span>
-              {p.recallable && onRecall && (
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--sm"
-                  onClick={() => onRecall(p)}
-                  disabled={recallingId === p.id}
-                  aria-label={t('history.recall_label', { amount: formatMoney(p.amount_cents, p.currency, locale) })}
-                >
-                  {t('history.recall')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="muted">{t('history.shown', { shown: items.length, total })}</p>
+          <ul className="payments-history__list">
+            {items.map((p) => (
+              <li key={p.id} className="payments-history__item">
+                <PaymentLogo method={paymentLogoSource(p)} />
+                <div className="payments-history__meta">
+                  <span className="payments-history__amount">{formatMoney(p.amount_cents, p.currency, locale)}</span>
+                  <span className="payments-history__account">{[methodLabel(p), p.account].filter(Boolean).join(' · ')}</span>
+                  <span className="muted">{formatDate(p.created_at, locale)}</span>
+                </div>
+                <span className={`payments-history__state payments-history__state--${p.state}`}>{stateText(p, t)}</span>
+                {p.recallable && onRecall && (
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    onClick={() => onRecall(p)}
+                    disabled={recallingId === p.id}
+                    aria-label={t('history.recall_label', { amount: formatMoney(p.amount_cents, p.currency, locale) })}
+                  >
+                    {t('history.recall')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--block"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+              aria-busy={list.isFetchingNextPage || undefined}
+            >
+              {list.isFetchingNextPage ? t('loading') : t('history.more')}
+            </button>
+          )}
+          {list.isFetchNextPageError && <FormError message={t('errors.history')} />}
+        </>
       )}
     </section>
   );
 }
 
-/** /users/payments: deposits and payouts in two lists; pending withdrawals can be recalled (SPEC §4). */
+/** /users/payments: deposits and payouts in two paged lists; pending withdrawals can be recalled (SPEC §4). */
 export function PaymentsHistory({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('cashbox');
   const queryClient = useQueryClient();
-  const payments = usePayments();
   const recall = useRecallPayment();
   const [error, setError] = useState<string | null>(null);
   useRealtimeChannel('payments_changes', () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }));
-  const all = payments.data ?? [];
-  const deposits = all.filter((p) => p.action === 'deposit');
-  const payouts = all.filter((p) => p.action === 'cashout');
 
   function onRecall(payment: Payment) {
     setError(null);
@@ -84,7 +142,7 @@ export function PaymentsHistory({ locale }: { locale: Locale }) {
   }
 
   return (
-    <div className="payments-history">
+    <div className="container page payments-history">
       <h1>{t('history.title')}</h1>
       <p>
         <Link to={localePath('/deposit', locale)} className="btn btn--primary btn--sm">
@@ -95,20 +153,14 @@ export function PaymentsHistory({ locale }: { locale: Locale }) {
         </Link>
       </p>
       <FormError message={error} />
-      {payments.isPending && <p className="muted">{t('loading')}</p>}
-      {payments.isError && <FormError message={t('errors.history')} />}
-      {payments.isSuccess && (
-        <>
-          <PaymentList title={t('history.deposits')} payments={deposits} locale={locale} recallingId={null} />
-          <PaymentList
-            title={t('history.payouts')}
-            payments={payouts}
-            locale={locale}
-            onRecall={onRecall}
-            recallingId={recall.isPending ? (recall.variables ?? null) : null}
-          />
-        </>
-      )}
+      <PaymentList kind="deposit" title={t('history.deposits')} locale={locale} recallingId={null} />
+      <PaymentList
+        kind="cashout"
+        title={t('history.payouts')}
+        locale={locale}
+        onRecall={onRecall}
+        recallingId={recall.isPending ? (recall.variables ?? null) : null}
+      />
     </div>
   );
 }

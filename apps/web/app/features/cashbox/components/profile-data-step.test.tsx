@@ -51,6 +51,8 @@ describe('profile-data gate (SPEC §5)', () => {
     expect(needsProfileData(player())).toBe(false);
     expect(needsProfileData(player({ city: '', registration_variant: 'B' }))).toBe(false);
     expect(needsProfileData(player({ city: '', currency: 'BTC' }))).toBe(false);
+    // Saved once (SPEC §5 "who have not saved it"): not asked again even if a field is now empty.
+    expect(needsProfileData(player({ city: '', saved: true }))).toBe(false);
     expect(needsProfileData(null)).toBe(false);
   });
 

@@ -15,16 +15,16 @@ import { QUERY_KEYS } from '../../../lib/query-keys';
 import { updatePlayer } from '../../account/api/update-player';
 import { changedFields, validateProfile } from '../../account/lib/profile-fields';
 
-type ProfilePlayer = Pick<Player, 'registration_variant' | 'currency'> &
+type ProfilePlayer = Pick<Player, 'registration_variant' | 'currency' | 'saved'> &
   Partial<Record<(typeof REQUIRED_PROFILE_FIELDS)[number], string | null>>;
 
 /**
- * SPEC §5: variant A players with a fiat currency who lack any required field (mobile_phone,
- * first_name, last_name, date_of_birth, country, city, address, postal_code) fill them in before
- * the cashbox.
+ * SPEC §5: variant A players with a fiat currency who have not saved their data (`saved`) and lack
+ * any required field (mobile_phone, first_name, last_name, date_of_birth, country, city, address,
+ * postal_code) fill them in before the cashbox. Once saved, the player is not asked again.
  */
 export function needsProfileData(player: ProfilePlayer | null | undefined): boolean {
-  if (!player || player.registration_variant !== 'A') return false;
+  if (!player || player.registration_variant !== 'A' || player.saved) return false;
   if (isCurrencyCode(player.currency) && isCrypto(player.currency)) return false;
   return missingRequiredFields(player).length > 0;
 }
