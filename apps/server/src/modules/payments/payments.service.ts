@@ -95,6 +95,8 @@ export interface RequestInput {
 }
 
 class Declined extends Error {}
+/** A verified event for a payment we do not know: the webhook's transaction is rolled back. */
+class UnknownPayment extends Error {}
 
 export class PaymentsService {
   constructor(readonly deps: PaymentsDeps) {}
@@ -357,8 +359,15 @@ export class PaymentsService {
         tx,
         event.address
           ? sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} FOR UPDATE`
-          : sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} AND id::text = ${event.reference} FOR UPDATE`,
+          : // A webhook can overtake the answer to the call that started the payment, before our
+            // side has stored the provider's id: our reference without a provider id yet is that
+            // payment, and the event fills the id in.
+            sql`SELECT * FROM payments WHERE provider = ${providerId} AND id::text = ${event.reference}
+                  AND (provider_payment_id = ${event.providerPaymentId} OR provider_payment_id IS NULL) FOR UPDATE`,
       );
+      if (payment && payment.provider_payment_id === null) {
+        [payment] = await rows<PaymentRow>(tx, sql`UPDATE payments SET provider_payment_id = ${event.providerPaymentId} WHERE id = ${payment.id} RETURNING *`);
+      }
       if (!payment && event.address) {
         // First sight of a crypto deposit: it belongs to whoever owns the receiving address.
         const [owner] = await rows<{ user_id: number; currency: string }>(tx, sql`SELECT user_id, currency FROM crypto_addresses WHERE address = ${event.address}`);
@@ -374,7 +383,8 @@ export class PaymentsService {
         );
         if (event.status === 'pending') return { result: 'detected' as const, row: payment };
       }
-      if (!payment) return { result: 'unknown_payment' as const };
+      // Not recorded: a provider retries a refused event, and a retry may find the payment.
+      if (!payment) throw new UnknownPayment();
       if (event.status === 'pending') {
         if (event.confirmations === undefined) return { result: 'already_known' as const };
         // Progress only moves forward: a late, older count never lowers what the player saw.
@@ -450,7 +460,11 @@ export class PaymentsService {
       if (!row) return { result: 'already_final' as const };
       const released = await this.release(tx, row, 'payout_failed');
       return { result: 'released' as const, row, balance: released.balance };
+    }).catch((error: unknown) => {
+      if (error instanceof UnknownPayment) return null;
+      throw error;
     });
+    if (!outcome) return { status: 404, body: { code: 'unknown_payment', error: 'No payment matches this event' } };
     if ('balance' in outcome && outcome.balance) this.deps.wallet.service.publish(outcome.balance);
     if ('row' in outcome && outcome.row) this.deps.publish(outcome.row.user_id, this.present(outcome.row));
     return { status: 200, body: { result: outcome.result } };

@@ -188,6 +188,25 @@ describe('withdrawals', () => {
     expect((await p.balance()).amount_cents).toBe(10_000);
   });
 
+  it('a webhook that overtakes the answer starting the payment still applies; an unknown payment is refused and not recorded', async () => {
+    const p = await player(10_000);
+    const asked = (await p.withdraw(2_500, 'sandbox_ewallet', { email: 'fail@example.com' })).json() as Json;
+    // The payout job has claimed it but not yet stored the provider's id when the event arrives.
+    await t.database.db.execute(sql`UPDATE payments SET state = 'processing' WHERE id = ${asked.payment.id}`);
+    const event = { event_id: 'early-1', payment_id: 'psp-early-1', merchant_reference: String(asked.payment.id), status: 'declined', amount_cents: 2_500, currency: 'EUR' };
+    const webhooksBefore = await count('payment_webhooks');
+    const unknown = await signedWebhook({ ...event, event_id: 'early-0', merchant_reference: '999999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'unknown_payment' });
+    expect(await count('payment_webhooks')).toBe(webhooksBefore);
+    expect((await signedWebhook(event)).json()).toMatchObject({ result: 'released' });
+    const [row] = (await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)).rows as Json[];
+    expect(row).toMatchObject({ state: 'declined', provider_payment_id: 'psp-early-1' });
+    expect((await p.balance()).amount_cents).toBe(10_000);
+    // Another provider id for the same reference is not this payment.
+    expect((await signedWebhook({ ...event, event_id: 'early-2', payment_id: 'psp-other' })).statusCode).toBe(404);
+  });
+
   it('card payouts go to a saved card; bonus money cannot be withdrawn', async () => {
     const p = await player();
     expect((await p.withdraw(2_000, 'sandbox_card', CARD)).json()).toMatchObject({ code: 'profile_required' });
