@@ -1,7 +1,45 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_APP = path.resolve('apps/web/app');
+
+/**
+ * STYLE.md §8 (bulletproof-react's import/no-restricted-paths zones, without the plugin): one
+ * direction, shared → features → routes. A feature never imports another feature, and the shared
+ * layers (components, lib, hooks, config, i18n) import neither features nor routes. Code that two
+ * features need moves to a shared layer; a screen that combines two features is put together in
+ * its route.
+ */
+const webBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const fromPart = path.relative(WEB_APP, file).split(path.sep);
+        if (fromPart[0] === '..') return {};
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.relative(WEB_APP, path.resolve(path.dirname(file), spec)).split(path.sep);
+          if (target[0] === '..') return;
+          const fromFeature = fromPart[0] === 'features' ? fromPart[1] : null;
+          if (target[0] === 'features' && fromFeature && target[1] !== fromFeature) {
+            context.report({ node: node.source, message: `Feature "${fromFeature}" imports feature "${target[1]}": move what both need to a shared layer, or compose them in a route.` });
+          } else if ((target[0] === 'features' || target[0] === 'routes') && !fromFeature && fromPart[0] !== 'routes' && !fromPart[0].startsWith('root.') && !fromPart[0].startsWith('entry.')) {
+            context.report({ node: node.source, message: `Shared code (${fromPart[0]}/) imports ${target[0]}/: imports go shared → features → routes.` });
+          } else if (target[0] === 'routes' && fromFeature) {
+            context.report({ node: node.source, message: 'A feature imports a route: imports go shared → features → routes.' });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', '**/coverage/**', '.data/**', 'apps/server/src/db/migrations/**'] },
@@ -20,7 +58,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-syntax': 'off' },
+    plugins: { 'react-hooks': reactHooks, 'web-boundaries': webBoundaries },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-syntax': 'off', 'web-boundaries/no-cross-feature-imports': 'error' },
   },
 );

@@ -20,7 +20,7 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
-import { GameFrameHost } from './features/game-frame/frame-host';
+import { GameFrameHost } from './features/games/frame/frame-host';
 import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
 import type { Account, Player } from './lib/api-types';
 import { getBrowserBoot, rememberBoot, useOptionalBoot, type BootData } from './lib/boot';

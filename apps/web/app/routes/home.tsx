@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/home';
-import { useCurrentUser } from '../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../lib/player/use-current-user';
 import { HomeLobby } from '../features/games/components/home-lobby';
 import { useViewer } from '../features/games/hooks/use-viewer';
 import { homeClientData } from '../features/games/loaders/client-data';

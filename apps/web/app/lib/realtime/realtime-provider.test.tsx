@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedRoundEvent } from '@croupier/shared/realtime';
-import { accountsQueryOptions } from '../../features/account/api/get-accounts';
+import { accountsQueryOptions } from '../player/get-accounts';
 import type { ApiClient } from '../api-client';
 import type { Account } from '../api-types';
 import { QUERY_KEYS } from '../query-keys';

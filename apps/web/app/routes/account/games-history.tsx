@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { GamesHistory } from '../../features/history/components/games-history';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';

@@ -1,5 +1,5 @@
 import { PaymentsHistory } from '../../features/cashbox/components/payments-history';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { guardClientLoader } from '../../lib/guard-client';
 import { guardLoader } from '../../lib/guard.server';

@@ -1,10 +1,10 @@
 import { FormError } from '../../components/ui/form-error';
 import { useTranslation } from '../../i18n/runtime';
-import { useAccounts } from '../../features/account/api/get-accounts';
-import { useSwitchWallet } from '../../features/account/api/switch-wallet';
+import { useAccounts } from '../../lib/player/get-accounts';
+import { useSwitchWallet } from '../../lib/player/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
 import { guardClientLoader } from '../../lib/guard-client';

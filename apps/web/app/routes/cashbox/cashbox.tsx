@@ -1,4 +1,4 @@
-import { cashboxRoute } from '../../features/cashbox/components/cashbox-route';
+import { cashboxRoute } from './cashbox-route';
 import { guardLoader } from '../../lib/guard.server';
 
 /** /cashbox: the cashbox dashboard popup (deposit or withdraw) (SPEC §2). */

@@ -1,4 +1,4 @@
-import { cashboxRoute } from '../../features/cashbox/components/cashbox-route';
+import { cashboxRoute } from './cashbox-route';
 import { guardLoader } from '../../lib/guard.server';
 
 /** /deposit-fast: one-click deposit with a saved profile (SPEC §2). */

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { FairnessPage } from '../../features/fairness/components/fairness-page';
 import { useLocale } from '../../i18n/use-locale';
 import type { RouteHandle } from '../../lib/route-guards';

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/favorite-games';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { FavoritesLobby } from '../../features/games/components/favorites-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { listClientData } from '../../features/games/loaders/client-data';

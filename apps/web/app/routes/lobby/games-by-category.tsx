@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/games-by-category';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { CategoryLobby } from '../../features/games/components/category-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { categoryClientData } from '../../features/games/loaders/lookup-client-data';

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/producer';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { ProducerLobby } from '../../features/games/components/producer-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { producerClientData } from '../../features/games/loaders/lookup-client-data';

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/search';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { SearchLobby } from '../../features/games/components/search-lobby';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { searchClientData } from '../../features/games/loaders/client-data';

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/game';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { useCurrentUser } from '../../lib/player/use-current-user';
 import { GameView } from '../../features/games/components/game-view';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { gameClientData } from '../../features/games/loaders/lookup-client-data';

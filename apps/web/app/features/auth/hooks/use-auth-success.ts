@@ -7,7 +7,7 @@ import { useApi } from '../../../lib/api-context';
 import type { Player } from '../../../lib/api-types';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
-import { getPlayer } from '../api/get-player';
+import { getPlayer } from '../../../lib/player/get-player';
 
 export type AuthFormMode = 'modal' | 'route';
 

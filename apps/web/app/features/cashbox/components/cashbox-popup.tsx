@@ -5,7 +5,7 @@ import { useModal } from '../../../components/modal/modal-context';
 import { localePath, splitLocale } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
-import { Cashbox, type CashboxMode } from './cashbox';
+import { Cashbox, type CashboxGate, type CashboxMode } from './cashbox';
 
 const MODAL_NAMES: Record<CashboxMode, string> = {
   dashboard: 'cashbox-dashboard',
@@ -35,10 +35,10 @@ function historyIndex(): number {
   return typeof idx === 'number' ? idx : 0;
 }
 
-function CashboxInModal({ mode, currency }: { mode: CashboxMode; currency: string }) {
+function CashboxInModal({ mode, currency, gate }: { mode: CashboxMode; currency: string; gate: CashboxGate | null }) {
   const modal = useModal();
   const onClose = useCallback(() => modal?.close(), [modal]);
-  return <Cashbox mode={mode} currency={currency} onClose={onClose} />;
+  return <Cashbox mode={mode} currency={currency} gate={gate} onClose={onClose} />;
 }
 
 /**
@@ -50,10 +50,13 @@ export function CashboxPopup({
   mode,
   currency,
   fromSignUp,
+  gate = null,
 }: {
   mode: CashboxMode;
   currency: string;
   fromSignUp: boolean;
+  /** A screen before the cashbox (the route puts the profile-data form here, SPEC §5). */
+  gate?: CashboxGate | null;
 }) {
   const { t } = useTranslation('cashbox');
   const navigate = useNavigate();
@@ -97,7 +100,7 @@ export function CashboxPopup({
       </div>
       {inBrowser && !homeFirst && (
         <RouteModal name={MODAL_NAMES[mode]} options={{ title, onClosed, fullScreenMobile: true }}>
-          <CashboxInModal mode={mode} currency={currency} />
+          <CashboxInModal mode={mode} currency={currency} gate={gate} />
         </RouteModal>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../i18n/format';
 import { localePath } from '../../../i18n/locale-path';
@@ -22,11 +22,9 @@ import {
   type CashboxStep,
   type PaymentAction,
 } from '../lib/cashbox-logic';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { AmountStep } from './amount-step';
 import { MethodsPanel } from './methods-panel';
 import { PaymentDetailsStep, type SubmitResult } from './payment-details-step';
-import { needsProfileData, ProfileDataStep } from './profile-data-step';
 import './cashbox.css';
 
 /** Which screen a cashbox route opens (SPEC §2: /cashbox and /dashboard, /deposit, /withdraw, /deposit-fast). */
@@ -37,8 +35,16 @@ type Outcome =
   | { kind: 'success'; payment: Payment }
   | { kind: 'failure'; message: string };
 
+/**
+ * A screen the app puts before the cashbox (SPEC §5: the profile-data form); it calls `done` to let
+ * the player on to the steps.
+ */
+export type CashboxGate = (done: () => void) => ReactNode;
+
 export interface CashboxProps {
   mode: CashboxMode;
+  /** Shown first, until it calls `done`; null or absent when nothing is needed. */
+  gate?: CashboxGate | null;
   /** The player's wallet currency. */
   currency: string;
   /** Leaves the cashbox (closes the modal). */
@@ -50,7 +56,7 @@ export interface CashboxProps {
  * details, then success or unsuccess. A deposit that needs the bank (3-D Secure) waits for the
  * final state from `payments_changes`, with a re-read of the history every few seconds as fallback.
  */
-export function Cashbox({ mode, currency, onClose }: CashboxProps) {
+export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) {
   const { t } = useTranslation('cashbox');
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -62,10 +68,7 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
   const [amount, setAmount] = useState<number>(DEFAULT_DEPOSIT_AMOUNT);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { user } = useCurrentUser();
-  // SPEC §5: the profile-data form comes first for variant A fiat players who lack required data.
-  const [profileSaved, setProfileSaved] = useState(false);
-  const profileGate = !profileSaved && user !== null && needsProfileData(user);
+  const [gatePassed, setGatePassed] = useState(false);
   const methods = usePaymentMethods(action ? currency : undefined, action ?? 'deposit');
   const list = methods.data ?? [];
   const limits = amountLimits(list);
@@ -148,13 +151,7 @@ export function Cashbox({ mode, currency, onClose }: CashboxProps) {
     setStep(1);
   }
 
-  if (profileGate && user) {
-    return (
-      <div className="cashbox">
-        <ProfileDataStep user={user} onSaved={() => setProfileSaved(true)} />
-      </div>
-    );
-  }
+  if (gate && !gatePassed) return <div className="cashbox">{gate(() => setGatePassed(true))}</div>;
 
   if (!action) {
     return (

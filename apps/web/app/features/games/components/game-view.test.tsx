@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gameFrame } from '../../game-frame/frame-store';
+import { gameFrame } from '../frame/frame-store';
 import { renderWithProviders } from '../testing/render-with-providers';
 import type { Game, Viewer } from '../types';
 import { GameView } from './game-view';

@@ -1,10 +1,10 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../../i18n/runtime';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { gameFrame, type FrameGame } from '../../game-frame/frame-store';
-import { frameUrl } from '../../game-frame/frame-url';
-import { LIMITS_PATH, useLimitGate } from '../../game-frame/limits';
-import { useGamePageFrame } from '../../game-frame/use-game-frame';
+import { gameFrame, type FrameGame } from '../frame/frame-store';
+import { frameUrl } from '../frame/frame-url';
+import { LIMITS_PATH, useLimitGate } from '../frame/limits';
+import { useGamePageFrame } from '../frame/use-game-frame';
 import { useLocale } from '../../../i18n/use-locale';
 import { useGameBySeoTitle } from '../api/get-game-by-seo-title';
 import { DEFAULT_FRAME } from '../constants';
@@ -22,7 +22,7 @@ import { HeartIcon } from './icons';
 import { LaunchOptions, type PlayMode } from './launch-options';
 import { ErrorState, NotFoundState } from './states';
 import './games.css';
-import '../../game-frame/game-frame.css';
+import '../frame/game-frame.css';
 
 /** Content of an unknown game's page (the loader answers 404). */
 export function GameNotFound() {

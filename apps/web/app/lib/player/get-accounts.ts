@@ -1,10 +1,10 @@
 import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
-import { BALANCE_PING_MS } from '../../../config/constants';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApi } from '../../../lib/api-context';
-import type { Account } from '../../../lib/api-types';
-import { QUERY_KEYS } from '../../../lib/query-keys';
-import { mergeAccountsSnapshot } from '../../../lib/realtime/balance-merge';
+import { BALANCE_PING_MS } from '../../config/constants';
+import type { ApiClient } from '../api-client';
+import { useApi } from '../api-context';
+import type { Account } from '../api-types';
+import { QUERY_KEYS } from '../query-keys';
+import { mergeAccountsSnapshot } from '../realtime/balance-merge';
 
 export const getAccounts = (api: ApiClient) => api.get<Account[]>('/api/player/accounts?compatibility=false');
 

@@ -1,4 +1,4 @@
-import { MINIMISED_FRAME_WIDTH_PX } from '../../config/constants';
+import { MINIMISED_FRAME_WIDTH_PX } from '../../../config/constants';
 import type { ShellPosition } from './frame-store';
 
 /** Height of the shell's title bar above the miniature. */

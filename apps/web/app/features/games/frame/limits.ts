@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../lib/api-client';
-import { useApi } from '../../lib/api-context';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
 
 /** One limit of `GET /api/user_limits` as far as the game page reads it (API-SHAPES §14). */
 export interface UserLimit {

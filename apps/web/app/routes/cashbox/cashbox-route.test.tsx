@@ -2,16 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../../i18n/create-i18n';
-import auth from '../../../i18n/locales/en/auth.json';
-import cashbox from '../../../i18n/locales/en/cashbox.json';
-import common from '../../../i18n/locales/en/common.json';
-import { I18nProvider } from '../../../i18n/runtime';
-import type { ApiClient } from '../../../lib/api-client';
-import { ApiProvider } from '../../../lib/api-context';
-import type { Player } from '../../../lib/api-types';
-import { Cashbox } from './cashbox';
-import { needsProfileData } from './profile-data-step';
+import { createI18n } from '../../i18n/create-i18n';
+import auth from '../../i18n/locales/en/auth.json';
+import cashbox from '../../i18n/locales/en/cashbox.json';
+import common from '../../i18n/locales/en/common.json';
+import { I18nProvider } from '../../i18n/runtime';
+import type { ApiClient } from '../../lib/api-client';
+import { ApiProvider } from '../../lib/api-context';
+import type { Player } from '../../lib/api-types';
+import { Cashbox } from '../../features/cashbox/components/cashbox';
+import { useCurrentUser } from '../../lib/player/use-current-user';
+import { profileGate } from './cashbox-route';
 
 const FULL = {
   first_name: 'Erika',
@@ -44,18 +45,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('profile-data gate (SPEC §5)', () => {
-  it('applies to variant A fiat players with a required field missing', () => {
-    expect(needsProfileData(player({ city: '' }))).toBe(true);
-    expect(needsProfileData(player({ mobile_phone: null }))).toBe(true);
-    expect(needsProfileData(player())).toBe(false);
-    expect(needsProfileData(player({ city: '', registration_variant: 'B' }))).toBe(false);
-    expect(needsProfileData(player({ city: '', currency: 'BTC' }))).toBe(false);
-    // Saved once (SPEC §5 "who have not saved it"): not asked again even if a field is now empty.
-    expect(needsProfileData(player({ city: '', saved: true }))).toBe(false);
-    expect(needsProfileData(null)).toBe(false);
-  });
+/** The cashbox as the route composes it: the profile-data gate of the signed-in player first. */
+function Composed() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return <Cashbox mode="deposit" currency="EUR" gate={profileGate(user)} onClose={() => undefined} />;
+}
 
+describe('the cashbox route (SPEC §5 profile-data modal before the cashbox)', () => {
   it('asks for the missing data before the cashbox, saves it, then continues with the steps', async () => {
     let current = player({ city: null, postal_code: null, address: '' });
     const get = vi.fn(async (path: string): Promise<unknown> => (path === '/api/player' ? current : []));
@@ -64,7 +61,7 @@ describe('profile-data gate (SPEC §5)', () => {
       return current;
     });
     const router = createMemoryRouter(
-      [{ path: '*', element: <Cashbox mode="deposit" currency="EUR" onClose={() => undefined} /> }],
+      [{ path: '*', element: <Composed /> }],
       { initialEntries: ['/deposit'] },
     );
     render(
@@ -95,5 +92,21 @@ describe('profile-data gate (SPEC §5)', () => {
       }),
     );
     expect(await screen.findByLabelText(/Deposit amount/)).toBeInTheDocument();
+  });
+
+  it('goes straight to the steps for a player whose data is complete', async () => {
+    const get = vi.fn(async (path: string): Promise<unknown> => (path === '/api/player' ? player() : []));
+    const router = createMemoryRouter([{ path: '*', element: <Composed /> }], { initialEntries: ['/deposit'] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ApiProvider client={{ get, patch: vi.fn(), post: vi.fn() } as unknown as ApiClient}>
+          <I18nProvider i18n={createI18n('en', { cashbox, common, auth })}>
+            <RouterProvider router={router} />
+          </I18nProvider>
+        </ApiProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByLabelText(/Deposit amount/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Complete your profile' })).not.toBeInTheDocument();
   });
 });

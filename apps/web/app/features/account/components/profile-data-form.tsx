@@ -12,8 +12,8 @@ import { useApi } from '../../../lib/api-context';
 import type { Player } from '../../../lib/api-types';
 import { apiErrorToForm } from '../../../lib/form-errors';
 import { QUERY_KEYS } from '../../../lib/query-keys';
-import { updatePlayer } from '../../account/api/update-player';
-import { changedFields, validateProfile } from '../../account/lib/profile-fields';
+import { updatePlayer } from '../api/update-player';
+import { changedFields, validateProfile } from '../lib/profile-fields';
 
 type ProfilePlayer = Pick<Player, 'registration_variant' | 'currency' | 'saved'> &
   Partial<Record<(typeof REQUIRED_PROFILE_FIELDS)[number], string | null>>;
@@ -36,7 +36,7 @@ type Values = Record<RequiredField, string>;
  * The profile-data form that opens before the cashbox: the required fields, saved with
  * PATCH /api/player (the changed ones only), then the cashbox continues.
  */
-export function ProfileDataStep({ user, onSaved }: { user: Player; onSaved: () => void }) {
+export function ProfileDataForm({ user, onSaved }: { user: Player; onSaved: () => void }) {
   const { t, i18n } = useTranslation('cashbox');
   const locale = useLocale();
   const api = useApi();

@@ -1,11 +1,24 @@
 import { useLoaderData, type ClientLoaderFunctionArgs } from 'react-router';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { enforceGuardInBrowser } from '../../../lib/guard-client';
-import type { RouteHandle } from '../../../lib/route-guards';
-import { pageMeta } from '../../../lib/seo';
-import { CashboxPopup, comingFromSignUp } from './cashbox-popup';
+import { needsProfileData, ProfileDataForm } from '../../features/account/components/profile-data-form';
+import type { CashboxGate } from '../../features/cashbox/components/cashbox';
+import { CashboxPopup, comingFromSignUp } from '../../features/cashbox/components/cashbox-popup';
+import type { Player } from '../../lib/api-types';
+import { enforceGuardInBrowser } from '../../lib/guard-client';
+import { useCurrentUser } from '../../lib/player/use-current-user';
+import type { RouteHandle } from '../../lib/route-guards';
+import { pageMeta } from '../../lib/seo';
 
 type Mode = Parameters<typeof CashboxPopup>[0]['mode'];
+
+/**
+ * SPEC §5: variant A fiat players who lack required data fill in the profile-data form before the
+ * cashbox. The account feature owns the form, the cashbox only shows what it is given: the two meet
+ * here, in the route.
+ */
+export function profileGate(user: Player | null): CashboxGate | null {
+  if (!user || !needsProfileData(user)) return null;
+  return (done) => <ProfileDataForm user={user} onSaved={done} />;
+}
 
 /**
  * The route module of one cashbox popup path (SPEC §2: /cashbox, /dashboard, /deposit, /withdraw,
@@ -19,7 +32,9 @@ export function cashboxRoute(mode: Mode, gtmPlace: string, titleKey: string) {
     const { user } = useCurrentUser();
     const data = useLoaderData() as { fromSignUp?: boolean } | null;
     if (!user) return null;
-    return <CashboxPopup mode={mode} currency={user.currency} fromSignUp={Boolean(data?.fromSignUp)} />;
+    return (
+      <CashboxPopup mode={mode} currency={user.currency} fromSignUp={Boolean(data?.fromSignUp)} gate={profileGate(user)} />
+    );
   }
   return {
     handle,

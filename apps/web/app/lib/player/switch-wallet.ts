@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
-import { useApi } from '../../../lib/api-context';
-import type { Account } from '../../../lib/api-types';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import type { ApiClient } from '../api-client';
+import { useApi } from '../api-context';
+import type { Account } from '../api-types';
+import { QUERY_KEYS } from '../query-keys';
 
 /**
  * POST /api/player/accounts {currency} (SPEC §7): selects the wallet in `currency` (creating it if

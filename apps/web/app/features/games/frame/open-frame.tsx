@@ -11,7 +11,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../i18n/runtime';
+import { useTranslation } from '../../../i18n/runtime';
 import { gameFrame, type FrameState, type ShellPosition } from './frame-store';
 import { clampShell, defaultShellPosition, moveByKey, shellSize, SHELL_BAR_PX, type Size } from './shell-geometry';
 

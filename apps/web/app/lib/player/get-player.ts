@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from '../../../lib/api-client';
-import type { Player } from '../../../lib/api-types';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { ApiError, type ApiClient } from '../api-client';
+import type { Player } from '../api-types';
+import { QUERY_KEYS } from '../query-keys';
 
 /** GET /api/player, probing quietly: a guest (401, or a body without id) is null, not a redirect to login. */
 export async function getPlayer(api: ApiClient): Promise<Player | null> {
