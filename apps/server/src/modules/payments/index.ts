@@ -34,7 +34,14 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     });
     if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
   };
-  const sandbox = new SandboxProvider({ db: deps.database.db, clock: deps.clock, secret, deliver, onError: (message, error) => app.log.error({ err: error }, message) });
+  const sandbox = new SandboxProvider({
+    db: deps.database.db,
+    clock: deps.clock,
+    secret,
+    deliver,
+    onError: (message, error) => app.log.error({ err: error }, message),
+    chain: { confirmations: deps.env.CRYPTO_CONFIRMATIONS, blockSeconds: deps.env.CRYPTO_BLOCK_SECONDS },
+  });
   const chain = new SandboxChain({ db: deps.database.db, clock: deps.clock, secret, confirmations: deps.env.CRYPTO_CONFIRMATIONS, deliver });
   const providers = new Map<string, PaymentProvider>(deps.env.PAYMENTS_SANDBOX ? [[sandbox.id, sandbox]] : []);
   const service = new PaymentsService({

@@ -28,6 +28,13 @@ const PaymentRequest = z.strictObject({
   }),
 });
 
+const PlanQuery = z.strictObject({
+  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  action: z.enum(['deposit', 'withdrawal']),
+  method_id: z.string().min(1).max(80),
+  amount_cents: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
 const HistoryPage = z.strictObject({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
@@ -72,6 +79,18 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
       savedProfiles: m.savedProfiles,
       termsOfService: { restrictions: { minAmountValue: Number(m.min) / unit, maxAmountValue: Number(m.max) / unit, amountCurrencyCode: m.currency } },
     }));
+  });
+
+  // The payment plan (SPEC §7): the same checks as a submission, and when the money arrives.
+  app.get('/api/payments/plan', async (request) => {
+    const query = parseInput(PlanQuery, request.query);
+    const user = await request.requireUser();
+    const plan = await payments.plan(
+      { id: user.id, groups: await groupsOf(deps, user.id) },
+      { currency: query.currency, amountCents: BigInt(query.amount_cents), methodId: query.method_id },
+      query.action === 'deposit' ? 'deposit' : 'cashout',
+    );
+    return { plan };
   });
 
   app.post('/api/payments/deposits', async (request, reply) => {

@@ -147,6 +147,43 @@ export class PaymentsService {
     return { method, profileToken };
   }
 
+  /**
+   * The payment plan (SPEC §7): what happens if the player submits this amount by this method —
+   * checked like a submission (method, limits and, for a withdrawal, the cash available), changing
+   * nothing. A withdrawal adds the casino's own step: it waits `payoutDelayMs`, recallable, before it
+   * goes to the provider.
+   */
+  async plan(user: { id: number; groups: number[] }, input: Omit<RequestInput, 'fields' | 'profileId'>, action: PaymentAction) {
+    const { method } = await this.method(user, { ...input, fields: {} }, action);
+    const provider = this.provider(method.id).plan(method, action);
+    let available: bigint | null = null;
+    if (action === 'cashout') {
+      const [account] = await rows<{ cash: string }>(
+        this.deps.db,
+        sql`SELECT available_to_cashout_cents::text AS cash FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
+      );
+      available = BigInt(account?.cash ?? '0');
+      if (input.amountCents > available) {
+        const text = `You can withdraw up to ${money(available, input.currency)}`;
+        throw new AppError(422, 'insufficient_funds', text, { amount: [text] });
+      }
+    }
+    const review = action === 'cashout' ? Math.ceil(this.deps.payoutDelayMs / 1000) : 0;
+    return {
+      method_id: method.id,
+      action,
+      currency: input.currency,
+      amount_cents: Number(input.amountCents),
+      amount: toMajorString(input.amountCents, input.currency),
+      arrives_in_seconds: review + provider.settleSeconds,
+      recallable_for_seconds: action === 'cashout' && this.deps.recallAllowed ? review : 0,
+      may_redirect: provider.mayRedirect,
+      confirmations: provider.confirmations ?? null,
+      saved_profile_required: action === 'cashout' && method.type === 'cards',
+      available_cents: available === null ? null : Number(available),
+    };
+  }
+
   /** Starts a deposit. The balance changes only when the provider's verified webhook says it succeeded. */
   async deposit(user: { id: number; groups: number[] }, input: RequestInput): Promise<{ payment: PaymentView; redirectUrl: string | null }> {
     const { method, profileToken } = await this.method(user, input, 'deposit');

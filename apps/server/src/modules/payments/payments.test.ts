@@ -137,6 +137,16 @@ describe('deposits', () => {
       payload: raw.replace('4000', '9000'),
     });
     expect(altered.statusCode).toBe(401);
+    // W11: the same event re-serialised (whitespace, key order) is not the bytes that were signed.
+    for (const payload of [JSON.stringify(event, null, 2), JSON.stringify(Object.fromEntries(Object.entries(event).reverse()))]) {
+      const reserialised = await t.app.inject({
+        method: 'POST',
+        url: '/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}` },
+        payload,
+      });
+      expect(reserialised.statusCode).toBe(401);
+    }
     expect(await count('payment_webhooks')).toBe(before);
     expect((await p.balance()).amount_cents).toBe(0);
     const answers = await Promise.all([signedWebhook(event), signedWebhook(event), signedWebhook(event)]);
@@ -145,6 +155,64 @@ describe('deposits', () => {
     expect((await p.balance()).amount_cents).toBe(4_000);
     const deposits = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND user_id = ${p.id}`);
     expect((deposits.rows[0] as { n: number }).n).toBe(1);
+  });
+});
+
+describe('payment plan (SPEC §7)', () => {
+  it('tells when the money arrives, with the checks of a submission, and changes nothing', async () => {
+    const p = await player(10_000);
+    const plan = (q: Record<string, string>) => p.client.get(`/api/payments/plan?${new URLSearchParams({ currency: 'EUR', ...q })}`);
+    const before = { payments: await count('payments'), ledger: await count('ledger_transactions') };
+
+    expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toEqual({
+      plan: {
+        method_id: 'sandbox_card',
+        action: 'deposit',
+        currency: 'EUR',
+        amount_cents: 5_000,
+        amount: '50.00',
+        arrives_in_seconds: 0,
+        recallable_for_seconds: 0,
+        may_redirect: true,
+        confirmations: null,
+        saved_profile_required: false,
+        available_cents: null,
+      },
+    });
+    expect(((await plan({ action: 'deposit', method_id: 'sandbox_ewallet', amount_cents: '5000' })).json() as Json).plan).toMatchObject({ may_redirect: false });
+    expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '999' })).json()).toMatchObject({ code: 'amount_too_small', errors: { amount: ['The minimum is 10.00 EUR'] } });
+    expect((await plan({ action: 'deposit', method_id: 'sandbox_nope', amount_cents: '5000' })).json()).toMatchObject({ code: 'method_unavailable' });
+    expect((await plan({ action: 'payout', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toMatchObject({ code: 'validation_error' });
+
+    // A withdrawal waits for the review (recallable) before the provider pays it; only cash counts.
+    const review = t.env.PAYOUT_APPROVAL_SECONDS;
+    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan).toMatchObject({
+      action: 'cashout',
+      arrives_in_seconds: review,
+      recallable_for_seconds: review,
+      saved_profile_required: false,
+      available_cents: 10_000,
+    });
+    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_card', amount_cents: '4000' })).json() as Json).plan).toMatchObject({ saved_profile_required: true });
+    expect((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '10001' })).json()).toMatchObject({
+      code: 'insufficient_funds',
+      errors: { amount: ['You can withdraw up to 100.00 EUR'] },
+    });
+    const reserved = (await p.withdraw(3_000)).json() as Json;
+    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan).toMatchObject({ available_cents: 7_000 });
+    // Recalled, so the payout job of the next tests does not find it.
+    expect((await p.client.post(`/api/player/payments/${reserved.payment.id}/recall`)).statusCode).toBe(200);
+
+    // Crypto deposits wait for the chain's confirmations.
+    await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' });
+    expect(((await plan({ currency: 'BTC', action: 'deposit', method_id: 'sandbox_crypto_btc', amount_cents: '2500000' })).json() as Json).plan).toMatchObject({
+      confirmations: t.env.CRYPTO_CONFIRMATIONS,
+      arrives_in_seconds: t.env.CRYPTO_CONFIRMATIONS * t.env.CRYPTO_BLOCK_SECONDS,
+    });
+
+    expect(await count('payments')).toBe(before.payments + 1); // the one withdrawal above
+    expect(await count('ledger_transactions')).toBe(before.ledger + 2); // its reserve and its release
+    expect((await createClient(t.app).get('/api/payments/plan?currency=EUR&action=deposit&method_id=sandbox_card&amount_cents=5000')).statusCode).toBe(401);
   });
 });
 

@@ -64,9 +64,23 @@ export interface WebhookEvent {
   confirmationsRequired?: number | undefined;
 }
 
+/**
+ * How a payment by one method will go, told before the player submits (SPEC §7: the payments
+ * library's "payment plan"). The provider knows its own timing; the casino adds its own review.
+ */
+export interface ProviderPlan {
+  /** Seconds from the provider taking the payment to its final state: 0 = at once. */
+  settleSeconds: number;
+  /** The player may have to confirm on another page first (3-D Secure, a bank's login). */
+  mayRedirect: boolean;
+  /** Crypto deposits: the network confirmations before the coins are credited. */
+  confirmations?: number | undefined;
+}
+
 export interface PaymentProvider {
   readonly id: string;
   methods(currency: string, action: PaymentAction): ProviderMethod[];
+  plan(method: ProviderMethod, action: PaymentAction): ProviderPlan;
   start(payment: StartPayment): Promise<StartOutcome>;
   /** Null when the signature does not match the raw bytes (nothing may be written then). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent | null;

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { rows } from '../wallet/ledger.ts';
-import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome, StartPayment, WebhookEvent } from './provider.ts';
+import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, ProviderPlan, StartOutcome, StartPayment, WebhookEvent } from './provider.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -62,6 +62,8 @@ export interface SandboxDeps {
   /** Delivers a signed webhook to the casino (in process: the webhook route with these exact bytes). */
   deliver: (rawBody: Buffer, signature: string) => Promise<void>;
   onError?: (message: string, error: unknown) => void;
+  /** The simulated chain's pace, for the plan of crypto deposits (CRYPTO_CONFIRMATIONS, CRYPTO_BLOCK_SECONDS). */
+  chain?: { confirmations: number; blockSeconds: number };
 }
 
 export function luhnValid(digits: string): boolean {
@@ -131,6 +133,18 @@ export class SandboxProvider implements PaymentProvider {
         max: BigInt(max) * 100n,
       };
     });
+  }
+
+  /**
+   * The sandbox settles card, e-wallet and bank payments as soon as it has them (a card may first
+   * need the 3-D Secure page); crypto deposits wait for the chain's confirmations.
+   */
+  plan(method: ProviderMethod, action: PaymentAction): ProviderPlan {
+    if (method.type === 'crypto' && action === 'deposit') {
+      const chain = this.deps.chain ?? { confirmations: 1, blockSeconds: 0 };
+      return { settleSeconds: chain.confirmations * chain.blockSeconds, mayRedirect: false, confirmations: chain.confirmations };
+    }
+    return { settleSeconds: 0, mayRedirect: method.type === 'cards' && action === 'deposit' };
   }
 
   async start(p: StartPayment): Promise<StartOutcome> {
