@@ -27,3 +27,14 @@ export function countryName(code: string, locale: Locale): string {
     return code;
   }
 }
+
+/**
+ * A waiting time rounded up to a whole unit a player reads at a glance ("45 seconds", "2 minutes",
+ * "3 hours", "2 days"), with Intl in the UI locale.
+ */
+export function formatDuration(seconds: number, locale: Locale): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const [value, unit] =
+    s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : s < 86_400 ? [Math.ceil(s / 3600), 'hour'] : [Math.ceil(s / 86_400), 'day'];
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

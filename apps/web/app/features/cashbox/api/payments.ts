@@ -69,6 +69,44 @@ export const getPaymentMethods = (api: ApiClient, currency: string, action: Paym
     signal ? { signal } : undefined,
   );
 
+/** The payment plan (GET /api/payments/plan): when the money arrives, before the player submits. */
+export interface PaymentPlan {
+  method_id: string;
+  action: 'deposit' | 'cashout';
+  currency: string;
+  amount_cents: number;
+  /** The provider's time plus, for a withdrawal, the review during which it can be cancelled. */
+  arrives_in_seconds: number;
+  recallable_for_seconds: number;
+  /** The player may have to confirm with the bank (3-D Secure). */
+  may_redirect: boolean;
+  confirmations: number | null;
+  saved_profile_required: boolean;
+  /** Withdrawals: the cash that can be withdrawn (minor units). */
+  available_cents: number | null;
+}
+
+export const getPaymentPlan = (
+  api: ApiClient,
+  query: { currency: string; action: PaymentAction; method_id: string; amount_cents: number },
+  signal?: AbortSignal,
+) =>
+  api.get<{ plan: PaymentPlan }>(
+    `/api/payments/plan?${new URLSearchParams({ ...query, amount_cents: String(query.amount_cents) })}`,
+    signal ? { signal } : undefined,
+  );
+
+/** The plan of the payment on step 3; errors (a limit, too little cash) are the submission's errors. */
+export function usePaymentPlan(query: { currency: string; action: PaymentAction; method_id: string; amount_cents: number }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['payments', 'plan', query] as const,
+    queryFn: ({ signal }) => getPaymentPlan(api, query, signal).then((r) => r.plan),
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
 export const createDeposit = (api: ApiClient, payment: PaymentRequest) =>
   api.post<{ payment: Payment; redirect_url: string | null }>('/api/payments/deposits', { payment });
 

@@ -7,6 +7,7 @@ import {
   amountProblem,
   DEFAULT_DEPOSIT_AMOUNT,
   parseAmount,
+  plainAmount,
   subunitsOf,
   toCents,
   type PaymentAction,
@@ -14,18 +15,22 @@ import {
 
 const PRESETS = [20, 50, 100, 200];
 
+
 /** Step 1: the amount in major units, checked against the min/max of SPEC §5. */
 export function AmountStep({
   action,
   amount,
   limits,
   currency,
+  availableCents = null,
   onNext,
 }: {
   action: PaymentAction;
   amount: number;
   limits: { min: number; max: number };
   currency: string;
+  /** Withdrawals: the cash that can be withdrawn (minor units); null while unknown or for deposits. */
+  availableCents?: number | null;
   onNext: (amount: number) => void;
 }) {
   const { t } = useTranslation('cashbox');
@@ -40,7 +45,15 @@ export function AmountStep({
   );
   const [error, setError] = useState<string | null>(null);
   const money = (value: number) => formatMoney(toCents(value, subunits), currency, locale);
-  const presets = crypto ? [] : PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max));
+  const available = availableCents === null ? null : availableCents / subunits;
+  const presets = crypto
+    ? []
+    : PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max) && (available === null || p <= available));
+  // Withdraw everything: the whole cash part, when the method limits allow it.
+  const all =
+    available !== null && available > 0 && available >= limits.min && (limits.max === 0 || available <= limits.max)
+      ? available
+      : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +61,10 @@ export function AmountStep({
     const problem = amountProblem(value, limits);
     if (problem) {
       setError(t(`errors.amount_${problem}`, { min: money(limits.min), max: money(limits.max) }));
+      return;
+    }
+    if (availableCents !== null && toCents(value, subunits) > availableCents) {
+      setError(t('errors.amount_over_available', { available: formatMoney(availableCents, currency, locale) }));
       return;
     }
     setError(null);
@@ -78,6 +95,12 @@ export function AmountStep({
           {limits.max > 0
             ? t('amount.limits', { min: money(limits.min), max: money(limits.max) })
             : t('amount.min_only', { min: money(limits.min) })}
+          {availableCents !== null && (
+            <>
+              <br />
+              {t('amount.available', { amount: formatMoney(availableCents, currency, locale) })}
+            </>
+          )}
         </p>
         {error && (
           <p id={`${id}-error`} className="field__error">
@@ -85,7 +108,7 @@ export function AmountStep({
           </p>
         )}
       </div>
-      {presets.length > 0 && (
+      {(presets.length > 0 || all !== null) && (
         <div className="cashbox__presets" role="group" aria-label={t('amount.presets')}>
           {presets.map((p) => (
             <button
@@ -101,6 +124,19 @@ export function AmountStep({
               {money(p)}
             </button>
           ))}
+          {all !== null && (
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-pressed={parseAmount(text, decimals) === all}
+              onClick={() => {
+                setText(plainAmount(all, decimals));
+                setError(null);
+              }}
+            >
+              {t('amount.all', { amount: money(all) })}
+            </button>
+          )}
         </div>
       )}
       <button className="btn btn--primary btn--block" type="submit">

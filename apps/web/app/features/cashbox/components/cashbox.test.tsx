@@ -69,10 +69,39 @@ function renderWith(ui: React.ReactNode, api: Partial<ApiClient>) {
   );
 }
 
-function setup(mode: CashboxMode = 'deposit', opts: { methods?: PaymentMethod[]; post?: ApiClient['post'] } = {}) {
-  const get = vi.fn(
-    async (path: string): Promise<unknown> => (path.startsWith('/api/payments/methods') ? (opts.methods ?? METHODS) : []),
-  );
+/** The server's payment plan for a query (GET /api/payments/plan), as the sandbox answers it. */
+function planFor(path: string, cashCents: number) {
+  const q = new URLSearchParams(path.split('?')[1]);
+  const cashout = q.get('action') === 'withdrawal';
+  return {
+    plan: {
+      method_id: q.get('method_id'),
+      action: cashout ? 'cashout' : 'deposit',
+      currency: q.get('currency'),
+      amount_cents: Number(q.get('amount_cents')),
+      arrives_in_seconds: cashout ? 60 : 0,
+      recallable_for_seconds: cashout ? 60 : 0,
+      may_redirect: !cashout && q.get('method_id') === 'sandbox_card',
+      confirmations: null,
+      saved_profile_required: cashout && q.get('method_id') === 'sandbox_card',
+      available_cents: cashout ? cashCents : null,
+    },
+  };
+}
+
+function setup(
+  mode: CashboxMode = 'deposit',
+  opts: { methods?: PaymentMethod[]; post?: ApiClient['post']; cashCents?: number; plan?: (path: string) => Promise<unknown> } = {},
+) {
+  const cash = opts.cashCents ?? 100_00;
+  const get = vi.fn(async (path: string): Promise<unknown> => {
+    if (path.startsWith('/api/payments/methods')) return opts.methods ?? METHODS;
+    if (path.startsWith('/api/payments/plan')) return opts.plan ? opts.plan(path) : planFor(path, cash);
+    if (path.startsWith('/api/player/accounts')) {
+      return [{ currency: 'EUR', active: true, amount_cents: cash + 25_00, available_to_cashout_cents: cash }];
+    }
+    return [];
+  });
   const post = vi.fn(opts.post ?? (async () => ({ payment: payment(), redirect_url: null })));
   const onClose = vi.fn();
   renderWith(<Cashbox mode={mode} currency="EUR" onClose={onClose} />, { get, post } as unknown as ApiClient);
@@ -258,6 +287,54 @@ describe('payment details', () => {
     expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
       payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 3 },
     });
+  });
+});
+
+describe('payment plan and the cash available', () => {
+  it('tells on step 3 when a card deposit arrives and that the bank may ask', async () => {
+    const { get } = setup();
+    await toDetails();
+    const plan = await screen.findByRole('list', { name: 'What happens next' });
+    expect(within(plan).getByText('The money is in your balance as soon as the payment goes through.')).toBeInTheDocument();
+    expect(within(plan).getByText('Your bank may ask you to confirm the payment.')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(
+      '/api/payments/plan?currency=EUR&action=deposit&method_id=sandbox_card&amount_cents=5000',
+      expect.anything(),
+    );
+  });
+
+  it('shows the cash that can be withdrawn, refuses more, offers it all, then tells when the payout goes', async () => {
+    setup('withdrawal', {
+      cashCents: 80_00,
+      methods: [method('sandbox_wallet', 'sandpay', 5, 2000, { type: 'direct', fields: [{ name: 'email', type: 'email', required: true }] })],
+    });
+    const amount = await screen.findByLabelText(/Withdrawal amount/);
+    expect(await screen.findByText(/Available to withdraw: €80.00/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '€100.00' })).not.toBeInTheDocument();
+    fireEvent.change(amount, { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('You can withdraw up to €80.00.')).toBeInTheDocument();
+    expect(step()).toHaveAttribute('aria-valuenow', '1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'All (€80.00)' }));
+    expect(amount).toHaveValue('80');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: /sandpay/i }));
+    const plan = await screen.findByRole('list', { name: 'What happens next' });
+    expect(within(plan).getByText('The payout is sent in about 1 minute.')).toBeInTheDocument();
+    expect(within(plan).getByText('Until then you can cancel it in your payment history.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of the plan inline before anything is sent', async () => {
+    const { post } = setup('deposit', {
+      plan: async () => {
+        throw new ApiError(422, { code: 'amount_too_large', error: 'The maximum is 20.00 EUR' }, '/api/payments/plan');
+      },
+    });
+    await toDetails();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The maximum is 20.00 EUR');
+    expect(screen.queryByRole('list', { name: 'What happens next' })).not.toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
   });
 });
 

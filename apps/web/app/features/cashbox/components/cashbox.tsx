@@ -8,6 +8,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useApi } from '../../../lib/api-context';
+import { useAccounts } from '../../../lib/player/get-accounts';
 import { getPayments, PAYMENTS_KEY, usePaymentMethods, type Payment, type PaymentMethod } from '../api/payments';
 import {
   amountLimits,
@@ -72,6 +73,10 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   const methods = usePaymentMethods(action ? currency : undefined, action ?? 'deposit');
   const list = methods.data ?? [];
   const limits = amountLimits(list);
+  // Withdrawals: the cash part of the wallet, which the amount step shows and checks (bonus money stays).
+  const accounts = useAccounts(action === 'withdrawal');
+  const wallet = accounts.data?.find((a) => a.currency === currency);
+  const availableCents = action === 'withdrawal' && wallet ? wallet.available_to_cashout_cents : null;
   const fastMethod = mode === 'fast' ? (list.find((m) => m.savedProfiles.length > 0) ?? null) : null;
 
   const waiting = outcome?.kind === 'waiting' ? outcome.payment.id : null;
@@ -245,6 +250,7 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
           amount={amount}
           limits={limits}
           currency={currency}
+          availableCents={availableCents}
           onNext={(value) => {
             setAmount(value);
             setStep(mode === 'fast' ? CASHBOX_LAST_STEP : nextStep(step));

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/field';
-import { formatMoney } from '../../../i18n/format';
+import { formatDuration, formatMoney } from '../../../i18n/format';
 import { useTranslation, type I18n } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -11,10 +11,12 @@ import { mapServerErrors } from '../../../lib/server-errors';
 import {
   createDeposit,
   createWithdrawal,
+  usePaymentPlan,
   useRemovePaymentProfile,
   type MethodField,
   type Payment,
   type PaymentMethod,
+  type PaymentPlan,
 } from '../api/payments';
 import {
   formatCardNumberInput,
@@ -31,6 +33,30 @@ export interface SubmitResult {
 }
 
 const NEW = 'new';
+
+/** What the payment plan promises, in the player's words: when the money arrives, what may come first. */
+function PlanNote({ plan }: { plan: PaymentPlan }) {
+  const { t } = useTranslation('cashbox');
+  const locale = useLocale();
+  const duration = formatDuration(plan.arrives_in_seconds, locale);
+  const lines =
+    plan.action === 'deposit'
+      ? [
+          plan.arrives_in_seconds === 0 ? t('plan.deposit_now') : t('plan.deposit_in', { duration }),
+          ...(plan.may_redirect ? [t('plan.bank_confirm')] : []),
+        ]
+      : [
+          plan.arrives_in_seconds === 0 ? t('plan.payout_now') : t('plan.payout_in', { duration }),
+          ...(plan.recallable_for_seconds > 0 ? [t('plan.recall')] : []),
+        ];
+  return (
+    <ul className="cashbox__plan" aria-label={t('plan.label')}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * SPEC §8 "Deposit card submit": a returned error text is shown in the inline error notification,
@@ -112,6 +138,9 @@ export function PaymentDetailsStep({
   const [formError, setFormError] = useState<string | null>(null);
   const usingProfile = profile !== NEW;
   const fieldNames = method.fields.map((f) => f.name);
+  // The plan is checked like the submission: a limit or too little cash shows before the player types.
+  const plan = usePaymentPlan({ currency, action, method_id: method.id, amount_cents: amountCents });
+  const planError = plan.isError ? submitErrorToForm(plan.error, [], i18n).general : null;
 
   const submit = useMutation({
     mutationFn: async (): Promise<SubmitResult> => {
@@ -194,7 +223,8 @@ export function PaymentDetailsStep({
       <p className="cashbox__summary">
         {t('details.summary', { amount, method: methodName(method) })}
       </p>
-      <FormError message={formError} />
+      {plan.data && <PlanNote plan={plan.data} />}
+      <FormError message={formError ?? planError} />
       {noProfile && <p className="cashbox__note">{t('details.profile_required')}</p>}
       {profiles.length > 0 && !fast && (
         <fieldset className="cashbox__profiles" aria-describedby={fieldErrors.profile_id ? `${groupId}-error` : undefined}>

@@ -10,6 +10,7 @@ import {
   nextStep,
   normaliseFields,
   parseAmount,
+  plainAmount,
   prevStep,
   splitExpiry,
   subunitsOf,
@@ -136,5 +137,15 @@ describe('payment fields', () => {
       cvv: '123',
       card_holder: '',
     });
+  });
+});
+
+describe('plainAmount', () => {
+  it('writes an amount without trailing zeros, and never cuts a whole number', () => {
+    expect(plainAmount(123.4, 2)).toBe('123.4');
+    expect(plainAmount(100, 2)).toBe('100');
+    expect(plainAmount(100, 0)).toBe('100');
+    expect(plainAmount(0.025, 8)).toBe('0.025');
+    expect(plainAmount(1e-7, 8)).toBe('0.0000001');
   });
 });

@@ -168,3 +168,9 @@ export function validatePaymentFields(
 export function isFinalState(state: string): boolean {
   return !['pending', 'processing', 'reserved'].includes(state);
 }
+
+/** "123.40" → "123.4", "100.00" → "100", "100" stays: an amount as a player would type it. */
+export function plainAmount(value: number, decimals: number): string {
+  const fixed = value.toFixed(decimals);
+  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+}
