@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, createPlayer, fundPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
+import { api, createPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
- * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): deposit with the sandbox cards (success,
- * decline, 3-D Secure in a bank window), withdraw to the saved card, recall it from the history.
+ * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): a new player deposits with the sandbox
+ * cards (success, decline, 3-D Secure in a bank window), withdraws to the saved card, recalls it
+ * from the history, withdraws again and sees it paid; a crypto deposit confirms block by block.
  */
 const headerBalance = (page: Page) => page.getByRole('banner').locator('.balance__amount');
 const stepOf = (dialog: Locator) => dialog.getByRole('progressbar').getAttribute('aria-valuenow');
@@ -37,7 +38,7 @@ async function fillCard(dialog: Locator, number: string) {
 describe.skipIf(!hasBrowser)('cashbox', () => {
   const openPage = usePlayerPages();
 
-  it('a player deposits by card, is declined by another, and passes 3-D Secure in the bank window', async () => {
+  it('a new player deposits by card and through 3-D Secure, withdraws, recalls, withdraws again and sees it paid; the history shows it all', async () => {
     const email = uniqueEmail('cashbox');
     await createPlayer(email);
     const page = await openPage();
@@ -45,7 +46,11 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     const dialog = page.getByRole('dialog', { name: 'Deposit' });
     await expect.poll(() => headerBalance(page).textContent()).toBe('€0.00');
 
+    // A test card that succeeds: the plan says so first, the header balance rises without a reload.
     await toCardDetails(dialog);
+    await expect
+      .poll(() => dialog.getByRole('list', { name: 'What happens next' }).textContent())
+      .toContain('Your bank may ask you to confirm the payment.');
     await fillCard(dialog, '4242 4242 4242 4242');
     expect(await dialog.getByLabel('Expiry date (MM/YY)').inputValue()).toBe('12/30');
     await dialog.getByRole('button', { name: 'Deposit €50.00' }).click();
@@ -75,52 +80,47 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => dialog.count()).toBe(0);
-  });
 
-  it('a funded player withdraws to the saved card and recalls it from the payment history', async () => {
-    const email = uniqueEmail('payout');
-    await createPlayer(email);
-    await fundPlayer(email, 'EUR', 100_00);
-    const page = await openPage();
-    // A card deposit first: card payouts go to a card the player deposited with.
-    await signedIn(page, email, '/deposit');
-    const deposit = page.getByRole('dialog', { name: 'Deposit' });
-    await toCardDetails(deposit);
-    await fillCard(deposit, '4242 4242 4242 4242');
-    await deposit.getByRole('button', { name: 'Deposit €50.00' }).click();
-    await deposit.getByText('Deposit successful').waitFor({ timeout: 15_000 });
-    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€150.00');
-
+    // Withdraw 30 to the card deposited with: reserved at once, recallable from the history.
     await visit(page, '/withdraw');
-    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
-    await dialog.getByLabel(/Withdrawal amount/).fill('30');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: /Visa/ }).click();
-    expect(await dialog.getByRole('radio').first().isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Withdraw €30.00' }).click();
-    await dialog.getByText('Withdrawal requested').waitFor();
-    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€120.00');
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+    await withdraw.getByText('Available to withdraw: €100.00').waitFor();
+    await withdraw.getByLabel(/Withdrawal amount/).fill('30');
+    await withdraw.getByRole('button', { name: 'Continue' }).click();
+    await withdraw.getByRole('button', { name: /Visa/ }).click();
+    expect(await withdraw.getByRole('radio').first().isChecked()).toBe(true);
+    await withdraw.getByText('Until then you can cancel it in your payment history.').waitFor();
+    await withdraw.getByRole('button', { name: 'Withdraw €30.00' }).click();
+    await withdraw.getByText('Withdrawal requested').waitFor();
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€70.00');
 
     await visit(page, '/users/payments');
     const payouts = page.getByRole('region', { name: 'Withdrawals' });
     await payouts.getByRole('button', { name: 'Cancel the withdrawal of €30.00' }).click();
     await payouts.getByText('Cancelled by you').waitFor();
-    expect(await page.getByRole('region', { name: 'Deposits' }).getByText('€50.00').count()).toBeGreaterThan(0);
-    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€150.00');
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€100.00');
 
     // Withdraws again and, once the recall window is over, sees the payout paid without a reload.
     await visit(page, '/withdraw');
-    await dialog.getByLabel(/Withdrawal amount/).fill('20');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: /Visa/ }).click();
-    await dialog.getByRole('button', { name: 'Withdraw €20.00' }).click();
-    await dialog.getByText('Withdrawal requested').waitFor();
+    await withdraw.getByLabel(/Withdrawal amount/).fill('20');
+    await withdraw.getByRole('button', { name: 'Continue' }).click();
+    await withdraw.getByRole('button', { name: /Visa/ }).click();
+    await withdraw.getByRole('button', { name: 'Withdraw €20.00' }).click();
+    await withdraw.getByText('Withdrawal requested').waitFor();
     await visit(page, '/users/payments');
     await expect
       .poll(() => payouts.locator('li', { hasText: '€20.00' }).first().textContent(), { timeout: 40_000 })
       .toContain('Succeeded');
-    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€130.00');
-  });
+    await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€80.00');
+
+    // The history holds all of it: two deposits in, one declined, one payout cancelled, one paid.
+    const deposits = page.getByRole('region', { name: 'Deposits' });
+    await expect.poll(() => deposits.locator('li', { hasText: 'Succeeded' }).count()).toBe(2);
+    expect(await deposits.locator('li', { hasText: 'Declined' }).count()).toBe(1);
+    expect(await payouts.locator('li', { hasText: 'Cancelled by you' }).count()).toBe(1);
+    expect(await payouts.locator('li', { hasText: 'Succeeded' }).count()).toBe(1);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history-card.png`, fullPage: true });
+  }, 150_000);
 
   it('a player opens a Bitcoin address, coins sent to it confirm block by block and are credited', async () => {
     const email = uniqueEmail('crypto');
