@@ -13,32 +13,7 @@ import type { Player } from '../../lib/api-types';
 import { Cashbox } from '../../features/cashbox/components/cashbox';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { profileGate } from './cashbox-route';
-
-const FULL = {
-  first_name: 'Erika',
-  last_name: 'Tester',
-  date_of_birth: '1990-05-17',
-  mobile_phone: '+491701234567',
-  country: 'DE',
-  city: 'Berlin',
-  address: 'Unter den Linden 1',
-  postal_code: '10117',
-};
-
-const player = (over: Partial<Player> = {}): Player =>
-  ({
-    id: 1,
-    user_id: 1,
-    email: 'p@example.com',
-    currency: 'EUR',
-    registration_variant: 'A',
-    saved: false,
-    gender: 'f',
-    receive_promos: false,
-    statuses: [],
-    ...FULL,
-    ...over,
-  }) as Player;
+import { testPlayer as player } from '../../testing/player';
 
 afterEach(() => {
   cleanup();

@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../../../lib/api-types';
 import { needsProfileData } from './profile-data-form';
-
-const FULL = {
-  first_name: 'Erika',
-  last_name: 'Tester',
-  date_of_birth: '1990-05-17',
-  mobile_phone: '+491701234567',
-  country: 'DE',
-  city: 'Berlin',
-  address: 'Unter den Linden 1',
-  postal_code: '10117',
-};
-
-const player = (over: Partial<Player> = {}): Player =>
-  ({
-    id: 1,
-    user_id: 1,
-    email: 'p@example.com',
-    currency: 'EUR',
-    registration_variant: 'A',
-    saved: false,
-    gender: 'f',
-    receive_promos: false,
-    statuses: [],
-    ...FULL,
-    ...over,
-  }) as Player;
+import { testPlayer as player } from '../../../testing/player';
 
 describe('profile-data gate (SPEC §5)', () => {
   it('applies to variant A fiat players with a required field missing', () => {
