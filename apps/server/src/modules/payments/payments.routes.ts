@@ -183,7 +183,11 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   app.post('/log-payments-dep', async (request, reply) => {
     const body = parseInput(DepositMethodsLog, request.body);
     const user = await request.requireUser();
-    request.log.info({ userId: user.id, depositMethods: body.depositMethods.length }, 'cashbox: deposit methods shown');
+    // Ids only: the rest of what a client sends is its own business and stays out of our logs.
+    const ids = body.depositMethods
+      .map((m) => (m && typeof m === 'object' && 'id' in m ? String((m as { id: unknown }).id).slice(0, 80) : null))
+      .filter((id): id is string => id !== null);
+    request.log.info({ userId: user.id, depositMethods: ids, count: body.depositMethods.length }, 'cashbox: deposit methods shown');
     return reply.status(204).send();
   });
 

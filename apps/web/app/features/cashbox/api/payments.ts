@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RiskPayload } from '@croupier/shared/risk';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -112,6 +113,23 @@ export const createDeposit = (api: ApiClient, payment: PaymentRequest) =>
 
 export const createWithdrawal = (api: ApiClient, payment: PaymentRequest) =>
   api.post<{ payment: Payment }>('/api/payments/withdrawals', { payment });
+
+/**
+ * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the
+ * payment exists, so it carries our payment id; it is for risk review and never holds the player up.
+ */
+export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) => api.post<unknown>('/api/users/transaction', payload);
+
+/** What the deposit step showed, for the operator's logs (SPEC §7 `POST /log-payments-dep`). */
+export const logDepositMethods = (
+  api: ApiClient,
+  methods: readonly PaymentMethod[],
+  userInfo: { id: number; currency: string; country?: string | null },
+) =>
+  api.post<unknown>('/log-payments-dep', {
+    depositMethods: methods.map((m) => ({ id: m.id, brand: m.brand, provider: m.provider, type: m.type })),
+    userInfo,
+  });
 
 export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
   api.get<Payment[]>('/api/player/payments', signal ? { signal } : undefined);

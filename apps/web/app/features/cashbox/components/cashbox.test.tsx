@@ -9,6 +9,7 @@ import { I18nProvider } from '../../../i18n/runtime';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
 import type { Payment, PaymentMethod } from '../api/payments';
+import { testPlayer } from '../../../testing/player';
 import { Cashbox, type CashboxMode } from './cashbox';
 import { HISTORY_PAGE_SIZE, nextHistoryPage, PaymentsHistory } from './payments-history';
 
@@ -56,6 +57,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The calls that ask for money or addresses, without the operator's logs and the risk payload. */
+const paymentCalls = (post: { mock: { calls: unknown[][] } }) =>
+  post.mock.calls.filter(([path]) => path !== '/log-payments-dep' && path !== '/api/users/transaction');
+
 function renderWith(ui: React.ReactNode, api: Partial<ApiClient>) {
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/deposit'] });
   render(
@@ -97,6 +102,7 @@ function setup(
   const get = vi.fn(async (path: string): Promise<unknown> => {
     if (path.startsWith('/api/payments/methods')) return opts.methods ?? METHODS;
     if (path.startsWith('/api/payments/plan')) return opts.plan ? opts.plan(path) : planFor(path, cash);
+    if (path === '/api/player') return testPlayer();
     if (path.startsWith('/api/player/accounts')) {
       return [{ currency: 'EUR', active: true, amount_cents: cash + 25_00, available_to_cashout_cents: cash }];
     }
@@ -204,7 +210,7 @@ describe('payment details', () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
-    expect(post).toHaveBeenCalledTimes(1);
+    expect(paymentCalls(post)).toHaveLength(1);
     await act(async () => resolve({ payment: payment(), redirect_url: null }));
     expect(await screen.findByText('Deposit successful')).toBeInTheDocument();
   });
@@ -216,7 +222,7 @@ describe('payment details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
     expect(screen.getByText('This field is required.', { selector: '#' + screen.getByLabelText('Card number').id + '-error' })).toBeInTheDocument();
     expect(screen.getByText('Enter a future date as MM/YY.')).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(paymentCalls(post)).toHaveLength(0);
   });
 
   it('shows the returned error text inline and field errors under their fields', async () => {
@@ -334,7 +340,43 @@ describe('payment plan and the cash available', () => {
     await toDetails();
     expect(await screen.findByRole('alert')).toHaveTextContent('The maximum is 20.00 EUR');
     expect(screen.queryByRole('list', { name: 'What happens next' })).not.toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(paymentCalls(post)).toHaveLength(0);
+  });
+});
+
+describe('risk payload and the operator log (SPEC §3, §7)', () => {
+  it('logs the deposit methods shown once, and sends the risk payload of a payment without the card number', async () => {
+    const { post } = setup();
+    await toDetails();
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/log-payments-dep', {
+        depositMethods: [
+          { id: 'sandbox_card', brand: 'visa', provider: 'sandbox', type: 'cards' },
+          { id: 'sandbox_wallet', brand: 'sandpay', provider: 'sandbox', type: 'direct' },
+        ],
+        userInfo: { id: 1, currency: 'EUR', country: 'DE' },
+      }),
+    );
+    fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    expect(await screen.findByText('Deposit successful')).toBeInTheDocument();
+    const risk = post.mock.calls.find(([path]) => path === '/api/users/transaction')?.[1] as Record<string, unknown>;
+    expect(risk).toMatchObject({
+      merchant_user_id: '1',
+      email: 'p@example.com',
+      firstname: 'Erika',
+      card_bin: '424242',
+      card_last_4: '4242',
+      card_expiration_month: '12',
+      card_expiration_year: '39',
+      transaction_id: '7',
+      transaction_currency: 'EUR',
+      transaction_amount: 50,
+      payment_system: 'sandbox_card',
+      type: 'transaction',
+    });
+    expect(JSON.stringify(risk)).not.toContain('4242424242424242');
+    expect(post.mock.calls.filter(([path]) => path === '/log-payments-dep')).toHaveLength(1);
   });
 });
 

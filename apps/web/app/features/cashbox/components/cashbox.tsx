@@ -9,7 +9,8 @@ import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useApi } from '../../../lib/api-context';
 import { useAccounts } from '../../../lib/player/get-accounts';
-import { getPayments, PAYMENTS_KEY, usePaymentMethods, type Payment, type PaymentMethod } from '../api/payments';
+import { useCurrentUser } from '../../../lib/player/use-current-user';
+import { getPayments, logDepositMethods, PAYMENTS_KEY, usePaymentMethods, type Payment, type PaymentMethod } from '../api/payments';
 import {
   amountLimits,
   CASHBOX_LAST_STEP,
@@ -80,6 +81,15 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   const fastMethod = mode === 'fast' ? (list.find((m) => m.savedProfiles.length > 0) ?? null) : null;
 
   const waiting = outcome?.kind === 'waiting' ? outcome.payment.id : null;
+
+  // SPEC §7: the deposit methods the player was shown go to the operator's log, once per opening.
+  const { user } = useCurrentUser();
+  const logged = useRef(false);
+  useEffect(() => {
+    if (logged.current || action !== 'deposit' || !methods.isSuccess || !user) return;
+    logged.current = true;
+    logDepositMethods(api, methods.data, { id: user.id, currency, country: user.country }).catch(() => undefined);
+  }, [action, methods.isSuccess, methods.data, user, api, currency]);
 
   const finalOutcome = (payment: Payment): Outcome =>
     payment.state === 'succeeded'

@@ -1,3 +1,4 @@
+import { buildRiskTransaction } from '@croupier/shared/risk';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
@@ -7,10 +8,12 @@ import { useTranslation, type I18n } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
+import { useCurrentUser } from '../../../lib/player/use-current-user';
 import { mapServerErrors } from '../../../lib/server-errors';
 import {
   createDeposit,
   createWithdrawal,
+  sendRiskTransaction,
   usePaymentPlan,
   useRemovePaymentProfile,
   type MethodField,
@@ -22,6 +25,7 @@ import {
   formatCardNumberInput,
   formatExpiryInput,
   normaliseFields,
+  subunitsOf,
   validatePaymentFields,
   type PaymentAction,
 } from '../lib/cashbox-logic';
@@ -123,6 +127,7 @@ export function PaymentDetailsStep({
   const { t, i18n } = useTranslation('cashbox');
   const locale = useLocale();
   const api = useApi();
+  const { user } = useCurrentUser();
   const groupId = useId();
   // Card payouts go to a card the player deposited with, so they need a saved profile.
   const profileOnly = fast || (action === 'withdrawal' && method.type === 'cards');
@@ -152,12 +157,26 @@ export function PaymentDetailsStep({
         fields: usingProfile ? {} : normaliseFields(method.fields, values),
         ...(chosen ? { profile_id: chosen.id } : {}),
       };
-      if (action === 'deposit') {
-        const res = await createDeposit(api, payment);
-        return { payment: res.payment, redirectUrl: res.redirect_url ?? null };
+      const result: SubmitResult =
+        action === 'deposit'
+          ? await createDeposit(api, payment).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
+          : await createWithdrawal(api, payment).then((res) => ({ payment: res.payment, redirectUrl: null }));
+      if (user) {
+        // The builder keeps only the bin, last 4 digits, expiry and holder of a card.
+        const risk = buildRiskTransaction({
+          type: action,
+          player: user,
+          websiteUrl: typeof window === 'undefined' ? null : window.location.origin,
+          transactionId: result.payment.id,
+          dateTime: new Date().toISOString(),
+          currency,
+          amount: amountCents / subunitsOf(currency),
+          paymentSystem: method.id,
+          fields: payment.fields,
+        });
+        sendRiskTransaction(api, risk).catch(() => undefined);
       }
-      const res = await createWithdrawal(api, payment);
-      return { payment: res.payment, redirectUrl: null };
+      return result;
     },
     onSuccess: onSubmitted,
     onError: (error) => {
