@@ -119,6 +119,9 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(await deposits.locator('li', { hasText: 'Declined' }).count()).toBe(1);
     expect(await payouts.locator('li', { hasText: 'Cancelled by you' }).count()).toBe(1);
     expect(await payouts.locator('li', { hasText: 'Succeeded' }).count()).toBe(1);
+    // Net deposits (G7): 100 in, 20 paid out.
+    const totals = page.getByRole('region', { name: 'Your totals' });
+    await expect.poll(() => totals.getByRole('row', { name: /EUR/ }).textContent()).toBe('EUR€100.00€20.00€80.00');
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history-card.png`, fullPage: true });
   }, 150_000);
 

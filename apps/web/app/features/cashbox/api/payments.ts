@@ -180,6 +180,22 @@ export function usePayments(options: { enabled?: boolean; pollMs?: number | fals
   });
 }
 
+/** Lifetime sums of completed payments per currency, in major units (GET /api/player/stats, API-SHAPES §4). */
+export interface PlayerStats {
+  deposits_count: number;
+  deposits_sum: Record<string, number>;
+  cashouts_sum: Record<string, number>;
+}
+
+/** Under PAYMENTS_KEY: every change of the history reloads the totals too. */
+export function usePlayerStats() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...PAYMENTS_KEY, 'stats'] as const,
+    queryFn: ({ signal }) => api.get<PlayerStats>('/api/player/stats', signal ? { signal } : undefined),
+  });
+}
+
 /** Recall a pending withdrawal, then reload the history and the wallets (API-SHAPES §9.2). */
 export function useRecallPayment() {
   const api = useApi();

@@ -463,6 +463,20 @@ describe('payment history', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/payments/2/recall'));
   });
 
+  it('sums completed deposits and payouts per currency and shows the net deposits (G7)', async () => {
+    const get = vi.fn(async (path: string): Promise<unknown> =>
+      path === '/api/player/stats'
+        ? { deposits_count: 3, deposits_sum: { EUR: 150.5, BTC: 0.025 }, cashouts_sum: { EUR: 20.25 }, bets_sum: {}, messages: { notice: '' } }
+        : [],
+    );
+    renderWith(<PaymentsHistory locale="en" />, { get, post: historyServer([]) } as unknown as ApiClient);
+    const totals = await screen.findByRole('region', { name: 'Your totals' });
+    const eur = within(totals).getByRole('row', { name: /EUR/ });
+    expect(within(eur).getAllByRole('cell').map((c) => c.textContent)).toEqual(['€150.50', '€20.25', '€130.25']);
+    const btc = within(totals).getByRole('row', { name: /BTC/ });
+    expect(within(btc).getAllByRole('cell').map((c) => c.textContent)).toEqual(['25,000 μBTC', '0 μBTC', '25,000 μBTC']);
+  });
+
   it('pages through a long history with Show more, and tells a pending crypto deposit’s confirmations', async () => {
     const rows = Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) => payment({ id: 100 - i, amount_cents: 1000 + i }));
     rows[0] = payment({

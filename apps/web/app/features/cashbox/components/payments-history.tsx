@@ -8,7 +8,8 @@ import { localePath } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useApi } from '../../../lib/api-context';
 import { useRealtimeChannel } from '../../../lib/realtime';
-import { getPaymentsPage, PAYMENTS_KEY, useRecallPayment, type Payment, type PaymentsPage } from '../api/payments';
+import { getPaymentsPage, PAYMENTS_KEY, usePlayerStats, useRecallPayment, type Payment, type PaymentsPage } from '../api/payments';
+import { subunitsOf } from '../lib/cashbox-logic';
 import { submitErrorToForm } from './payment-details-step';
 import { methodName } from './methods-panel';
 import { PaymentLogo, paymentLogoSource } from './payment-logo';
@@ -126,6 +127,54 @@ function PaymentList({
   );
 }
 
+/**
+ * Lifetime deposits, payouts and net deposits per currency (RELIABILITY G7: a player can see their
+ * net deposits). Only completed payments count, as in the server's sums.
+ */
+function PaymentTotals({ locale }: { locale: Locale }) {
+  const { t } = useTranslation('cashbox');
+  const id = useId();
+  const stats = usePlayerStats();
+  if (!stats.data) return null;
+  const { deposits_sum: deposits, cashouts_sum: cashouts } = stats.data;
+  const currencies = [...new Set([...Object.keys(deposits), ...Object.keys(cashouts)])].sort();
+  if (currencies.length === 0) return null;
+  // The sums come in major units; back to minor units for exact formatting.
+  const minor = (value: number | undefined, currency: string) => Math.round((value ?? 0) * subunitsOf(currency));
+  return (
+    <section aria-labelledby={`${id}-title`} className="payments-history__totals">
+      <h2 id={`${id}-title`}>{t('history.totals')}</h2>
+      <div className="table-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('history.currency')}</th>
+            <th scope="col">{t('history.deposited')}</th>
+            <th scope="col">{t('history.withdrawn')}</th>
+            <th scope="col">{t('history.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {currencies.map((c) => {
+            const inCents = minor(deposits[c], c);
+            const outCents = minor(cashouts[c], c);
+            return (
+              <tr key={c}>
+                <th scope="row">{c}</th>
+                <td>{formatMoney(inCents, c, locale)}</td>
+                <td>{formatMoney(outCents, c, locale)}</td>
+                <td>{formatMoney(inCents - outCents, c, locale)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      </div>
+      <p className="muted">{t('history.totals_note')}</p>
+    </section>
+  );
+}
+
 /** /users/payments: deposits and payouts in two paged lists; pending withdrawals can be recalled (SPEC §4). */
 export function PaymentsHistory({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('cashbox');
@@ -153,6 +202,7 @@ export function PaymentsHistory({ locale }: { locale: Locale }) {
         </Link>
       </p>
       <FormError message={error} />
+      <PaymentTotals locale={locale} />
       <PaymentList kind="deposit" title={t('history.deposits')} locale={locale} recallingId={null} />
       <PaymentList
         kind="cashout"
