@@ -283,14 +283,25 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
    * the coins are sent to the address on the simulated chain, so they arrive as an ordinary crypto
    * deposit after the confirmations.
    */
+  // The card-to-crypto widget, opened as the real one is (SPEC §7): the widget id by host, the
+  // player's coins, the language, the fiat list and the address map. It opens on `coin` and `fiat`;
+  // the player may pick another of their coins, and the coins go to that coin's address.
   app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
-    const { coin = '', fiat = 'EUR', address = '' } = request.query;
-    const form = `<form method="post" action="/sandbox-onramp"><input type="hidden" name="coin" value="${escapeHtml(coin)}"><input type="hidden" name="fiat" value="${escapeHtml(fiat)}"><input type="hidden" name="address" value="${escapeHtml(address)}">
-<p><label>Amount (${escapeHtml(fiat)}) <input name="amount" inputmode="decimal" required value="50" data-testid="onramp-amount"></label></p>
+    const widget = readWidgetQuery(request.query);
+    const options = (values: string[], chosen: string) =>
+      values.map((v) => `<option value="${escapeHtml(v)}"${v === chosen ? ' selected' : ''}>${escapeHtml(v)}</option>`).join('');
+    const form = `<form method="post" action="/sandbox-onramp" data-widget="${escapeHtml(widget.widgetId)}"><input type="hidden" name="addresses" value="${escapeHtml(JSON.stringify(widget.addresses))}">
+<p><label>Coin <select name="coin" data-testid="onramp-coin">${options(widget.cryptos, widget.coin)}</select></label>
+<label>Pay in <select name="fiat" data-testid="onramp-fiat">${options(widget.fiats, widget.fiat)}</select></label></p>
+<p><label>Amount <input name="amount" inputmode="decimal" required value="50" data-testid="onramp-amount"></label></p>
 <p><label>Card number <input name="card_number" inputmode="numeric" autocomplete="cc-number" required data-testid="onramp-card"></label></p>
 <p><label>Expiry (MM/YY) <input name="expiry_date" autocomplete="cc-exp" required data-testid="onramp-expiry"></label> <label>CVV <input name="cvv" inputmode="numeric" autocomplete="cc-csc" required data-testid="onramp-cvv"></label></p>
-<button type="submit" data-testid="onramp-buy">Buy ${escapeHtml(coin)}</button></form>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(onrampPage(`<p>Buy ${escapeHtml(coin)} with a card. Fee ${ONRAMP.fee} %, about ${ONRAMP.processing_time} minutes.</p>${form}`));
+<button type="submit" data-testid="onramp-buy">Buy</button></form>`;
+    const body =
+      widget.cryptos.length === 0
+        ? '<p role="alert">Open a crypto deposit address first.</p>'
+        : `<p>Buy crypto with a card. Fee ${ONRAMP.fee} %, about ${ONRAMP.processing_time} minutes.</p>${form}`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(onrampPage(body, widget.lang));
   });
 
   app.register(async (scope) => {
@@ -308,7 +319,7 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
       const coins = onrampQuote(b.coin ?? '', b.fiat ?? '', BigInt(Math.round(amount * 100)));
       if (coins === null || coins <= 0n) return fail('This currency pair is not available.');
       try {
-        await chain.send(b.address ?? '', coins);
+        await chain.send(widgetAddresses(b.addresses)[b.coin ?? ''] ?? b.address ?? '', coins);
       } catch {
         return fail('The destination address is not known.');
       }
@@ -317,8 +328,43 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   });
 }
 
-function onrampPage(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox on-ramp</title>
+/** The address map the widget is given: `{ COIN: address }`, anything else dropped. */
+function widgetAddresses(raw: string | undefined): Record<string, string> {
+  try {
+    const parsed = JSON.parse(raw ?? '{}') as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([coin, address]) => /^[A-Z]{3,4}$/.test(coin) && typeof address === 'string' && address.length <= 100),
+    ) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** The widget's query: what a caller leaves out falls back to one coin and address (`coin`, `address`) and EUR. */
+function readWidgetQuery(q: Record<string, string | undefined>) {
+  const list = (raw: string | undefined) => (raw ?? '').split(',').map((v) => v.trim().toUpperCase()).filter((v) => /^[A-Z]{3,4}$/.test(v));
+  const addresses = widgetAddresses(q.addresses);
+  const coin = (q.coin ?? '').toUpperCase();
+  if (q.address && coin && !addresses[coin]) addresses[coin] = q.address;
+  const cryptos = list(q.cryptos).filter((c) => addresses[c]);
+  if (coin && addresses[coin] && !cryptos.includes(coin)) cryptos.unshift(coin);
+  const fiats = list(q.fiats);
+  const fiat = (q.fiat ?? 'EUR').toUpperCase();
+  if (!fiats.includes(fiat)) fiats.unshift(fiat);
+  return {
+    widgetId: (q.widget ?? '').slice(0, 100),
+    lang: /^[a-z]{2}(-[A-Z]{2})?$/.test(q.lang ?? '') ? q.lang! : 'en',
+    coin: cryptos.includes(coin) ? coin : (cryptos[0] ?? ''),
+    fiat,
+    cryptos,
+    fiats,
+    addresses,
+  };
+}
+
+function onrampPage(body: string, lang = 'en'): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox on-ramp</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}input{font:inherit;padding:.4rem}button{font:inherit;padding:.6rem 1rem}</style></head><body><h1>Sandbox on-ramp</h1>${body}</body></html>`;
 }
 

@@ -439,10 +439,18 @@ describe('card-to-crypto on-ramp', () => {
     expect((await p.client.get('/api/payments/crypto/onramp')).json()).toEqual([{ provider: 'sandbox_onramp', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] }]);
     await p.client.post('/api/player/accounts', { currency: 'ETH' });
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'ETH' })).json() as Json;
-    const widget = await t.app.inject({ method: 'GET', url: `/sandbox-onramp?coin=ETH&fiat=EUR&address=${address}` });
+    // Opened as SPEC §7 says: widget id by host, the player's coins, language, fiat list, address map.
+    const addresses = JSON.stringify({ ETH: address });
+    const query = new URLSearchParams({ widget: 'casino.test', lang: 'de', coin: 'ETH', fiat: 'EUR', cryptos: 'ETH,BTC', fiats: 'EUR,USD', addresses });
+    const widget = await t.app.inject({ method: 'GET', url: `/sandbox-onramp?${query}` });
     expect(widget.body).toContain('Fee 4.5 %');
+    expect(widget.body).toContain('<html lang="de">');
+    expect(widget.body).toContain('data-widget="casino.test"');
+    // BTC has no address in the map, so it is not offered.
+    expect(widget.body).toContain('<select name="coin" data-testid="onramp-coin"><option value="ETH" selected>ETH</option></select>');
+    expect(widget.body).toContain('<option value="EUR" selected>EUR</option><option value="USD">USD</option>');
     const buy = (fields: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/sandbox-onramp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', address, ...fields }).toString() });
+      t.app.inject({ method: 'POST', url: '/sandbox-onramp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', addresses, ...fields }).toString() });
     expect((await buy({ amount: '300', card_number: TEST_CARDS.declined, expiry_date: '12/39', cvv: '123' })).statusCode).toBe(422);
     expect((await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' })).body).toContain('Purchase complete');
     for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.app.payments.chain.mineBlock();

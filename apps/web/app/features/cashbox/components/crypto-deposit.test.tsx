@@ -11,7 +11,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
 import { PAYMENTS_KEY, type CryptoAddress, type Payment, type PaymentMethod } from '../api/payments';
 import { Cashbox } from './cashbox';
-import { onrampUrl, widgetFiat } from './crypto-deposit';
+import { onrampUrl, WIDGET_FIATS, widgetFiat } from './crypto-deposit';
 
 const CARD: PaymentMethod = {
   id: 'sandbox_card',
@@ -175,7 +175,17 @@ describe('crypto deposit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buy with card' }));
     const frame = screen.getByTitle('Buy BTC with a card');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', `/sandbox-onramp?coin=BTC&fiat=EUR&address=${ADDRESS}`);
+    const src = new URL(frame.getAttribute('src')!, 'http://casino.test');
+    expect(src.pathname).toBe('/sandbox-onramp');
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      widget: window.location.host,
+      lang: 'en',
+      coin: 'BTC',
+      fiat: 'EUR',
+      cryptos: 'BTC',
+      fiats: WIDGET_FIATS.join(','),
+      addresses: JSON.stringify({ BTC: ADDRESS }),
+    });
     expect(await screen.findByText('Fee 4.5 % · about 10 minutes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add another coin' })).toBeInTheDocument();
   });
@@ -225,7 +235,20 @@ describe('crypto deposit', () => {
   it('picks the widget fiat and builds the widget address', () => {
     expect(widgetFiat('NOK')).toBe('NOK');
     expect(widgetFiat('BTC')).toBe('EUR');
-    expect(onrampUrl('ETH', 'USD', 'a b')).toBe('/sandbox-onramp?coin=ETH&fiat=USD&address=a+b');
+    const url = onrampUrl({
+      widgetId: 'casino.test',
+      lang: 'de',
+      coin: 'ETH',
+      fiat: 'USD',
+      fiats: ['USD', 'EUR'],
+      addresses: [
+        { currency: 'BTC', address: 'tb1q' },
+        { currency: 'ETH', address: '0xa b' },
+      ],
+    });
+    expect(url).toBe(
+      `/sandbox-onramp?widget=casino.test&lang=de&coin=ETH&fiat=USD&cryptos=BTC%2CETH&fiats=USD%2CEUR&addresses=${encodeURIComponent('{"BTC":"tb1q","ETH":"0xa b"}').replace(/%20/g, '+')}`,
+    );
   });
 });
 

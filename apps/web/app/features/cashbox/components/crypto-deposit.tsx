@@ -33,9 +33,28 @@ export function widgetFiat(currency: string): string {
   return (WIDGET_FIATS as readonly string[]).includes(currency) ? currency : 'EUR';
 }
 
-/** The on-ramp widget page for one coin and address (docs/payments.md). */
-export function onrampUrl(coin: string, fiat: string, address: string): string {
-  return `/sandbox-onramp?${new URLSearchParams({ coin, fiat, address })}`;
+/**
+ * The on-ramp widget page (SPEC §7: loaded on demand with the widget id by host, the player's crypto
+ * currencies, the language, the fiat list and the address map; docs/payments.md). `coin` and
+ * `fiat` are what it opens on; the player may switch to another of their coins there.
+ */
+export function onrampUrl(options: {
+  widgetId: string;
+  lang: string;
+  coin: string;
+  fiat: string;
+  addresses: readonly CryptoAddress[];
+  fiats?: readonly string[];
+}): string {
+  return `/sandbox-onramp?${new URLSearchParams({
+    widget: options.widgetId,
+    lang: options.lang,
+    coin: options.coin,
+    fiat: options.fiat,
+    cryptos: options.addresses.map((a) => a.currency).join(','),
+    fiats: (options.fiats ?? WIDGET_FIATS).join(','),
+    addresses: JSON.stringify(Object.fromEntries(options.addresses.map((a) => [a.currency, a.address]))),
+  })}`;
 }
 
 /**
@@ -174,7 +193,7 @@ function IncomingDeposits({ coin, address }: { coin: string; address: string }) 
 }
 
 /** One deposit address: coin, address with Copy, minimum deposit, exchange rate, and the card-to-crypto widget. */
-function AddressCard({ entry, fiat }: { entry: CryptoAddress; fiat: string }) {
+function AddressCard({ entry, all, fiat }: { entry: CryptoAddress; all: readonly CryptoAddress[]; fiat: string }) {
   const { t } = useTranslation('cashbox');
   const locale = useLocale();
   const id = useId();
@@ -269,7 +288,7 @@ function AddressCard({ entry, fiat }: { entry: CryptoAddress; fiat: string }) {
           )}
           <iframe
             className="cashbox__bank"
-            src={onrampUrl(coin, fiat, entry.address)}
+            src={onrampUrl({ widgetId: window.location.host, lang: locale, coin, fiat, addresses: all })}
             title={t('crypto.widget_title', { coin })}
           />
         </div>
@@ -295,7 +314,7 @@ export function CryptoAddresses({
     <div className="cashbox__crypto">
       <ul className="cashbox__addresses">
         {addresses.map((a) => (
-          <AddressCard key={a.currency} entry={a} fiat={fiat} />
+          <AddressCard key={a.currency} entry={a} all={addresses} fiat={fiat} />
         ))}
       </ul>
       {onAdd && (
