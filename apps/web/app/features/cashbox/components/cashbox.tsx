@@ -88,7 +88,10 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   useEffect(() => {
     if (logged.current || action !== 'deposit' || !methods.isSuccess || !user) return;
     logged.current = true;
-    logDepositMethods(api, methods.data, { id: user.id, currency, country: user.country }).catch(() => undefined);
+    // A log: whatever happens to it, the cashbox goes on.
+    void Promise.resolve()
+      .then(() => logDepositMethods(api, methods.data, { id: user.id, currency, country: user.country }))
+      .catch(() => undefined);
   }, [action, methods.isSuccess, methods.data, user, api, currency]);
 
   const finalOutcome = (payment: Payment): Outcome =>

@@ -174,7 +174,10 @@ export function PaymentDetailsStep({
           paymentSystem: method.id,
           fields: payment.fields,
         });
-        sendRiskTransaction(api, risk).catch(() => undefined);
+        // For risk review only: a failure here never fails the payment the player just made.
+        void Promise.resolve()
+          .then(() => sendRiskTransaction(api, risk))
+          .catch(() => undefined);
       }
       return result;
     },
