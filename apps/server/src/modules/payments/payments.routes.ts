@@ -319,7 +319,7 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
       const coins = onrampQuote(b.coin ?? '', b.fiat ?? '', BigInt(Math.round(amount * 100)));
       if (coins === null || coins <= 0n) return fail('This currency pair is not available.');
       try {
-        await chain.send(widgetAddresses(b.addresses)[b.coin ?? ''] ?? b.address ?? '', coins);
+        await chain.send(widgetAddresses(b.addresses)[b.coin ?? ''] ?? '', coins);
       } catch {
         return fail('The destination address is not known.');
       }
@@ -341,12 +341,11 @@ function widgetAddresses(raw: string | undefined): Record<string, string> {
   }
 }
 
-/** The widget's query: what a caller leaves out falls back to one coin and address (`coin`, `address`) and EUR. */
+/** The widget's query: only coins with an address are offered; the fiat defaults to EUR. */
 function readWidgetQuery(q: Record<string, string | undefined>) {
   const list = (raw: string | undefined) => (raw ?? '').split(',').map((v) => v.trim().toUpperCase()).filter((v) => /^[A-Z]{3,4}$/.test(v));
   const addresses = widgetAddresses(q.addresses);
   const coin = (q.coin ?? '').toUpperCase();
-  if (q.address && coin && !addresses[coin]) addresses[coin] = q.address;
   const cryptos = list(q.cryptos).filter((c) => addresses[c]);
   if (coin && addresses[coin] && !cryptos.includes(coin)) cryptos.unshift(coin);
   const fiats = list(q.fiats);

@@ -133,7 +133,10 @@ export class PaymentsService {
     if (!method) throw new AppError(422, 'method_unavailable', 'This payment method is not available for this currency');
     if (input.amountCents < method.min) throw new AppError(422, 'amount_too_small', `The minimum is ${money(method.min, input.currency)}`, { amount: [`The minimum is ${money(method.min, input.currency)}`] });
     if (input.amountCents > method.max) throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, { amount: [`The maximum is ${money(method.max, input.currency)}`] });
-    const [account] = await rows<{ id: number }>(this.deps.db, sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`);
+    const [account] = await rows<{ cash: string }>(
+      this.deps.db,
+      sql`SELECT available_to_cashout_cents::text AS cash FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
+    );
     if (!account) throw new AppError(422, 'currency_unavailable', `You have no ${input.currency} account`);
     let profileToken: string | undefined;
     if (input.profileId !== undefined) {
@@ -144,7 +147,7 @@ export class PaymentsService {
       if (!profile || profile.method_id !== method.id) throw new AppError(422, 'profile_unavailable', 'This saved payment method is not available', { profile_id: ['is not available'] });
       profileToken = profile.token;
     }
-    return { method, profileToken };
+    return { method, profileToken, cash: BigInt(account.cash) };
   }
 
   /**
@@ -154,20 +157,9 @@ export class PaymentsService {
    * goes to the provider.
    */
   async plan(user: { id: number; groups: number[] }, input: Omit<RequestInput, 'fields' | 'profileId'>, action: PaymentAction) {
-    const { method } = await this.method(user, { ...input, fields: {} }, action);
+    const { method, cash } = await this.method(user, { ...input, fields: {} }, action);
     const provider = this.provider(method.id).plan(method, action);
-    let available: bigint | null = null;
-    if (action === 'cashout') {
-      const [account] = await rows<{ cash: string }>(
-        this.deps.db,
-        sql`SELECT available_to_cashout_cents::text AS cash FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
-      );
-      available = BigInt(account?.cash ?? '0');
-      if (input.amountCents > available) {
-        const text = `You can withdraw up to ${money(available, input.currency)}`;
-        throw new AppError(422, 'insufficient_funds', text, { amount: [text] });
-      }
-    }
+    if (action === 'cashout' && input.amountCents > cash) throw insufficientFunds(cash, input.currency);
     const review = action === 'cashout' ? Math.ceil(this.deps.payoutDelayMs / 1000) : 0;
     return {
       method_id: method.id,
@@ -179,8 +171,8 @@ export class PaymentsService {
       recallable_for_seconds: action === 'cashout' && this.deps.recallAllowed ? review : 0,
       may_redirect: provider.mayRedirect,
       confirmations: provider.confirmations ?? null,
-      saved_profile_required: action === 'cashout' && method.type === 'cards',
-      available_cents: available === null ? null : Number(available),
+      saved_profile_required: action === 'cashout' && payoutNeedsProfile(method),
+      available_cents: action === 'cashout' ? Number(cash) : null,
     };
   }
 
@@ -235,7 +227,7 @@ export class PaymentsService {
    */
   async withdraw(user: { id: number; groups: number[] }, input: RequestInput): Promise<PaymentView> {
     const { method, profileToken } = await this.method(user, input, 'cashout');
-    if (method.type === 'cards' && !profileToken) {
+    if (payoutNeedsProfile(method) && !profileToken) {
       throw new AppError(422, 'profile_required', 'Card payouts go to a card you deposited with: choose a saved card', { profile_id: ['is required'] });
     }
     const details: Record<string, string> = profileToken ? { profile_token: profileToken } : Object.fromEntries(method.fields.map((f) => [f.name, input.fields[f.name] ?? '']));
@@ -260,10 +252,7 @@ export class PaymentsService {
         idempotencyKey: `payment:${row!.id}:reserve`,
         cashOnly: true,
       });
-      if (!reserved.ok) {
-        const available = reserved.balance ? money(reserved.balance.cash, input.currency) : money(0n, input.currency);
-        throw new AppError(422, 'insufficient_funds', `You can withdraw up to ${available}`, { amount: [`You can withdraw up to ${available}`] });
-      }
+      if (!reserved.ok) throw insufficientFunds(reserved.balance?.cash ?? 0n, input.currency);
       return { row: row!, balance: reserved.balance };
     });
     if (payment.balance) this.deps.wallet.service.publish(payment.balance);
@@ -518,6 +507,17 @@ export class PaymentsService {
     const [total] = await rows<{ n: number }>(this.deps.db, sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`);
     return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
   }
+}
+
+/** Card payouts go only to a card the player deposited with: a saved profile. */
+function payoutNeedsProfile(method: ProviderMethod): boolean {
+  return method.type === 'cards';
+}
+
+/** A withdrawal (or its plan) above the cash part of the wallet. */
+function insufficientFunds(cash: bigint, currency: string): AppError {
+  const text = `You can withdraw up to ${money(cash, currency)}`;
+  return new AppError(422, 'insufficient_funds', text, { amount: [text] });
 }
 
 /** "10.00 EUR": exact major units (crypto keeps its 8 decimals). */

@@ -63,7 +63,7 @@ export interface SandboxDeps {
   deliver: (rawBody: Buffer, signature: string) => Promise<void>;
   onError?: (message: string, error: unknown) => void;
   /** The simulated chain's pace, for the plan of crypto deposits (CRYPTO_CONFIRMATIONS, CRYPTO_BLOCK_SECONDS). */
-  chain?: { confirmations: number; blockSeconds: number };
+  chain: { confirmations: number; blockSeconds: number };
 }
 
 export function luhnValid(digits: string): boolean {
@@ -141,7 +141,7 @@ export class SandboxProvider implements PaymentProvider {
    */
   plan(method: ProviderMethod, action: PaymentAction): ProviderPlan {
     if (method.type === 'crypto' && action === 'deposit') {
-      const chain = this.deps.chain ?? { confirmations: 1, blockSeconds: 0 };
+      const { chain } = this.deps;
       return { settleSeconds: chain.confirmations * chain.blockSeconds, mayRedirect: false, confirmations: chain.confirmations };
     }
     return { settleSeconds: 0, mayRedirect: method.type === 'cards' && action === 'deposit' };

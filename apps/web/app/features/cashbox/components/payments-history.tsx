@@ -8,8 +8,15 @@ import { localePath } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useApi } from '../../../lib/api-context';
 import { useRealtimeChannel } from '../../../lib/realtime';
-import { getPaymentsPage, PAYMENTS_KEY, usePlayerStats, useRecallPayment, type Payment, type PaymentsPage } from '../api/payments';
-import { subunitsOf } from '../lib/cashbox-logic';
+import {
+  getPaymentsPage,
+  PAYMENTS_KEY,
+  usePlayerStats,
+  useRecallPayment,
+  type Payment,
+  type PaymentsPage,
+} from '../api/payments';
+import { subunitsOf, toCents } from '../lib/cashbox-logic';
 import { submitErrorToForm } from './payment-details-step';
 import { methodName } from './methods-panel';
 import { PaymentLogo, paymentLogoSource } from './payment-logo';
@@ -34,7 +41,8 @@ function usePaymentsList(kind: Kind) {
   const api = useApi();
   return useInfiniteQuery({
     queryKey: [...PAYMENTS_KEY, 'pages', kind] as const,
-    queryFn: ({ pageParam, signal }) => getPaymentsPage(api, { page: pageParam, page_size: HISTORY_PAGE_SIZE, type: kind }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      getPaymentsPage(api, { page: pageParam, page_size: HISTORY_PAGE_SIZE, type: kind }, signal),
     initialPageParam: 1,
     getNextPageParam: nextHistoryPage,
   });
@@ -91,7 +99,9 @@ function PaymentList({
                 <PaymentLogo method={paymentLogoSource(p)} />
                 <div className="payments-history__meta">
                   <span className="payments-history__amount">{formatMoney(p.amount_cents, p.currency, locale)}</span>
-                  <span className="payments-history__account">{[methodLabel(p), p.account].filter(Boolean).join(' · ')}</span>
+                  <span className="payments-history__account">
+                    {[methodLabel(p), p.account].filter(Boolean).join(' · ')}
+                  </span>
                   <span className="muted">{formatDate(p.created_at, locale)}</span>
                 </div>
                 <span className={`payments-history__state payments-history__state--${p.state}`}>{stateText(p, t)}</span>
@@ -140,35 +150,35 @@ function PaymentTotals({ locale }: { locale: Locale }) {
   const currencies = [...new Set([...Object.keys(deposits), ...Object.keys(cashouts)])].sort();
   if (currencies.length === 0) return null;
   // The sums come in major units; back to minor units for exact formatting.
-  const minor = (value: number | undefined, currency: string) => Math.round((value ?? 0) * subunitsOf(currency));
+  const minor = (value: number | undefined, currency: string) => toCents(value ?? 0, subunitsOf(currency));
   return (
     <section aria-labelledby={`${id}-title`} className="payments-history__totals">
       <h2 id={`${id}-title`}>{t('history.totals')}</h2>
       <div className="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('history.currency')}</th>
-            <th scope="col">{t('history.deposited')}</th>
-            <th scope="col">{t('history.withdrawn')}</th>
-            <th scope="col">{t('history.net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {currencies.map((c) => {
-            const inCents = minor(deposits[c], c);
-            const outCents = minor(cashouts[c], c);
-            return (
-              <tr key={c}>
-                <th scope="row">{c}</th>
-                <td>{formatMoney(inCents, c, locale)}</td>
-                <td>{formatMoney(outCents, c, locale)}</td>
-                <td>{formatMoney(inCents - outCents, c, locale)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table className="figures">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.currency')}</th>
+              <th scope="col">{t('history.deposited')}</th>
+              <th scope="col">{t('history.withdrawn')}</th>
+              <th scope="col">{t('history.net')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {currencies.map((c) => {
+              const inCents = minor(deposits[c], c);
+              const outCents = minor(cashouts[c], c);
+              return (
+                <tr key={c}>
+                  <th scope="row">{c}</th>
+                  <td>{formatMoney(inCents, c, locale)}</td>
+                  <td>{formatMoney(outCents, c, locale)}</td>
+                  <td>{formatMoney(inCents - outCents, c, locale)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
       <p className="muted">{t('history.totals_note')}</p>
     </section>
