@@ -47,12 +47,13 @@ export interface GameModel<Bet, State, Action> {
   view(state: State, finished: boolean): unknown;
   describe(): ModelFigures;
   /**
-   * What an interrupted round pays when the player never comes back (RELIABILITY G8): the win
-   * already decided if the last step settled it, otherwise the better of the win so far and the
-   * stake. `staked` is everything taken in the round (doubles and splits included). Models
-   * without `act` never leave a round open; a multi-step model without `abandon` refunds `staked`.
+   * What an interrupted round pays (RELIABILITY G8): the host may be cut between taking the stake
+   * and paying the win, or the player may never come back. A round whose outcome is decided (a
+   * single-step game's `open`, the step that finished a multi-step round) pays that outcome, never
+   * a refund; an undecided one pays what the model says is fair, e.g. the better of the win so far
+   * and the stake. `staked` is everything the wallet took in the round (doubles and splits included).
    */
-  abandon?(state: State, staked: number): number;
+  abandon(state: State, staked: number): number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

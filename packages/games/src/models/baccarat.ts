@@ -170,6 +170,10 @@ export function createBaccaratModel(variant: BaccaratVariant): GameModel<Baccara
         win,
       };
     },
+    // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
+    abandon(state: BaccaratState): number {
+      return state.win;
+    },
     view(state: BaccaratState) {
       return state;
     },

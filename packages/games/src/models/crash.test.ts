@@ -137,3 +137,17 @@ describe('simulation (pinned seed)', () => {
     expect(Math.abs(returned / (N * amount) - mu)).toBeLessThanOrEqual((2.576 * sigma) / Math.sqrt(N));
   });
 });
+
+describe('an interrupted round (G8)', () => {
+  it('pays the outcome decided at open, a win as much as a loss, never a refund of the stake', () => {
+    const rng = createSimulationRng(8);
+    const seen = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const step = crashModel.open({ amount: 100, autoCashout: 2 }, rng);
+      expect(crashModel.abandon(step.state, step.stake)).toBe(step.win);
+      seen.add(step.win > step.stake ? 'more' : step.win < step.stake ? 'less' : 'same');
+    }
+    expect(seen).toContain('more');
+    expect(seen).toContain('less');
+  });
+});

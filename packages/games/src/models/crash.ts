@@ -124,6 +124,10 @@ export const crashModel: GameModel<CrashBet, CrashState, never> = {
     const win = settle(bet.amount, bet.autoCashout, crash);
     return { state: { bet, crashPoint: crash, won: win > 0, win }, finished: true, stake: bet.amount, win };
   },
+  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
+  abandon(state: CrashState): number {
+    return state.win;
+  },
   view(state: CrashState) {
     return state;
   },

@@ -78,6 +78,10 @@ export const diceModel: GameModel<DiceBet, DiceState, never> = {
     const win = won ? mulDivFloor(bet.amount, bp, 10_000) : 0;
     return { state: { bet, roll, won, multiplierBp: bp, win }, finished: true, stake: bet.amount, win };
   },
+  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
+  abandon(state: DiceState): number {
+    return state.win;
+  },
   view(state: DiceState) {
     return state;
   },

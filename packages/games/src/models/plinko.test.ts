@@ -90,3 +90,17 @@ describe('bets and play', () => {
     }
   });
 });
+
+describe('an interrupted round (G8)', () => {
+  it('pays the outcome decided at open, a win as much as a loss, never a refund of the stake', () => {
+    const rng = createSimulationRng(8);
+    const seen = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const step = plinkoModel.open({ amount: 100, rows: 12, risk: 'high' as const }, rng);
+      expect(plinkoModel.abandon(step.state, step.stake)).toBe(step.win);
+      seen.add(step.win > step.stake ? 'more' : step.win < step.stake ? 'less' : 'same');
+    }
+    expect(seen).toContain('more');
+    expect(seen).toContain('less');
+  });
+});

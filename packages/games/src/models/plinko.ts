@@ -112,6 +112,10 @@ export const plinkoModel: GameModel<PlinkoBet, PlinkoState, never> = {
     const win = mulDivFloor(bet.amount, multiplier, 100);
     return { state: { bet, path, pocket, multiplier, win }, finished: true, stake: bet.amount, win };
   },
+  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
+  abandon(state: PlinkoState): number {
+    return state.win;
+  },
   view(state: PlinkoState) {
     return state;
   },

@@ -147,3 +147,17 @@ describe('randomness', () => {
     }
   });
 });
+
+describe('an interrupted round (G8)', () => {
+  it('pays the outcome decided at open, a win as much as a loss, never a refund of the stake', () => {
+    const rng = createSimulationRng(8);
+    const seen = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const step = european.open(parse('european', [{ type: 'red', amount: 100 }]), rng);
+      expect(european.abandon(step.state, step.stake)).toBe(step.win);
+      seen.add(step.win > step.stake ? 'more' : step.win < step.stake ? 'less' : 'same');
+    }
+    expect(seen).toContain('more');
+    expect(seen).toContain('less');
+  });
+});

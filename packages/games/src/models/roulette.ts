@@ -236,6 +236,10 @@ export function createRouletteModel(
       const { wins, win } = settle(bet.bets, number);
       return { state: { variant, bet, number, wins, win }, finished: true, stake: bet.amount, win };
     },
+    // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
+    abandon(state: RouletteState): number {
+      return state.win;
+    },
     view(state: RouletteState) {
       return state;
     },

@@ -142,3 +142,18 @@ describe('slot figures', () => {
     expect(Math.abs(hits / total - m.describeFigures().hitRate)).toBeLessThan(0.02);
   });
 });
+
+describe('an interrupted round (G8)', () => {
+  it('pays the outcome decided at open, a win as much as a loss, never a refund of the stake', () => {
+    const model = createSlotModel('slot-medium');
+    const rng = createSimulationRng(8);
+    const seen = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const step = model.open({ amount: 100 }, rng);
+      expect(model.abandon(step.state, step.stake)).toBe(step.win);
+      seen.add(step.win > step.stake ? 'more' : step.win < step.stake ? 'less' : 'same');
+    }
+    expect(seen).toContain('more');
+    expect(seen).toContain('less');
+  });
+});
