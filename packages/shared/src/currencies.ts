@@ -1,23 +1,30 @@
-/** Currencies of SPEC §9 with the size of their minor unit. Crypto when subunits_to_unit > 100. */
+/**
+ * Currencies of SPEC §9 with the size of their minor unit. Crypto when subunits_to_unit > 100.
+ *
+ * `maxBalance` (whole units) is the business maximum of one wallet (decision 016): a credit that
+ * would take a balance past it (a win, a deposit, a prize) is refused and moves nothing. It stays
+ * far below 2^53 minor units, the largest amount a JSON number carries exactly, so every balance
+ * the wallet can hold reaches the player unchanged.
+ */
 export const CURRENCIES = {
-  AUD: { symbol: 'A$', subunitsToUnit: 100 },
-  CAD: { symbol: 'C$', subunitsToUnit: 100 },
-  NZD: { symbol: 'NZ$', subunitsToUnit: 100 },
-  EUR: { symbol: '€', subunitsToUnit: 100 },
-  USD: { symbol: '$', subunitsToUnit: 100 },
-  PLN: { symbol: 'zł', subunitsToUnit: 100 },
+  AUD: { symbol: 'A$', subunitsToUnit: 100, maxBalance: 1_000_000_000 },
+  CAD: { symbol: 'C$', subunitsToUnit: 100, maxBalance: 1_000_000_000 },
+  NZD: { symbol: 'NZ$', subunitsToUnit: 100, maxBalance: 1_000_000_000 },
+  EUR: { symbol: '€', subunitsToUnit: 100, maxBalance: 1_000_000_000 },
+  USD: { symbol: '$', subunitsToUnit: 100, maxBalance: 1_000_000_000 },
+  PLN: { symbol: 'zł', subunitsToUnit: 100, maxBalance: 5_000_000_000 },
   // JPY has no minor unit in ISO 4217, but SoftSwiss-style APIs keep `_cents` at 1/100 for every
   // fiat currency so that one client code path handles all of them.
-  JPY: { symbol: '¥', subunitsToUnit: 100 },
-  NOK: { symbol: 'kr', subunitsToUnit: 100 },
-  BRL: { symbol: 'R$', subunitsToUnit: 100 },
-  BTC: { symbol: '₿', subunitsToUnit: 100_000_000 },
-  ETH: { symbol: 'Ξ', subunitsToUnit: 100_000_000 },
-  BCH: { symbol: 'BCH', subunitsToUnit: 100_000_000 },
-  LTC: { symbol: 'Ł', subunitsToUnit: 100_000_000 },
-  DOG: { symbol: 'Ð', subunitsToUnit: 100_000_000 },
-  USDT: { symbol: '₮', subunitsToUnit: 100_000_000 },
-} as const satisfies Record<string, { symbol: string; subunitsToUnit: number }>;
+  JPY: { symbol: '¥', subunitsToUnit: 100, maxBalance: 100_000_000_000 },
+  NOK: { symbol: 'kr', subunitsToUnit: 100, maxBalance: 10_000_000_000 },
+  BRL: { symbol: 'R$', subunitsToUnit: 100, maxBalance: 5_000_000_000 },
+  BTC: { symbol: '₿', subunitsToUnit: 100_000_000, maxBalance: 10_000 },
+  ETH: { symbol: 'Ξ', subunitsToUnit: 100_000_000, maxBalance: 300_000 },
+  BCH: { symbol: 'BCH', subunitsToUnit: 100_000_000, maxBalance: 2_000_000 },
+  LTC: { symbol: 'Ł', subunitsToUnit: 100_000_000, maxBalance: 10_000_000 },
+  DOG: { symbol: 'Ð', subunitsToUnit: 100_000_000, maxBalance: 20_000_000 },
+  USDT: { symbol: '₮', subunitsToUnit: 100_000_000, maxBalance: 20_000_000 },
+} as const satisfies Record<string, { symbol: string; subunitsToUnit: number; maxBalance: number }>;
 
 export type CurrencyCode = keyof typeof CURRENCIES;
 
@@ -36,6 +43,11 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
 
 export function isCrypto(code: CurrencyCode): boolean {
   return CURRENCIES[code].subunitsToUnit > 100;
+}
+
+/** The business maximum balance of a wallet in `code`, in minor units. */
+export function maxBalanceMinor(code: CurrencyCode): bigint {
+  return BigInt(CURRENCIES[code].maxBalance) * BigInt(CURRENCIES[code].subunitsToUnit);
 }
 
 /** Geo default currency of SPEC §9, by ISO country code. */

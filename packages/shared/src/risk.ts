@@ -5,12 +5,27 @@
  * back through the method's fields in the SPEC's order.
  */
 import { z } from 'zod';
+import { text } from './api/primitives.ts';
 
-export const RISK_ACCOUNT_FALLBACK = ['email', 'voucher_number', 'account_number', 'address', 'destination_account', 'customer_purse', 'id'] as const;
+export const RISK_ACCOUNT_FALLBACK = [
+  'email',
+  'voucher_number',
+  'account_number',
+  'address',
+  'destination_account',
+  'customer_purse',
+  'id',
+] as const;
 
 export interface RiskInput {
   type: 'deposit' | 'withdrawal';
-  player: { id: number; email?: string | null; first_name?: string | null; last_name?: string | null; country?: string | null };
+  player: {
+    id: number;
+    email?: string | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    country?: string | null;
+  };
   deviceFingerprint?: string | null;
   websiteUrl?: string | null;
   transactionId?: string | number | null;
@@ -51,7 +66,8 @@ export function buildRiskTransaction(input: RiskInput): RiskPayload {
     card_bin: card.length >= 10 ? card.slice(0, 6) : null,
     payment_account_id: account,
     website_url: input.websiteUrl,
-    transaction_id: input.transactionId === null || input.transactionId === undefined ? null : String(input.transactionId),
+    transaction_id:
+      input.transactionId === null || input.transactionId === undefined ? null : String(input.transactionId),
     date_time: input.dateTime,
     transaction_currency: input.currency,
     transaction_amount: input.amount,
@@ -61,27 +77,35 @@ export function buildRiskTransaction(input: RiskInput): RiskPayload {
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => Boolean(v))) as RiskPayload;
 }
 
-const text = z.string().min(1).max(300);
+const field = text().min(1).max(300);
 
 /** What the server accepts at `POST /api/users/transaction`: the payload above, never a full card number. */
 export const RiskPayloadSchema = z.strictObject({
-  country: text.optional(),
-  firstname: text.optional(),
-  lastname: text.optional(),
-  email: text.optional(),
-  device_fingerprint: text.optional(),
-  merchant_user_id: text.optional(),
-  card_expiration_month: z.string().regex(/^\d{1,2}$/).optional(),
-  card_expiration_year: z.string().regex(/^\d{2,4}$/).optional(),
-  card_holder_name: text.optional(),
-  card_last_4: z.string().regex(/^\d{4}$/).optional(),
-  card_bin: z.string().regex(/^\d{6}$/).optional(),
-  payment_account_id: text.optional(),
-  website_url: text.optional(),
-  transaction_id: text.optional(),
-  date_time: text,
-  transaction_currency: z.string().regex(/^[A-Z]{3,4}$/),
+  country: field.optional(),
+  firstname: field.optional(),
+  lastname: field.optional(),
+  email: field.optional(),
+  device_fingerprint: field.optional(),
+  merchant_user_id: field.optional(),
+  card_expiration_month: text()
+    .regex(/^\d{1,2}$/)
+    .optional(),
+  card_expiration_year: text()
+    .regex(/^\d{2,4}$/)
+    .optional(),
+  card_holder_name: field.optional(),
+  card_last_4: text()
+    .regex(/^\d{4}$/)
+    .optional(),
+  card_bin: text()
+    .regex(/^\d{6}$/)
+    .optional(),
+  payment_account_id: field.optional(),
+  website_url: field.optional(),
+  transaction_id: field.optional(),
+  date_time: field,
+  transaction_currency: text().regex(/^[A-Z]{3,4}$/),
   transaction_amount: z.number().positive(),
-  payment_system: text,
+  payment_system: field,
   type: z.enum(['transaction', 'payout']),
 });

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { type CountryCode, isCountryCode } from '../countries.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../currencies.ts';
+import { text } from './primitives.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome (RELIABILITY A2 asks for ≥ 64); 128 bounds the hashing work. */
@@ -49,21 +50,12 @@ const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Affiliate tag `<affiliate id>_<visit>` (SPEC §9). */
 const STAG_PATTERN = /^[A-Za-z0-9_-]*$/;
-/** Any control character (C0, DEL, C1): never part of a name, city or address. */
-const CONTROL_CHARS = /\p{Cc}/u;
-
-/** A required single-line text: trimmed, not blank, bounded, no control characters. */
+/** A required single-line text: trimmed, not blank, bounded; `text()` refuses control characters. */
 export function requiredText(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, M.blank)
-    .max(max, M.tooLong(max))
-    .refine((v) => !CONTROL_CHARS.test(v), M.invalid);
+  return text().trim().min(1, M.blank).max(max, M.tooLong(max));
 }
 
-export const EmailSchema = z
-  .string()
+export const EmailSchema = text()
   .trim()
   .toLowerCase()
   .min(1, M.blank)
@@ -71,8 +63,7 @@ export const EmailSchema = z
   .pipe(z.email(M.invalid));
 
 /** Length only: no composition rules (RELIABILITY A2). The breached-password check is server-side. */
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = text()
   .min(PASSWORD_MIN_LENGTH, M.tooShort(PASSWORD_MIN_LENGTH))
   .max(PASSWORD_MAX_LENGTH, M.tooLong(PASSWORD_MAX_LENGTH));
 
@@ -101,30 +92,26 @@ export function ageOn(dateOfBirth: string, today: Date): number {
 }
 
 /** `YYYY-MM-DD`. The age rule needs today's date, so the server applies it (see `ageOn`). */
-export const DateOfBirthSchema = z
-  .string()
+export const DateOfBirthSchema = text()
   .trim()
   .min(1, M.blank)
   .max(10, M.invalid)
   .refine((v) => v === '' || isIsoDate(v), M.invalid);
 
 /** Spaces, dashes and brackets people type are dropped; the stored form is `+<digits>`. */
-export const MobilePhoneSchema = z
-  .string()
+export const MobilePhoneSchema = text()
   .max(32, M.invalid)
   .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().min(1, M.blank).regex(PHONE_PATTERN, M.invalid));
+  .pipe(text().min(1, M.blank).regex(PHONE_PATTERN, M.invalid));
 
 /** The phone is optional at sign-up: empty or null means "not given". */
-export const OptionalMobilePhoneSchema = z
-  .string()
+export const OptionalMobilePhoneSchema = text()
   .max(32, M.invalid)
   .transform((v) => v.replace(/[\s().-]/g, ''))
   .refine((v) => v === '' || PHONE_PATTERN.test(v), M.invalid)
   .nullish();
 
-export const CountrySchema = z
-  .string()
+export const CountrySchema = text()
   .trim()
   .toUpperCase()
   .min(1, M.blank)
@@ -132,8 +119,7 @@ export const CountrySchema = z
   .refine((v) => v === '' || isCountryCode(v), M.notIncluded)
   .transform((v) => v as CountryCode);
 
-export const CurrencySchema = z
-  .string()
+export const CurrencySchema = text()
   .trim()
   .toUpperCase()
   .refine((v): v is CurrencyCode => (CURRENCY_CODES as string[]).includes(v), M.notIncluded)
@@ -141,12 +127,11 @@ export const CurrencySchema = z
 
 /** Optional text that may be sent empty or null to mean "none". */
 function optionalText(max: number, pattern?: RegExp, min = 1) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, M.tooLong(max))
     .refine((v) => v === '' || v.length >= min, M.tooShort(min))
-    .refine((v) => v === '' || ((!pattern || pattern.test(v)) && !CONTROL_CHARS.test(v)), M.invalid)
+    .refine((v) => v === '' || !pattern || pattern.test(v), M.invalid)
     .nullish();
 }
 
@@ -157,15 +142,14 @@ export const ProfessionSchema = optionalText(100);
  * (400) and only a string outside the list is a rule error (422 "is not included in the list").
  */
 export function oneOf<const T extends readonly string[]>(values: T) {
-  return z
-    .string()
+  return text()
     .refine((v): v is T[number] => (values as readonly string[]).includes(v), M.notIncluded)
     .transform((v) => v as T[number]);
 }
 
 export const GenderSchema = oneOf([...GENDERS, ''] as const).nullish();
 
-const opaque = (max: number) => z.string().max(max, M.tooLong(max));
+const opaque = (max: number) => text().max(max, M.tooLong(max));
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/users (sign-up). The four sign-up steps (account, currency, personal, address) are
@@ -175,7 +159,7 @@ export const SignUpUserSchema = z
   .strictObject({
     email: EmailSchema,
     password: PasswordSchema,
-    password_confirmation: z.string().max(1024).optional(),
+    password_confirmation: text().max(1024).optional(),
     currency: CurrencySchema,
     nickname: NicknameSchema,
     first_name: NameSchema,
@@ -195,7 +179,7 @@ export const SignUpUserSchema = z
     /** Captcha token, when the captcha service made one. */
     captcha: opaque(5000).optional(),
     /** Affiliate tag `<affiliate id>_<visit>`. */
-    stag: z.string().trim().max(100, M.tooLong(100)).regex(STAG_PATTERN, M.invalid).optional(),
+    stag: text().trim().max(100, M.tooLong(100)).regex(STAG_PATTERN, M.invalid).optional(),
     /** The registration form variant the visitor was shown (from `/api/player/settings`). */
     variant: oneOf(REGISTRATION_VARIANTS).optional(),
   })
@@ -215,9 +199,9 @@ export type SignUpUser = z.output<typeof SignUpUserSchema>;
 // get the same 401 as wrong ones, so the answer never hints at what exists.
 
 export const SignInUserSchema = z.strictObject({
-  email: z.string().max(1024).optional(),
-  password: z.string().max(1024).optional(),
-  otp_attempt: z.string().max(32).optional(),
+  email: text().max(1024).optional(),
+  password: text().max(1024).optional(),
+  otp_attempt: text().max(32).optional(),
   dfpc: opaque(1000).optional(),
   captcha: opaque(5000).optional(),
   /** `"yes"` when the client signs in by itself right after registration. */
@@ -245,9 +229,9 @@ export type EmailRequest = z.input<typeof EmailRequestSchema>;
 export const PasswordUpdateRequestSchema = z.strictObject({
   user: z
     .strictObject({
-      reset_password_token: z.string().trim().min(1, M.invalid).max(200, M.invalid),
+      reset_password_token: text().trim().min(1, M.invalid).max(200, M.invalid),
       password: PasswordSchema,
-      password_confirmation: z.string().max(1024),
+      password_confirmation: text().max(1024),
     })
     .superRefine((user, ctx) => {
       if (user.password_confirmation !== user.password) {
@@ -266,7 +250,7 @@ export interface PasswordResetTwoFactorBody {
 }
 
 export const ConfirmationQuerySchema = z.strictObject({
-  confirmation_token: z.string().trim().min(1, M.invalid).max(200, M.invalid),
+  confirmation_token: text().trim().min(1, M.invalid).max(200, M.invalid),
 });
 
 /** Answer of a confirmation link opened by a guest whose account has two-factor authentication. */
@@ -278,10 +262,10 @@ export interface ConfirmedTwoFactorBody {
 // ---------------------------------------------------------------------------------------------
 // Two-factor management, `/api/v2/player/two_factor` and `/api/player/two_factor` (API-SHAPES §2.7).
 
-const OtpCodeSchema = z.string().max(32);
+const OtpCodeSchema = text().max(32);
 
 export const TwoFactorEnableRequestSchema = z.strictObject({
-  two_factor: z.strictObject({ otp_secret: z.string().max(256), authentication_code: OtpCodeSchema }),
+  two_factor: z.strictObject({ otp_secret: text().max(256), authentication_code: OtpCodeSchema }),
 });
 export type TwoFactorEnableRequest = z.input<typeof TwoFactorEnableRequestSchema>;
 

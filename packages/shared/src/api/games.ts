@@ -3,6 +3,7 @@
  * The server validates requests with these schemas; the web imports the types.
  */
 import { z } from 'zod';
+import { text } from './primitives.ts';
 
 /** SPEC §9 "pagination constant 40": the default `page_size` of `games_filter`. */
 export const GAMES_PAGE_SIZE_DEFAULT = 40;
@@ -21,7 +22,7 @@ export type VolatilityRating = (typeof VOLATILITY_RATINGS)[number];
 /** Media type that selects the id-list representation of favourites (API-SHAPES §6.8). */
 export const FAVORITES_V1_MEDIA_TYPE = 'application/vnd.s.v1+json';
 
-const identifierList = z.array(z.string().min(1).max(200)).max(GAMES_SELECT_MAX);
+const identifierList = z.array(text().min(1).max(200)).max(GAMES_SELECT_MAX);
 
 /**
  * `POST /api/games_filter` body (API-SHAPES §6.5). Unknown keys are refused (400) at every level;
@@ -39,9 +40,9 @@ export const GamesFilterRequestSchema = z.strictObject({
         .optional(),
       providers: identifierList.optional(),
       /** Case-insensitive substring of the title. */
-      title: z.string().max(100).optional(),
-      currencies: z.array(z.string().min(1).max(10)).max(50).optional(),
-      volatility_rating: z.array(z.string().max(20)).max(10).optional(),
+      title: text().max(100).optional(),
+      currencies: z.array(text().min(1).max(10)).max(50).optional(),
+      volatility_rating: z.array(text().max(20)).max(10).optional(),
       /** Exact number of paylines. */
       lines: z.number().int().nonnegative().optional(),
       /** Exact number of ways. */
@@ -55,12 +56,12 @@ export const GamesFilterRequestSchema = z.strictObject({
   sort: z
     .strictObject({
       /** `global` (the default order), `popularity`, `title`, `released_at` / `new`, `payout`. Others fall back to `global`. */
-      type: z.string().max(40).optional(),
+      type: text().max(40).optional(),
       direction: z
         .enum(['ASC', 'DESC', 'asc', 'desc'])
         .transform((d) => d.toUpperCase() as 'ASC' | 'DESC')
         .optional(),
-      top_categories: z.array(z.string().max(100)).max(50).optional(),
+      top_categories: z.array(text().max(100)).max(50).optional(),
     })
     .optional(),
   page: z.number().int().min(1).max(100_000).optional(),
@@ -87,7 +88,7 @@ export type GamesSelectBySeoTitlesRequest = z.input<typeof GamesSelectBySeoTitle
 
 /** `POST /api/player/played_games` body: the player opened this game (our extension, not SoftSwiss). */
 export const PlayedGameRequestSchema = z.strictObject({
-  identifier: z.string().min(1).max(200),
+  identifier: text().min(1).max(200),
 });
 export type PlayedGameRequest = z.input<typeof PlayedGameRequestSchema>;
 

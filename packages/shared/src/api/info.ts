@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PlayerSchema, PlayerSettingsSchema } from './player.ts';
+import { text } from './primitives.ts';
 
 /** `GET /api/info/currencies` item (API-SHAPES §4.1). `fiat: false` means crypto. */
 export const CurrencyInfoSchema = z.object({
@@ -32,8 +33,8 @@ export type LocaleInfo = z.infer<typeof LocaleInfoSchema>;
 
 /** Query of `/api/info/locales`: the affiliate keys the client may pass along (accepted, not used yet). */
 export const LocalesQuerySchema = z.strictObject({
-  stag: z.string().max(100).optional(),
-  ref_code: z.string().max(100).optional(),
+  stag: text().max(100).optional(),
+  ref_code: text().max(100).optional(),
 });
 
 /** `GET /api/info/statuses` item (API-SHAPES §4.4): `status: true` is a loyalty level, false a group. */
@@ -78,8 +79,13 @@ export const ServerDataSchema = z.object({
   country: z.string().nullable(),
   /** The visitor's country is restricted (the 451 case of SPEC §2 and §6). */
   restricted: z.boolean(),
+  /**
+   * Croupier's own addition: payments go through the built-in sandbox provider (test cards and
+   * coins), so every page says "test money". Absent on other platforms, hence optional.
+   */
+  payments_sandbox: z.boolean().optional(),
 });
 export type ServerData = z.infer<typeof ServerDataSchema>;
 
 /** Query of the parameterless info calls: `l` (locale) is tolerated because CMS-style clients add it. */
-export const InfoQuerySchema = z.strictObject({ l: z.string().max(10).optional() });
+export const InfoQuerySchema = z.strictObject({ l: text().max(10).optional() });

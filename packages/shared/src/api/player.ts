@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
+import { text } from './primitives.ts';
 import {
   AddressSchema,
   CitySchema,
@@ -101,8 +102,7 @@ export function missingRequiredFields(
  */
 export const PlayerUpdateRequestSchema = z.strictObject({
   /** Form context from `/api/info/player_fields`, e.g. `edition`. */
-  context: z
-    .string()
+  context: text()
     .max(50)
     .regex(/^[a-z_]*$/, 'is invalid')
     .optional(),
