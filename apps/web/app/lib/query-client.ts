@@ -1,16 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
+import { watchPlayerIdentity } from './session';
 
 /**
  * React Query defaults: the api client already retries network failures (SPEC §8), so queries do
- * not retry again; data stays fresh for 30 s so moving around the lobby does not refetch.
+ * not retry again; data stays fresh for 30 s so moving around the lobby does not refetch. Every
+ * client forgets a player's data when someone else signs in or out (session.ts).
  */
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  watchPlayerIdentity(client);
+  return client;
 }
 
 let browserQueryClient: QueryClient | null = null;
