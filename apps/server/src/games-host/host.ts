@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RoundStep } from '@croupier/games/model';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.ts';
@@ -51,6 +52,9 @@ export interface RoundRow {
   balance_after: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
+  /** The token of the action holding the round (decision 013), null when none is under way. */
+  claim: string | null;
+  claimed_at: Date | string | null;
 }
 
 export interface RoundView {
@@ -237,28 +241,80 @@ export class GamesHost {
     return row;
   }
 
-  /** Takes a stake: through the wallet protocol (real) or from the FUN balance (demo). */
-  async takeStake(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint): Promise<void> {
+  /**
+   * Takes a stake: through the wallet protocol (real) or from the FUN balance (demo). A definite
+   * refusal throws the API error; an answer that does not say whether the money was taken (no
+   * answer, 5xx, a reused id) throws StakeUncertain.
+   */
+  async takeStake(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, db: Executor = this.deps.db): Promise<void> {
     if (amount <= 0n) return;
     if (ctx.mode === 'demo') {
       const taken = await rows<{ balance: string }>(
-        this.deps.db,
+        db,
         sql`UPDATE demo_sessions SET balance = balance - ${amount.toString()}::bigint WHERE token_hash = ${ctx.demoSession} AND balance >= ${amount.toString()}::bigint RETURNING balance::text`,
       );
-      if (taken.length === 0) throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, { balance_cents: await this.balance(ctx) });
+      if (taken.length === 0) {
+        const [row] = await rows<{ balance: string }>(db, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+        throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, { balance_cents: Number(row?.balance ?? 0) });
+      }
       return;
     }
-    const { httpStatus, response } = await this.deps.wallet.call('bet', {
-      session_token: ctx.token,
-      user_id: String(ctx.userId),
-      currency: ctx.currency,
-      game: game.identifier,
-      round_id: `r${roundId}`,
-      transaction_id: `r${roundId}-bet-${betNo}`,
-      amount: Number(amount),
-    });
-    if (httpStatus === 200 && response.status === 'OK') return;
-    throw walletRefusal(response);
+    let reply: { httpStatus: number; response: WalletResponse };
+    try {
+      reply = await this.deps.wallet.call('bet', {
+        session_token: ctx.token,
+        user_id: String(ctx.userId),
+        currency: ctx.currency,
+        game: game.identifier,
+        round_id: `r${roundId}`,
+        transaction_id: `r${roundId}-bet-${betNo}`,
+        amount: Number(amount),
+      });
+    } catch (error) {
+      throw new StakeUncertain(error);
+    }
+    if (reply.httpStatus === 200 && reply.response.status === 'OK') return;
+    // 200 is the wallet's definite business answer (nothing taken); anything else leaves it open.
+    if (reply.httpStatus === 200) throw walletRefusal(reply.response);
+    throw new StakeUncertain(new Error(`wallet answered ${reply.httpStatus} ${reply.response.status}`));
+  }
+
+  /**
+   * Takes a stake for a round this action holds. If it fails, the wallet must keep nothing of it:
+   * a refusal took nothing, and a bet of unknown fate is rolled back (a late arrival is then
+   * refused, W9) before `undo` lets the round go. If even the rollback gets no answer, the round
+   * stays claimed for the abandoned-round sweeper, which settles whatever the wallet holds.
+   */
+  async stakeOrUndo(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, undo: () => Promise<unknown>): Promise<void> {
+    try {
+      await this.takeStake(ctx, game, roundId, betNo, amount);
+    } catch (error) {
+      if (error instanceof StakeUncertain && !(await this.cancelBet(ctx, game, roundId, betNo))) {
+        this.deps.onError?.(`games host: bet ${betNo} of round ${roundId} has an unknown fate; left to the sweeper`, error.cause);
+        throw error;
+      }
+      await undo();
+      throw error;
+    }
+  }
+
+  /** Rolls back a bet whose fate is unknown; true once the wallet holds nothing of it. */
+  private async cancelBet(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number): Promise<boolean> {
+    try {
+      const { httpStatus, response } = await this.deps.wallet.call('rollback', {
+        user_id: String(ctx.userId),
+        currency: ctx.currency,
+        game: game.identifier,
+        round_id: `r${roundId}`,
+        transaction_id: `r${roundId}-rollback-${betNo}`,
+        reference_transaction_id: `r${roundId}-bet-${betNo}`,
+      });
+      // BET_NOT_FOUND: never arrived (now refused if it does) or was refused; OK: refunded.
+      return httpStatus === 200 && (response.status === 'OK' || response.status === 'BET_NOT_FOUND');
+    } catch (error) {
+      this.deps.onError?.(`games host: rollback of bet ${betNo} of round ${roundId} failed`, error);
+      return false;
+    }
   }
 
   /** Pays a round's win and closes it on the wallet side (a zero win closes it too). */
@@ -292,6 +348,43 @@ export class GamesHost {
     throw last;
   }
 
+  /** What the wallet took in a real round: the sum of its accepted bets (null: none). */
+  async walletStaked(roundId: number): Promise<bigint | null> {
+    const [row] = await rows<{ staked: string | null }>(
+      this.deps.db,
+      sql`SELECT sum(amount)::text AS staked FROM wallet_requests
+          WHERE provider = ${this.deps.provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok'`,
+    );
+    return row?.staked == null ? null : BigInt(row.staked);
+  }
+
+  /**
+   * Claims an open round of this player for one action (decision 013). The claim is committed
+   * before any money moves, so of two concurrent actions (a double click, two tabs) one goes ahead
+   * and the other is refused with 409 having changed nothing.
+   */
+  private async claim(ctx: PlayContext, roundId: number): Promise<{ row: RoundRow; token: string }> {
+    const token = randomToken(16);
+    const [row] = await rows<RoundRow>(
+      this.deps.db,
+      sql`UPDATE game_rounds SET claim = ${token}, claimed_at = ${this.deps.clock.now()}
+          WHERE id = ${roundId} AND ${this.ownerClause(ctx)} AND status = 'open' AND shared_round_id IS NULL AND claim IS NULL
+          RETURNING *`,
+    );
+    if (row) return { row, token };
+    const current = await this.round(ctx, roundId);
+    if (current.status !== 'open' || current.shared_round_id !== null) throw conflict('round_finished', 'This round is over');
+    throw conflict('round_changed', 'Another action on this round came first; reload it');
+  }
+
+  /** Lets a round go without changing it; `betCount` skips a bet id the wallet has already seen. */
+  private async release(roundId: number, token: string, betCount?: number) {
+    await this.deps.db.execute(
+      sql`UPDATE game_rounds SET claim = NULL ${betCount === undefined ? sql`` : sql`, bet_count = GREATEST(bet_count, ${betCount})`}
+          WHERE id = ${roundId} AND claim = ${token}`,
+    );
+  }
+
   async placeBet(ctx: PlayContext, input: unknown) {
     const { db } = this.deps;
     if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
@@ -307,167 +400,255 @@ export class GamesHost {
     } catch (error) {
       throw inputError(error);
     }
-    // The outcome is decided and stored before any money moves or anything is shown (G4).
-    const row = await db.transaction(async (tx) => {
+    const token = randomToken(16);
+    // The outcome is decided and stored before any money moves or anything is shown (G4). The new
+    // round is born claimed, so no action can reach it before its stake is taken.
+    const open_ = async (tx: Executor) => {
       const seed = await this.seeds.allocate(tx, ctx.owner);
       const rng = roundRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
       const step = model.open(bet, rng);
+      const now = this.deps.clock.now();
       const [inserted] = await rows<RoundRow>(
         tx,
-        sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, seed_id, nonce, bet, state, rng_position, status, stake, bet_count, created_at)
+        sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, seed_id, nonce, bet, state, rng_position, status, stake, bet_count, created_at, claim, claimed_at)
             VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${model.id}, ${ctx.currency}, ${seed.seedId}, ${seed.nonce},
-                    ${JSON.stringify(bet)}::jsonb, ${JSON.stringify(step.state)}::jsonb, ${rng.position}, 'open', ${String(step.stake)}::bigint, 1, ${this.deps.clock.now()})
+                    ${JSON.stringify(bet)}::jsonb, ${JSON.stringify(step.state)}::jsonb, ${rng.position}, 'open', ${String(step.stake)}::bigint, 1, ${now}, ${token}, ${now})
             RETURNING *`,
       );
       return { row: inserted!, step };
-    });
-    const roundId = Number(row.row.id);
-    try {
-      await this.takeStake(ctx, game, roundId, 1, BigInt(row.step.stake));
-    } catch (error) {
-      await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND status = 'open'`);
-      throw error;
+    };
+    if (ctx.mode === 'demo') {
+      // FUN money lives in this database: the round, its stake and its win move together or not at all.
+      const done = await db.transaction(async (tx) => {
+        const { row, step } = await open_(tx);
+        await this.takeStake(ctx, game, Number(row.id), 1, BigInt(step.stake), tx);
+        return this.demoSettle(tx, ctx, row, token, step);
+      });
+      return this.answer(ctx, model, done.row, done.balance);
     }
-    return this.afterStep(ctx, game, model, row.row, row.step);
+    const { row, step } = await db.transaction(open_);
+    const roundId = Number(row.id);
+    await this.stakeOrUndo(ctx, game, roundId, 1, BigInt(step.stake), () =>
+      db.execute(sql`UPDATE game_rounds SET status = 'void', claim = NULL, finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND claim = ${token}`),
+    );
+    if (step.finished) return this.payAndClose(ctx, game, model, row, token, step);
+    await this.release(roundId, token);
+    return this.answer(ctx, model, { ...row, claim: null }, await this.balance(ctx));
   }
 
   async act(ctx: PlayContext, roundId: number, action: unknown) {
     const game = await this.game(ctx.gameId);
     const model = requireModel(game);
-    const row = await this.round(ctx, roundId);
-    if (row.status !== 'open' || row.shared_round_id !== null) throw conflict('round_finished', 'This round is over');
-    if (!model.act) throw conflict('round_finished', 'This game has no actions');
-    const seed = await this.seedOf(row);
-    const rng = roundRng(seed.serverSeed, seed.clientSeed, row.nonce!, row.rng_position);
-    let step;
+    if (!model.act) {
+      await this.round(ctx, roundId);
+      throw conflict('round_finished', 'This game has no actions');
+    }
+    const { row, token } = await this.claim(ctx, roundId);
+    let step: RoundStep<unknown>;
+    let rngPosition: number;
     try {
-      step = model.act(row.state, action, rng);
+      const seed = await this.seedOf(row);
+      const rng = roundRng(seed.serverSeed, seed.clientSeed, row.nonce!, row.rng_position);
+      try {
+        step = model.act(row.state, action, rng);
+      } catch (error) {
+        throw inputError(error);
+      }
+      rngPosition = rng.position;
+      if (BigInt(step.stake) > BigInt(row.stake) && ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
     } catch (error) {
-      throw inputError(error);
+      await this.release(roundId, token);
+      throw error;
     }
     const extra = BigInt(step.stake) - BigInt(row.stake);
-    let betCount = row.bet_count;
-    if (extra > 0n) {
-      if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
-      betCount += 1;
-      // Same transaction id for racing duplicates: the wallet takes the extra stake once.
-      await this.takeStake(ctx, game, roundId, betCount, extra);
+    const betCount = extra > 0n ? row.bet_count + 1 : row.bet_count;
+    // The new state is stored only once its extra stake is taken, so a refused double shows nothing;
+    // a finishing step keeps the claim until its win is paid.
+    const apply = (db: Executor) =>
+      rows<RoundRow>(
+        db,
+        sql`UPDATE game_rounds SET state = ${JSON.stringify(step.state)}::jsonb, rng_position = ${rngPosition}, stake = ${String(step.stake)}::bigint,
+              bet_count = ${betCount}, actions = actions || ${JSON.stringify([action])}::jsonb, claim = ${step.finished ? token : null}
+            WHERE id = ${roundId} AND claim = ${token} RETURNING *`,
+      );
+    if (ctx.mode === 'demo') {
+      try {
+        const done = await this.deps.db.transaction(async (tx) => {
+          await this.takeStake(ctx, game, roundId, betCount, extra, tx);
+          const [applied] = await apply(tx);
+          if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
+          return this.demoSettle(tx, ctx, applied, token, step);
+        });
+        return await this.answer(ctx, model, done.row, done.balance);
+      } catch (error) {
+        await this.release(roundId, token);
+        throw error;
+      }
     }
-    const updated = await rows<RoundRow>(
-      this.deps.db,
-      sql`UPDATE game_rounds SET state = ${JSON.stringify(step.state)}::jsonb, rng_position = ${rng.position}, stake = ${String(step.stake)}::bigint,
-            bet_count = ${betCount}, actions = actions || ${JSON.stringify([action])}::jsonb
-          WHERE id = ${roundId} AND status = 'open' AND rng_position = ${row.rng_position} AND bet_count = ${row.bet_count}
-          RETURNING *`,
-    );
-    if (updated.length === 0) throw conflict('round_changed', 'The round changed meanwhile; reload it');
-    return this.afterStep(ctx, game, model, updated[0]!, step);
+    if (extra > 0n) await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount));
+    const [applied] = await apply(this.deps.db);
+    // Only a sweeper that found the claim stale (abandonMinutes old) can have taken the round over.
+    if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
+    if (step.finished) return this.payAndClose(ctx, game, model, applied, token, step);
+    return this.answer(ctx, model, applied, await this.balance(ctx));
   }
 
-  async afterStep(ctx: PlayContext, game: CachedGame, model: AnyModel, row: RoundRow, step: { finished: boolean; win: number; stake: number }) {
-    let final = row;
-    let balance: number;
-    if (step.finished) {
-      const win = BigInt(step.win);
-      balance = await this.payWin(ctx, game, Number(row.id), win);
-      const now = this.deps.clock.now();
-      const [done] = await rows<RoundRow>(
-        this.deps.db,
-        sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${String(balance)}::bigint, finished_at = ${now}
-            WHERE id = ${row.id} AND status = 'open' RETURNING *`,
-      );
-      if (done) final = done;
-      if (done && ctx.mode === 'real' && ctx.userId !== null) {
-        this.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(step.stake), win, finishedAt: now });
-      }
-    } else {
-      balance = await this.balance(ctx);
-    }
-    return { round: this.present(final, model), balance_cents: balance, fairness: await this.seeds.view(this.deps.db, ctx.owner) };
+  private async answer(ctx: PlayContext, model: AnyModel, row: RoundRow, balance: number) {
+    return { round: this.present(row, model), balance_cents: balance, fairness: await this.seeds.view(this.deps.db, ctx.owner) };
   }
 
   /**
-   * Settles rounds left open longer than `abandonMinutes` (RELIABILITY G8), oldest first: the
-   * model's `abandon` decides the amount (the win already decided, else the better of the win so
-   * far and the stake; a refund for models without it). A win the wallet already holds for the
-   * round (the process stopped between paying and marking it) stands as paid. Real money goes
-   * through the wallet's idempotent `win` (accepted after the session expired, W10), so a second
-   * sweeper or a retry cannot pay twice; demo credits and the round update share one transaction
-   * guarded on `status = 'open'`. Returns how many rounds it settled.
+   * Pays a finished real round's win and closes it, under the action's claim. If the payment fails
+   * the round stays open with its outcome stored, and the sweeper pays exactly that outcome (G8).
+   */
+  private async payAndClose(ctx: PlayContext, game: CachedGame, model: AnyModel, row: RoundRow, token: string, step: { win: number; stake: number }) {
+    const win = BigInt(step.win);
+    const balance = await this.payWin(ctx, game, Number(row.id), win);
+    const now = this.deps.clock.now();
+    const [done] = await rows<RoundRow>(
+      this.deps.db,
+      sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${String(balance)}::bigint, finished_at = ${now}, claim = NULL
+          WHERE id = ${row.id} AND status = 'open' AND claim = ${token} RETURNING *`,
+    );
+    if (done && ctx.userId !== null) {
+      this.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(step.stake), win, finishedAt: now });
+    }
+    return this.answer(ctx, model, done ?? row, balance);
+  }
+
+  /**
+   * A demo step's end inside its transaction (nothing else may touch the database meanwhile: PGlite
+   * has one connection): pays a finished round, and lets the round go.
+   */
+  private async demoSettle(tx: Executor, ctx: PlayContext, row: RoundRow, token: string, step: { finished: boolean; win: number }): Promise<{ row: RoundRow; balance: number }> {
+    if (!step.finished) {
+      const [released] = await rows<RoundRow>(tx, sql`UPDATE game_rounds SET claim = NULL WHERE id = ${row.id} AND claim = ${token} RETURNING *`);
+      const [wallet] = await rows<{ balance: string }>(tx, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+      return { row: released ?? row, balance: Number(wallet?.balance ?? 0) };
+    }
+    const [wallet] = await rows<{ balance: string }>(
+      tx,
+      sql`UPDATE demo_sessions SET balance = balance + ${String(step.win)}::bigint WHERE token_hash = ${ctx.demoSession} RETURNING balance::text`,
+    );
+    const balance = Number(wallet?.balance ?? 0);
+    const [done] = await rows<RoundRow>(
+      tx,
+      sql`UPDATE game_rounds SET status = 'finished', win = ${String(step.win)}::bigint, balance_after = ${String(balance)}::bigint,
+            finished_at = ${this.deps.clock.now()}, claim = NULL
+          WHERE id = ${row.id} AND status = 'open' AND claim = ${token} RETURNING *`,
+    );
+    if (!done) throw conflict('round_changed', 'The round changed meanwhile; reload it');
+    return { row: done, balance };
+  }
+
+  private readonly sweeps: (() => Promise<number>)[] = [];
+
+  /** Another settlement for the sweeper to run (the shared rounds' interrupted bets). */
+  addSweep(sweep: () => Promise<number>) {
+    this.sweeps.push(sweep);
+  }
+
+  /**
+   * Settles rounds nobody has acted on for `abandonMinutes` (RELIABILITY G8), oldest first, and
+   * then runs the added sweeps. The model's `abandon` decides the amount: the outcome if it is
+   * decided (a single-step game's, or a multi-step round cut between its last step and the
+   * payment), else what the model deems fair for the stake the wallet holds. A win the wallet
+   * already holds for the round stands as paid. The sweeper claims each round like an action does
+   * (taking over only a claim as old as the cutoff), so a second sweeper or a late action changes
+   * nothing, and real money goes through the wallet's idempotent `win` (accepted after the session
+   * expired, W10). Returns how many rounds it settled.
    */
   async settleAbandoned(limit = 100): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.abandonMinutes * 60_000);
     const stale = await rows<RoundRow>(
       this.deps.db,
-      sql`SELECT * FROM game_rounds WHERE status = 'open' AND shared_round_id IS NULL AND created_at < ${cutoff} ORDER BY id LIMIT ${limit}`,
+      sql`SELECT * FROM game_rounds WHERE status = 'open' AND shared_round_id IS NULL AND created_at < ${cutoff}
+            AND (claimed_at IS NULL OR claimed_at < ${cutoff})
+          ORDER BY id LIMIT ${limit}`,
     );
     let settled = 0;
     for (const row of stale) {
       try {
-        if (await this.settleOne(row)) settled++;
+        if (await this.settleOne(row, cutoff)) settled++;
       } catch (error) {
         this.deps.onError?.(`games host: abandoned round ${row.id} not settled`, error);
+      }
+    }
+    for (const sweep of this.sweeps) {
+      try {
+        settled += await sweep();
+      } catch (error) {
+        this.deps.onError?.('games host: sweep failed', error);
       }
     }
     return settled;
   }
 
-  private async settleOne(row: RoundRow): Promise<boolean> {
+  private async settleOne(row: RoundRow, cutoff: Date): Promise<boolean> {
     const { db } = this.deps;
     const game = await this.game(row.game_id);
     const model = modelFor(game);
     if (!model) return false;
     const id = Number(row.id);
-    const staked = Number(row.stake);
     const now = this.deps.clock.now();
     const marker = JSON.stringify([{ type: 'abandoned', at: now.toISOString() }]);
-    if (row.mode === 'demo') {
-      const win = BigInt(model.abandon ? model.abandon(row.state, staked) : staked);
-      return db.transaction(async (tx) => {
-        const [balance] = await rows<{ balance: string }>(
-          tx,
-          sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${row.demo_session} RETURNING balance::text`,
-        );
-        const done = await rows<{ id: number }>(
-          tx,
-          sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${balance?.balance ?? null}::bigint,
-                finished_at = ${now}, actions = actions || ${marker}::jsonb
-              WHERE id = ${id} AND status = 'open' RETURNING id`,
-        );
-        // Another sweeper got there first: undo this credit with the transaction.
-        if (done.length === 0) throw new AbandonRace();
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof AbandonRace) return false;
-        throw error;
-      });
+    // Compare-and-set on the claim seen: of two sweepers only one takes the round, and a claim
+    // is taken over only once it is as old as the cutoff (its action is long gone).
+    const token = randomToken(16);
+    const [claimed] = await rows<RoundRow>(
+      db,
+      sql`UPDATE game_rounds SET claim = ${token}
+          WHERE id = ${id} AND status = 'open' AND claim IS NOT DISTINCT FROM ${row.claim} AND (claimed_at IS NULL OR claimed_at < ${cutoff})
+          RETURNING *`,
+    );
+    if (!claimed) return false;
+    try {
+      if (claimed.mode === 'demo') {
+        const win = BigInt(model.abandon(claimed.state, Number(claimed.stake)));
+        return await db.transaction(async (tx) => {
+          const [balance] = await rows<{ balance: string }>(
+            tx,
+            sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${claimed.demo_session} RETURNING balance::text`,
+          );
+          const done = await rows<{ id: number }>(
+            tx,
+            sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${balance?.balance ?? null}::bigint,
+                  finished_at = ${now}, actions = actions || ${marker}::jsonb, claim = NULL
+                WHERE id = ${id} AND status = 'open' AND claim = ${token} RETURNING id`,
+          );
+          if (done.length === 0) throw new Error(`abandoned demo round ${id} changed under its claim`);
+          return true;
+        });
+      }
+      // What the wallet holds decides, not the row: a cut action may have taken an extra stake
+      // (a double) without storing its step, and that stake must come back too.
+      const staked = await this.walletStaked(id);
+      if (staked === null) {
+        await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`);
+        return false;
+      }
+      const [paid] = await rows<{ amount: string }>(
+        db,
+        sql`SELECT amount::text FROM wallet_requests WHERE provider = ${this.deps.provider} AND tx_id = ${`r${id}-win`} AND action = 'win'
+              AND status IN ('ok', 'closed')`,
+      );
+      const win = paid ? BigInt(paid.amount) : BigInt(model.abandon(claimed.state, Number(staked)));
+      const ctx: PlayContext = { mode: 'real', token: '', userId: claimed.user_id, demoSession: null, currency: claimed.currency, gameId: claimed.game_id, owner: '', expired: true };
+      const balance = await this.payWin(ctx, game, id, win);
+      const done = await rows<{ id: number }>(
+        db,
+        sql`UPDATE game_rounds SET status = 'finished', stake = ${staked.toString()}::bigint, win = ${win.toString()}::bigint,
+              balance_after = ${String(balance)}::bigint, finished_at = ${now}, actions = actions || ${marker}::jsonb, claim = NULL
+            WHERE id = ${id} AND status = 'open' AND claim = ${token} RETURNING id`,
+      );
+      if (done.length === 0) return false;
+      if (claimed.user_id !== null) this.deps.onRoundFinished?.({ userId: claimed.user_id, game, currency: claimed.currency, stake: staked, win, finishedAt: now });
+      return true;
+    } catch (error) {
+      // Let the next sweep try again.
+      await db.execute(sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token}`);
+      throw error;
     }
-    // No stake ever reached the wallet (or it was rolled back): nothing to settle, the round is void.
-    const stakeTaken = await rows<{ one: number }>(
-      db,
-      sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${this.deps.provider} AND round_id = ${`r${id}`} AND action = 'bet' AND status = 'ok' LIMIT 1`,
-    );
-    if (stakeTaken.length === 0) {
-      await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${id} AND status = 'open'`);
-      return false;
-    }
-    const [paid] = await rows<{ amount: string }>(
-      db,
-      sql`SELECT amount::text FROM wallet_requests WHERE provider = ${this.deps.provider} AND tx_id = ${`r${id}-win`} AND action = 'win'
-            AND status IN ('ok', 'closed')`,
-    );
-    const win = paid ? BigInt(paid.amount) : BigInt(model.abandon ? model.abandon(row.state, staked) : staked);
-    const ctx: PlayContext = { mode: 'real', token: '', userId: row.user_id, demoSession: null, currency: row.currency, gameId: row.game_id, owner: '', expired: true };
-    const balance = await this.payWin(ctx, game, id, win);
-    const done = await rows<{ id: number }>(
-      db,
-      sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${String(balance)}::bigint,
-            finished_at = ${now}, actions = actions || ${marker}::jsonb
-          WHERE id = ${id} AND status = 'open' RETURNING id`,
-    );
-    if (done.length === 0) return false;
-    if (row.user_id !== null) this.deps.onRoundFinished?.({ userId: row.user_id, game, currency: row.currency, stake: BigInt(staked), win, finishedAt: now });
-    return true;
   }
 
   async seedOf(row: RoundRow): Promise<{ serverSeed: string; clientSeed: string }> {
@@ -495,4 +676,9 @@ export function walletRefusal(response: WalletResponse): AppError {
   }
 }
 
-class AbandonRace extends Error {}
+/** The wallet's answer to a bet did not say whether the money was taken. */
+export class StakeUncertain extends AppError {
+  constructor(override readonly cause: unknown) {
+    super(502, 'wallet_unavailable', 'The wallet did not confirm the bet; try again in a moment');
+  }
+}

@@ -30,6 +30,9 @@ const TIMING = {
   roulette: { betting: 12_000, pause: 6_000 },
 } as const;
 
+/** How long after its round ended a bet still open counts as interrupted (the end settles at once). */
+const SETTLE_GRACE_MS = 60_000;
+
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
 /** Per-round state stored in game_rounds.state for a shared game bet (also what the player sees). */
@@ -60,7 +63,9 @@ export class SharedRounds {
   constructor(
     private readonly host: GamesHost,
     private readonly publish: (game: string, event: SharedRoundEvent) => void,
-  ) {}
+  ) {
+    host.addSweep(() => this.settleInterrupted());
+  }
 
   handles(game: CachedGame): boolean {
     return sharedMathFor(game) !== null;
@@ -250,11 +255,11 @@ export class SharedRounds {
 
   /**
    * Settles one bet. Whoever gets here first (a manual cash-out, the automatic target, the end of
-   * the round) fixes the amount in the round's state; anyone later or concurrent pays that same
-   * amount, which the wallet's idempotent `win` books once, so a cash-out racing the bust or its
-   * own automatic target can never be paid twice or twice differently.
+   * the round) fixes the amount in the round's state (`claimed`); the runner's later or concurrent
+   * calls pay that same amount, which the wallet's idempotent `win` books once, so a cash-out
+   * racing the bust or its own automatic target can never be paid twice or twice differently.
    */
-  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint) {
+  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint, opts: { onlyIfClaimed?: boolean } = {}) {
     const { db } = this.host.deps;
     const ctx = this.ctxOf(row);
     const [claimed] = await rows<RoundRow>(
@@ -263,6 +268,9 @@ export class SharedRounds {
           WHERE id = ${row.id} AND status = 'open' AND state->'settled_win' IS NULL RETURNING *`,
     );
     const current = claimed ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!;
+    // A player's cash-out that lost to another settlement of the bet (a second click, the automatic
+    // target) is refused: it had no effect, and its win is the other settlement's to pay.
+    if (!claimed && opts.onlyIfClaimed) throw conflict('round_finished', 'This bet is already settled');
     if (current.status !== 'open') return { row: current, balance: await this.host.balance(ctx) };
     const amount = BigInt((current.state as SharedState).settled_win ?? Number(win));
     const balance = await this.host.payWin(ctx, game, Number(row.id), amount);
@@ -323,12 +331,9 @@ export class SharedRounds {
           VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${math.id}, ${ctx.currency}, ${round.id}, ${JSON.stringify(bet)}::jsonb,
                   ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}) RETURNING *`,
     );
-    try {
-      await this.host.takeStake(ctx, game, Number(row!.id), 1, BigInt(bet.amount));
-    } catch (error) {
-      await this.host.deps.db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${row!.id} AND status = 'open'`);
-      throw error;
-    }
+    await this.host.stakeOrUndo(ctx, game, Number(row!.id), 1, BigInt(bet.amount), () =>
+      this.host.deps.db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${row!.id} AND status = 'open'`),
+    );
     return { round: this.present(row!), balance_cents: await this.host.balance(ctx), fairness: null };
   }
 
@@ -348,7 +353,40 @@ export class SharedRounds {
     const multiplier = math.multiplierAt!(elapsed);
     const state = row.state as SharedState;
     const win = math.settle(state.bet, shared.result!, multiplier);
-    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win));
+    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win), { onlyIfClaimed: true });
     return { round: this.present(done), balance_cents: balance, fairness: null };
+  }
+
+  /**
+   * Pays the bets still open a minute after their round ended (RELIABILITY G8): the runner was cut
+   * between deciding and paying them, or the wallet failed. The outcome is decided, so each bet
+   * gets exactly what the end would have paid it (a cash-out already fixed stands); a real bet
+   * whose stake the wallet never took is void. Run by the abandoned-round sweeper.
+   */
+  async settleInterrupted(limit = 100): Promise<number> {
+    const { db, clock } = this.host.deps;
+    const cutoff = new Date(clock.now().getTime() - SETTLE_GRACE_MS);
+    const open = await rows<RoundRow & { shared_result: Record<string, unknown> }>(
+      db,
+      sql`SELECT g.*, s.result AS shared_result FROM game_rounds g JOIN shared_rounds s ON s.id = g.shared_round_id
+          WHERE g.status = 'open' AND s.phase = 'ended' AND s.ended_at < ${cutoff} ORDER BY g.id LIMIT ${limit}`,
+    );
+    let settled = 0;
+    for (const bet of open) {
+      try {
+        const game = await this.host.game(bet.game_id);
+        if (bet.mode === 'real' && (await this.host.walletStaked(Number(bet.id))) === null) {
+          await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${clock.now()} WHERE id = ${bet.id} AND status = 'open'`);
+          continue;
+        }
+        const state = bet.state as SharedState;
+        const win = this.math(game).settle(state.bet, bet.shared_result, null);
+        const { row } = await this.finish(game, bet, { ...state, result: bet.shared_result }, BigInt(win));
+        if (row.status === 'finished') settled++;
+      } catch (error) {
+        this.host.deps.onError?.(`shared rounds: interrupted bet ${bet.id} not settled`, error);
+      }
+    }
+    return settled;
   }
 }
