@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../apps/server/src/modules/games/catalogue.data.ts';
-import { catalogueFigures, percent2, resolveModel } from './index.ts';
+import { catalogueFigures, percent2, resolveModel, type SlotRules } from './index.ts';
 import { createProvablyFairRng } from './provably-fair.ts';
 
 describe('catalogue ↔ models', () => {
@@ -14,6 +14,33 @@ describe('catalogue ↔ models', () => {
         title: g.title,
         ...catalogueFigures(g.engine, g.seoTitle),
       });
+    }
+  });
+
+  it('every slot title states the paylines and reels of its model, on the game page and in its description', () => {
+    // The game page shows `lines` (and `ways`) from the catalogue; the game's rules panel shows
+    // `describe().rules.lines`. One number for both, for every slot title.
+    const slots = games.filter((g) => g.engine.startsWith('slot-'));
+    expect(slots.length).toBeGreaterThan(100);
+    for (const g of slots) {
+      const rules = resolveModel(g.engine, g.seoTitle).describe().rules as SlotRules;
+      expect({ title: g.title, lines: g.lines, ways: g.ways }).toEqual({
+        title: g.title,
+        lines: rules.lines,
+        ways: null,
+      });
+      expect(
+        [...g.description.matchAll(/(\d+) paylines/g)].map((m) => Number(m[1])),
+        g.title,
+      ).toEqual([rules.lines]);
+      expect(
+        [...g.description.matchAll(/(\d+)-reel/g)].map((m) => Number(m[1])),
+        g.title,
+      ).toEqual([rules.reels]);
+      expect(g.description, g.title).not.toMatch(/ways to win/);
+      expect(g.description, g.title).toContain(
+        `${rules.freeSpins.slice(0, -1).join(', ')} or ${rules.freeSpins.at(-1)} free spins`,
+      );
     }
   });
 

@@ -5,7 +5,8 @@
  * idempotent. Every provider, title and theme here is our own invention.
  */
 
-import { catalogueFigures } from '@croupier/games/index';
+import { catalogueFigures, resolveModel, type SlotRules } from '@croupier/games/index';
+import { SLOT_SYMBOL_SETS, type GameSymbolKey } from '@croupier/shared/game-symbols';
 
 /** Release dates are spread over the two years before this fixed date, so `new` is deterministic. */
 export const CATALOGUE_REFERENCE_DATE = new Date('2026-11-01T00:00:00Z');
@@ -205,7 +206,8 @@ interface Theme {
   hue: number;
   spread: number;
   accentHue?: number;
-  symbols: string[];
+  /** Drawn symbols of the theme (@croupier/shared/game-symbols); the title's own symbol leads its reels. */
+  symbols: readonly GameSymbolKey[];
   motifs: Motif[];
   adj: string[];
   noun: string[];
@@ -224,7 +226,7 @@ const THEMES: Theme[] = [
     hue: 38,
     spread: 12,
     accentHue: 48,
-    symbols: ['🏺', '☥', '🐍', '🐪', '🔺'],
+    symbols: SLOT_SYMBOL_SETS.egypt,
     motifs: ['zigzag', 'rays', 'diamonds'],
     adj: ['Golden', 'Eternal', 'Sacred', 'Hidden', 'Desert', 'Sunken', 'Royal'],
     noun: ['Relics', 'Sands', 'Secrets', 'Dynasty', 'Scarabs', 'Obelisks', 'Tombs', 'Amulets'],
@@ -238,7 +240,7 @@ const THEMES: Theme[] = [
     hue: 185,
     spread: 45,
     accentHue: 140,
-    symbols: ['❄️', '🐺', '🪓', '🌌', '🛡️'],
+    symbols: SLOT_SYMBOL_SETS.aurora,
     motifs: ['waves', 'stars'],
     adj: ['Aurora', 'Frozen', 'Northern', 'Frost', 'Silver', 'Winter', 'Glacier'],
     noun: ['Fortune', 'Sagas', 'Runes', 'Storms', 'Halls', 'Embers', 'Crowns'],
@@ -252,7 +254,7 @@ const THEMES: Theme[] = [
     hue: 150,
     spread: 15,
     accentHue: 5,
-    symbols: ['🐉', '🐯', '🏮', '🎋', '🐼', '🧧'],
+    symbols: SLOT_SYMBOL_SETS.jade,
     motifs: ['scales', 'circles'],
     adj: ['Jade', 'Crimson', 'Lucky', 'Imperial', 'Twin', 'Lotus', 'Porcelain'],
     noun: ['Temple', 'Lanterns', 'Blessings', 'Pearls', 'Coins', 'Palace', 'Gardens'],
@@ -266,7 +268,7 @@ const THEMES: Theme[] = [
     hue: 200,
     spread: 25,
     accentHue: 170,
-    symbols: ['🐙', '🐚', '🐠', '🔱', '🐬', '🪸'],
+    symbols: SLOT_SYMBOL_SETS.ocean,
     motifs: ['waves', 'circles', 'scales'],
     adj: ['Coral', 'Azure', 'Sunken', 'Tidal', 'Abyssal', 'Pearl', 'Sapphire'],
     noun: ['Reefs', 'Tides', 'Pearls', 'Lagoons', 'Depths', 'Currents', 'Shipwrecks'],
@@ -280,7 +282,7 @@ const THEMES: Theme[] = [
     hue: 355,
     spread: 25,
     accentHue: 50,
-    symbols: ['🍒', '🍋', '🔔', '🍉', '⭐', '🍇'],
+    symbols: SLOT_SYMBOL_SETS.fruit,
     motifs: ['stripes', 'dots'],
     adj: ['Juicy', 'Lucky', 'Blazing', 'Double', 'Triple', 'Retro', 'Neon', 'Fresh'],
     noun: ['Cherries', 'Sevens', 'Bells', 'Melons', 'Lemons', 'Plums', 'Grapes', 'Bars'],
@@ -295,7 +297,7 @@ const THEMES: Theme[] = [
     hue: 260,
     spread: 35,
     accentHue: 190,
-    symbols: ['🪐', '🌌', '👽', '☄️', '🛰️', '🌠'],
+    symbols: SLOT_SYMBOL_SETS.space,
     motifs: ['stars', 'dots', 'hex'],
     adj: ['Stellar', 'Galactic', 'Nebula', 'Quantum', 'Orbital', 'Lunar', 'Photon'],
     noun: ['Voyage', 'Gems', 'Frontier', 'Riches', 'Odyssey', 'Signals', 'Horizons'],
@@ -309,7 +311,7 @@ const THEMES: Theme[] = [
     hue: 24,
     spread: 12,
     accentHue: 42,
-    symbols: ['🤠', '🐎', '🌵', '💰', '🪙', '🐂'],
+    symbols: SLOT_SYMBOL_SETS.frontier,
     motifs: ['zigzag', 'stripes', 'stars'],
     adj: ['Dusty', 'Outlaw', 'Lone', 'Silver', 'Rattlesnake', 'Sundown', 'Copper'],
     noun: ['Bounty', 'Canyon', 'Saloon', 'Nuggets', 'Trails', 'Showdown', 'Stagecoach'],
@@ -323,7 +325,7 @@ const THEMES: Theme[] = [
     hue: 325,
     spread: 30,
     accentHue: 190,
-    symbols: ['🍭', '🍬', '🧁', '🍩', '🍫', '🍰'],
+    symbols: SLOT_SYMBOL_SETS.candy,
     motifs: ['dots', 'circles', 'stripes'],
     adj: ['Frosted', 'Caramel', 'Bubblegum', 'Marshmallow', 'Toffee', 'Sherbet', 'Honey'],
     noun: ['Swirls', 'Drops', 'Treats', 'Sprinkles', 'Fountains', 'Factory', 'Parade'],
@@ -337,7 +339,7 @@ const THEMES: Theme[] = [
     hue: 210,
     spread: 15,
     accentHue: 40,
-    symbols: ['🦜', '⚓', '💀', '🗺️', '☠️', '🧭'],
+    symbols: SLOT_SYMBOL_SETS.pirates,
     motifs: ['waves', 'grid'],
     adj: ['Cursed', 'Scarlet', 'Stormy', 'Salty', 'Jolly', 'Crimson', 'Mutinous'],
     noun: ['Plunder', 'Doubloons', 'Cove', 'Bounty', 'Maps', 'Galleons', 'Cannons'],
@@ -351,7 +353,7 @@ const THEMES: Theme[] = [
     hue: 125,
     spread: 18,
     accentHue: 48,
-    symbols: ['🍀', '🌈', '🪙', '🎻', '🎩', '🐴'],
+    symbols: SLOT_SYMBOL_SETS.clover,
     motifs: ['circles', 'diamonds', 'dots'],
     adj: ['Lucky', 'Emerald', 'Shamrock', 'Clover', 'Misty', 'Merry', 'Rainbow'],
     noun: ['Charms', 'Wishes', 'Meadows', 'Coins', 'Horseshoes', 'Jigs', 'Cauldrons'],
@@ -365,7 +367,7 @@ const THEMES: Theme[] = [
     hue: 285,
     spread: 55,
     accentHue: 195,
-    symbols: ['💎', '👑', '💍', '🔷', '🔶'],
+    symbols: SLOT_SYMBOL_SETS.gems,
     motifs: ['diamonds', 'hex', 'rays'],
     adj: ['Ruby', 'Sapphire', 'Royal', 'Crystal', 'Velvet', 'Prism', 'Opal'],
     noun: ['Vault', 'Jewels', 'Crowns', 'Riches', 'Facets', 'Tiaras', 'Cufflinks'],
@@ -379,7 +381,7 @@ const THEMES: Theme[] = [
     hue: 345,
     spread: 25,
     accentHue: 280,
-    symbols: ['🦇', '🌕', '🕯️', '🧛', '🥀', '🐈'],
+    symbols: SLOT_SYMBOL_SETS.gothic,
     motifs: ['diamonds', 'stars', 'grid'],
     adj: ['Midnight', 'Haunted', 'Gothic', 'Moonlit', 'Shadow', 'Silent', 'Velvet'],
     noun: ['Manor', 'Masquerade', 'Curse', 'Coven', 'Crypt', 'Secrets', 'Nightfall'],
@@ -393,7 +395,7 @@ const THEMES: Theme[] = [
     hue: 100,
     spread: 30,
     accentHue: 45,
-    symbols: ['🐆', '🌞', '🗿', '🪶', '🐍', '🌽'],
+    symbols: SLOT_SYMBOL_SETS.aztec,
     motifs: ['zigzag', 'diamonds', 'rays'],
     adj: ['Obsidian', 'Feathered', 'Jaguar', 'Sunstone', 'Turquoise', 'Ancient', 'Emerald'],
     noun: ['Idols', 'Pyramids', 'Calendars', 'Masks', 'Totems', 'Offerings', 'Glyphs'],
@@ -407,7 +409,7 @@ const THEMES: Theme[] = [
     hue: 30,
     spread: 20,
     accentHue: 15,
-    symbols: ['🦁', '🐘', '🦒', '🦏', '🦓', '🐃'],
+    symbols: SLOT_SYMBOL_SETS.savanna,
     motifs: ['rays', 'stripes', 'zigzag'],
     adj: ['Roaring', 'Savanna', 'Thundering', 'Golden', 'Dusk', 'Majestic', 'Proud'],
     noun: ['Stampede', 'Kingdom', 'Sunset', 'Plains', 'Migration', 'Pride', 'Drums'],
@@ -421,7 +423,7 @@ const THEMES: Theme[] = [
     hue: 352,
     spread: 12,
     accentHue: 330,
-    symbols: ['🗡️', '🏯', '🌸', '🦊', '🎎', '👺'],
+    symbols: SLOT_SYMBOL_SETS.samurai,
     motifs: ['waves', 'circles', 'scales'],
     adj: ['Silent', 'Crimson', 'Iron', 'Sakura', 'Thunder', 'Paper', 'Hidden'],
     noun: ['Blades', 'Honour', 'Dojo', 'Scrolls', 'Shrines', 'Katanas', 'Fans'],
@@ -435,7 +437,7 @@ const THEMES: Theme[] = [
     hue: 222,
     spread: 18,
     accentHue: 46,
-    symbols: ['⚡', '🏛️', '🦉', '🔱', '🪽', '🏺'],
+    symbols: SLOT_SYMBOL_SETS.olympus,
     motifs: ['rays', 'grid', 'diamonds'],
     adj: ['Olympian', 'Divine', 'Marble', 'Heroic', 'Immortal', 'Titan', 'Laurel'],
     noun: ['Legends', 'Labyrinth', 'Oracles', 'Glory', 'Thunderbolts', 'Trials', 'Odes'],
@@ -449,7 +451,7 @@ const THEMES: Theme[] = [
     hue: 30,
     spread: 8,
     accentHue: 180,
-    symbols: ['⚙️', '🕰️', '🎩', '🔧', '🗝️', '🎈'],
+    symbols: SLOT_SYMBOL_SETS.steampunk,
     motifs: ['grid', 'circles', 'hex'],
     adj: ['Clockwork', 'Brass', 'Copper', 'Gilded', 'Steam', 'Gaslight', 'Ironclad'],
     noun: ['Engines', 'Gears', 'Foundry', 'Express', 'Workshop', 'Airships', 'Cogs'],
@@ -463,7 +465,7 @@ const THEMES: Theme[] = [
     hue: 255,
     spread: 40,
     accentHue: 150,
-    symbols: ['🐲', '🧙', '🦄', '🔮', '🍄', '🧚'],
+    symbols: SLOT_SYMBOL_SETS.fantasy,
     motifs: ['stars', 'hex', 'circles'],
     adj: ['Enchanted', 'Mystic', 'Ember', 'Arcane', 'Elven', 'Starlit', 'Moonstone'],
     noun: ['Spells', 'Realms', 'Hoards', 'Groves', 'Potions', 'Charms', 'Runestones'],
@@ -477,7 +479,7 @@ const THEMES: Theme[] = [
     hue: 300,
     spread: 60,
     accentHue: 55,
-    symbols: ['🎉', '🎭', '🪩', '🎺', '🪅', '💃'],
+    symbols: SLOT_SYMBOL_SETS.fiesta,
     motifs: ['dots', 'stripes', 'zigzag'],
     adj: ['Carnival', 'Fiesta', 'Neon', 'Disco', 'Samba', 'Tropical', 'Electric'],
     noun: ['Nights', 'Parades', 'Beats', 'Lights', 'Masks', 'Rhythms', 'Confetti'],
@@ -491,7 +493,7 @@ const THEMES: Theme[] = [
     hue: 135,
     spread: 15,
     accentHue: 45,
-    symbols: ['💰', '🏦', '💵', '🔐', '🪙', '🎰'],
+    symbols: SLOT_SYMBOL_SETS.heist,
     motifs: ['grid', 'stripes', 'diamonds'],
     adj: ['Million', 'Bullion', 'Platinum', 'Midas', 'High Roller', 'Greenback', 'Gilt'],
     noun: ['Vaults', 'Heist', 'Stacks', 'Safes', 'Ledgers', 'Briefcases', 'Getaway'],
@@ -566,18 +568,16 @@ function fillPattern(pattern: string, theme: Theme, rng: ReturnType<typeof seede
 }
 
 const VOLATILITY_TEXT = { low: 'low-volatility', medium: 'medium-volatility', high: 'high-volatility', 'very-high': 'very high-volatility' };
-const SLOT_FEATURES = [
-  'Three scatters start ten free spins.',
-  'Wilds expand to fill whole reels.',
-  'Every win clears the winning symbols and drops new ones in.',
-  'Collect six bonus symbols to start a hold-and-spin round.',
-  'Free spins carry a multiplier that grows with every win.',
-  'Sticky wilds stay in place for the whole free-spins round.',
-  'A pick-a-prize bonus reveals instant wins.',
-  'Mystery symbols all turn into the same symbol.',
-];
 
 const SLOTS_PER_THEME = 10;
+
+/**
+ * The symbols of a theme that no other theme draws: a title's own symbol is one of them, so the
+ * game client finds the title's whole set from it (@croupier/shared/game-symbols slotSymbolSet).
+ */
+function ownSymbols(theme: Theme): GameSymbolKey[] {
+  return theme.symbols.filter((key) => THEMES.every((other) => other === theme || !other.symbols.includes(key)));
+}
 
 interface SlotFlags {
   megaways: boolean;
@@ -607,34 +607,31 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
       const roll = r.next();
       const megaways = ordinal % 11 === 3;
       let engine: Engine = roll < theme.engines[0] ? 'slot-low' : roll < theme.engines[0] + theme.engines[1] ? 'slot-medium' : 'slot-high';
-      // Reels of changing height make for at least medium volatility.
+      // Titles of the Mega Ways collection are at least medium volatility.
       if (megaways && engine === 'slot-low') engine = 'slot-medium';
       const volatility = engine === 'slot-low' ? 'low' : engine === 'slot-medium' ? 'medium' : r.next() < 0.35 ? 'very-high' : 'high';
       const jackpot = ordinal % 13 === 5;
       const bonusBuy = !jackpot && (volatility === 'high' || volatility === 'very-high') && r.next() < 0.45;
-      let lines: number | null = null;
-      let ways: number | null = null;
-      let reels = 5;
-      if (megaways) {
-        ways = 117_649;
-        reels = 6;
-      } else {
-        const mech = r.next();
-        if (theme.key !== 'fruit' && mech < 0.14) ways = 243;
-        else if (theme.key !== 'fruit' && mech < 0.22) ways = 1024;
-        else {
-          lines = r.pick(theme.key === 'fruit' ? [5, 10, 20, 40] : [10, 20, 25, 30, 40, 50]);
-          if (lines === 5) reels = 3;
-        }
+      // Draws that once picked a made-up mechanic (ways, other line counts); they stay so every
+      // later attribute of the title (palette, symbol) comes out as before.
+      if (!megaways) {
+        const mechanic = r.next();
+        if (theme.key === 'fruit' || mechanic >= 0.22) r.next();
       }
-      // Exact figures of the engine's math model. The two draws stay so every later attribute of
-      // the title (description, palette, symbol) comes out as before.
+      // Exact figures of the engine's math model. The two draws stay for the same reason.
       r.int(0, 70);
       r.int(0, 800);
       const { payout, hitRate } = catalogueFigures(engine, seoTitle);
-      const mechText = ways ? (megaways ? 'with up to 117,649 ways to win on reels that change height' : `with ${ways.toLocaleString('en-US')} ways to win`) : `with ${lines} paylines`;
-      const extras = [jackpot ? 'A progressive jackpot can drop on any spin.' : '', bonusBuy ? 'The bonus round can be bought outright.' : ''].filter(Boolean);
-      const description = [`${title} is a ${VOLATILITY_TEXT[volatility]} ${reels}-reel pokie ${mechText}, set ${theme.setting}.`, r.pick(SLOT_FEATURES), ...extras].join(' ');
+      // Reels, lines and free spins come from the model's rules, the very object the game client
+      // explains in its rules panel: the game page can never state a different game.
+      const rules = resolveModel(engine, seoTitle).describe().rules as SlotRules;
+      r.next(); // once a made-up feature sentence
+      const multiplied = rules.freeSpinMultiplier > 1 ? `, every free-spin win multiplied by ${rules.freeSpinMultiplier}` : '';
+      const description = [
+        `${title} is a ${VOLATILITY_TEXT[volatility]} ${rules.reels}-reel pokie with ${rules.lines} paylines, set ${theme.setting}.`,
+        `Three, four or five scatters start ${rules.freeSpins.join(', ').replace(/, (?=[^,]*$)/, ' or ')} free spins${multiplied}.`,
+        ...(jackpot ? ['A progressive jackpot can drop on any spin.'] : []),
+      ].join(' ');
       const releaseHash = hash32(`${title}:release`);
       slots.push({
         identifier: '',
@@ -643,11 +640,11 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
         title,
         description,
         engine,
-        theme: { palette: palette(r, theme.hue, theme.spread, theme.accentHue), symbol: r.pick(theme.symbols), motif: r.pick(theme.motifs) },
+        theme: { palette: palette(r, theme.hue, theme.spread, theme.accentHue), symbol: r.pick(ownSymbols(theme)), motif: r.pick(theme.motifs) },
         hasDemo: true,
         volatility,
-        lines,
-        ways,
+        lines: rules.lines,
+        ways: null,
         payout,
         hitRate,
         // A few classic fruit titles are desktop-only.
@@ -721,17 +718,17 @@ const LIVE_TITLES: FixedTitle[] = [
 ].map((title, i) => ({ title, providerId: 'velvet-room-live', engine: 'live-roulette' as const, popularity: 760 - i * 37 }));
 
 /** Per-engine attributes of the non-slot titles; payout and hit rate come from the game models. */
-const ENGINE_PROFILE: Record<string, { volatility: SeedGame['volatility']; hue: number; accent: number; symbols: string[]; motif: Motif; text: string }> = {
-  roulette: { volatility: 'low', hue: 150, accent: 0, symbols: ['🔴', '⚫', '🎯'], motif: 'circles', text: 'single-zero roulette: bet on numbers, colours, dozens and columns' },
-  'american-roulette': { volatility: 'low', hue: 150, accent: 0, symbols: ['🔴', '⚫'], motif: 'circles', text: 'double-zero roulette with the five-number bet' },
-  blackjack: { volatility: 'low', hue: 160, accent: 45, symbols: ['♠️', '♣️'], motif: 'diamonds', text: 'blackjack dealt by a continuous shuffler: the dealer stands on all 17s and blackjack pays 3 to 2' },
-  baccarat: { volatility: 'low', hue: 345, accent: 45, symbols: ['♦️', '♥️', '🃏'], motif: 'diamonds', text: 'punto banco baccarat: back the player, the banker or a tie' },
-  'video-poker': { volatility: 'medium', hue: 225, accent: 50, symbols: ['🃏', '♥️', '♠️'], motif: 'grid', text: 'single-hand video poker: hold your best cards and draw once' },
-  dice: { volatility: 'medium', hue: 270, accent: 160, symbols: ['🎲'], motif: 'dots', text: 'a provably simple dice game: pick your target and roll over or under it' },
-  mines: { volatility: 'high', hue: 185, accent: 45, symbols: ['💣', '💎'], motif: 'grid', text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine' },
-  plinko: { volatility: 'high', hue: 320, accent: 55, symbols: ['🔵', '🟣', '🟡'], motif: 'dots', text: 'plinko: drop a ball through the pegs into a multiplier pocket' },
-  crash: { volatility: 'very-high', hue: 235, accent: 25, symbols: ['🚀'], motif: 'stars', text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away' },
-  'live-roulette': { volatility: 'low', hue: 355, accent: 45, symbols: ['🔴', '🎥', '🎙️'], motif: 'circles', text: 'live roulette streamed from our studio with a real dealer' },
+const ENGINE_PROFILE: Record<string, { volatility: SeedGame['volatility']; hue: number; accent: number; symbols: GameSymbolKey[]; motif: Motif; text: string }> = {
+  roulette: { volatility: 'low', hue: 150, accent: 0, symbols: ['chip-red', 'chip-black', 'wheel'], motif: 'circles', text: 'single-zero roulette: bet on numbers, colours, dozens and columns' },
+  'american-roulette': { volatility: 'low', hue: 150, accent: 0, symbols: ['chip-red', 'chip-black'], motif: 'circles', text: 'double-zero roulette with the five-number bet' },
+  blackjack: { volatility: 'low', hue: 160, accent: 45, symbols: ['spade', 'club'], motif: 'diamonds', text: 'blackjack dealt by a continuous shuffler: the dealer stands on all 17s and blackjack pays 3 to 2' },
+  baccarat: { volatility: 'low', hue: 345, accent: 45, symbols: ['diamond', 'heart', 'card'], motif: 'diamonds', text: 'punto banco baccarat: back the player, the banker or a tie' },
+  'video-poker': { volatility: 'medium', hue: 225, accent: 50, symbols: ['card', 'heart', 'spade'], motif: 'grid', text: 'single-hand video poker: hold your best cards and draw once' },
+  dice: { volatility: 'medium', hue: 270, accent: 160, symbols: ['dice'], motif: 'dots', text: 'a provably simple dice game: pick your target and roll over or under it' },
+  mines: { volatility: 'high', hue: 185, accent: 45, symbols: ['bomb', 'gem-blue'], motif: 'grid', text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine' },
+  plinko: { volatility: 'high', hue: 320, accent: 55, symbols: ['ball-blue', 'ball-purple', 'ball-yellow'], motif: 'dots', text: 'plinko: drop a ball through the pegs into a multiplier pocket' },
+  crash: { volatility: 'very-high', hue: 235, accent: 25, symbols: ['rocket'], motif: 'stars', text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away' },
+  'live-roulette': { volatility: 'low', hue: 355, accent: 45, symbols: ['wheel', 'chip-red', 'clock'], motif: 'circles', text: 'roulette at a live table shared by every player: our server spins one wheel on a fixed schedule and everyone at the table bets on the same round. There is no video and no human dealer' },
 };
 
 function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {

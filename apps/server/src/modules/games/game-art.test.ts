@@ -5,6 +5,7 @@ import { buildTestApp, createClient, type TestApp } from '../../../test/build-te
 import { buildCatalogue } from './catalogue.data.ts';
 import { bumpCatalogueVersion } from './catalogue.version.ts';
 import { escapeXml, renderGameArt, wrapTitle } from './game-art.ts';
+import { GAME_SYMBOLS, isGameSymbol, type GameSymbolKey } from '@croupier/shared/game-symbols';
 import { tolerateForcedDrop } from './test-factories.ts';
 
 /**
@@ -48,6 +49,10 @@ describe('game artwork', () => {
       expect(Buffer.byteLength(svg), g.identifier).toBeLessThan(4096);
       assertWellFormed(svg);
       expect(svg).toContain(`fill="${g.theme.palette[2]}"`);
+      // The symbol is our drawing: nothing on the tile needs an emoji font.
+      expect(isGameSymbol(g.theme.symbol), g.identifier).toBe(true);
+      expect(svg).toContain(GAME_SYMBOLS[g.theme.symbol as GameSymbolKey].svg);
+      expect(svg).not.toMatch(/\p{Extended_Pictographic}|Emoji/u);
       // Deterministic.
       expect(renderGameArt({ title: g.title, providerTitle: providerTitle.get(g.providerId)!, theme: g.theme })).toBe(svg);
     }
@@ -65,7 +70,12 @@ describe('game artwork', () => {
     expect(svg).not.toContain('javascript');
     expect(svg).toContain('Tom &amp; Jerry&apos;s &lt;script&gt;');
     expect(svg).toContain('A&amp;B &lt;STUDIO&gt;');
-    expect(svg).toContain('&lt;&amp;&gt;');
+    // A symbol we have not drawn is never printed as text: the title's initial stands in.
+    expect(svg).not.toContain('&lt;&amp;&gt;');
+    expect(svg).toMatch(/<text [^>]*>T<\/text>/);
+    const emoji = renderGameArt({ title: 'slot', providerTitle: 'Studio', theme: { palette: ['#101010', '#202020', '#f0f0f0'], symbol: '🎰', motif: 'dots' } });
+    expect(emoji).not.toMatch(/\p{Extended_Pictographic}|Emoji/u);
+    expect(emoji).toMatch(/<text [^>]*>S<\/text>/);
     expect(escapeXml('a\u0000b\u001fc')).toBe('abc');
   });
 

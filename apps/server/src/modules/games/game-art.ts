@@ -1,6 +1,10 @@
+import { GAME_SYMBOLS, isGameSymbol } from '@croupier/shared/game-symbols';
+
 /**
  * Generated lobby artwork: a small deterministic SVG per game (gradient from the theme palette, a
- * pattern by motif, the theme symbol, the title and the studio name). Same input, same bytes.
+ * pattern by motif, the theme symbol, the title and the studio name). Same input, same bytes. The
+ * symbol is our own drawing (@croupier/shared/game-symbols), never a glyph of an emoji font, which
+ * many machines lack.
  */
 
 export interface ArtInput {
@@ -69,7 +73,6 @@ export function wrapTitle(title: string, width = 15, maxLines = 3): string[] {
 }
 
 const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif";
-const EMOJI_FONT = "'Apple Color Emoji','Segoe UI Emoji','Noto Color Emoji',sans-serif";
 
 export function renderGameArt({ title, providerTitle, theme }: ArtInput): string {
   const [c0, c1, c2] = [0, 1, 2].map((i) => {
@@ -81,7 +84,10 @@ export function renderGameArt({ title, providerTitle, theme }: ArtInput): string
   const fontSize = Math.max(18, Math.min(34, Math.floor(290 / (longest * 0.6))));
   const lineHeight = Math.round(fontSize * 1.12);
   const firstBaseline = 262 - (lines.length - 1) * lineHeight;
-  const symbol = escapeXml([...theme.symbol].slice(0, 4).join(''));
+  const symbol = isGameSymbol(theme.symbol)
+    ? `<svg x="118" y="70" width="84" height="84" viewBox="0 0 64 64">${GAME_SYMBOLS[theme.symbol].svg}</svg>`
+    : // A symbol we have not drawn (an operator's own game): the title's initial instead.
+      `<text x="160" y="134" font-size="60" font-weight="800" text-anchor="middle" fill="#fff" font-family="${FONT}">${escapeXml([...title.trim()][0]?.toUpperCase() ?? '')}</text>`;
   const motif = MOTIFS[theme.motif];
   const pattern = motif
     ? `<pattern id="p" width="${motif[0]}" height="${motif[1]}" patternUnits="userSpaceOnUse">${motif[2]}</pattern>`
@@ -105,7 +111,7 @@ export function renderGameArt({ title, providerTitle, theme }: ArtInput): string
     texture +
     `<circle cx="160" cy="112" r="104" fill="url(#h)"/>` +
     `<circle cx="160" cy="112" r="54" fill="#000" fill-opacity=".2" stroke="${c2}" stroke-width="3"/>` +
-    `<text x="160" y="134" font-size="60" text-anchor="middle" fill="#fff" font-family="${EMOJI_FONT}">${symbol}</text>` +
+    symbol +
     `<rect width="${ART_SIZE}" height="${ART_SIZE}" fill="url(#s)"/>` +
     `<text text-anchor="middle" font-family="${FONT}" font-size="${fontSize}" font-weight="800" fill="#fff" stroke="#000" stroke-opacity=".35" stroke-width="4" paint-order="stroke">${titleText}</text>` +
     `<text x="160" y="300" text-anchor="middle" font-family="${FONT}" font-size="12" font-weight="600" letter-spacing="2" fill="${c2}">${escapeXml(providerTitle.toUpperCase())}</text>` +
