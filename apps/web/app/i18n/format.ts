@@ -19,15 +19,6 @@ export function formatDate(
   return new Intl.DateTimeFormat(intlLocale(locale), utc ? { ...options, timeZone: 'UTC' } : options).format(date);
 }
 
-/** Localised country name for an ISO code, falling back to the code. */
-export function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /**
  * A waiting time rounded up to a whole unit a player reads at a glance ("45 seconds", "2 minutes",
  * "3 hours", "2 days"), with Intl in the UI locale.
@@ -35,6 +26,12 @@ export function countryName(code: string, locale: Locale): string {
 export function formatDuration(seconds: number, locale: Locale): string {
   const s = Math.max(0, Math.ceil(seconds));
   const [value, unit] =
-    s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : s < 86_400 ? [Math.ceil(s / 3600), 'hour'] : [Math.ceil(s / 86_400), 'day'];
+    s < 60
+      ? [s, 'second']
+      : s < 3600
+        ? [Math.ceil(s / 60), 'minute']
+        : s < 86_400
+          ? [Math.ceil(s / 3600), 'hour']
+          : [Math.ceil(s / 86_400), 'day'];
   return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

@@ -16,6 +16,8 @@ export interface I18n {
   /** A string second argument is the default text shown when the key is missing. */
   t(key: string, options?: TOptions | string): string;
   exists(key: string): boolean;
+  /** A whole namespace, for lists kept in the language's own order (the countries). */
+  namespace(ns: Namespace): TranslationTree | undefined;
 }
 
 function lookup(tree: TranslationTree | undefined, path: string): string | undefined {
@@ -35,7 +37,11 @@ function interpolate(text: string, options: TOptions | undefined): string {
   });
 }
 
-export function createI18nRuntime(locale: Locale, resources: LocaleResources, defaultNs: Namespace = DEFAULT_NAMESPACE): I18n & { withNamespace(ns: Namespace): I18n['t'] } {
+export function createI18nRuntime(
+  locale: Locale,
+  resources: LocaleResources,
+  defaultNs: Namespace = DEFAULT_NAMESPACE,
+): I18n & { withNamespace(ns: Namespace): I18n['t'] } {
   const plurals = new Intl.PluralRules(intlLocale(locale));
 
   function resolve(fullKey: string, ns: Namespace): { tree: TranslationTree | undefined; path: string } {
@@ -51,7 +57,10 @@ export function createI18nRuntime(locale: Locale, resources: LocaleResources, de
     let text: string | undefined;
     if (typeof options?.count === 'number') {
       const count = options.count;
-      text = (count === 0 ? lookup(tree, `${path}_zero`) : undefined) ?? lookup(tree, `${path}_${plurals.select(count)}`) ?? lookup(tree, `${path}_other`);
+      text =
+        (count === 0 ? lookup(tree, `${path}_zero`) : undefined) ??
+        lookup(tree, `${path}_${plurals.select(count)}`) ??
+        lookup(tree, `${path}_other`);
     }
     text ??= lookup(tree, path);
     // A missing key shows the default or the key itself, as i18next does: visible, never blank.
@@ -65,6 +74,7 @@ export function createI18nRuntime(locale: Locale, resources: LocaleResources, de
       const { tree, path } = resolve(key, defaultNs);
       return lookup(tree, path) !== undefined;
     },
+    namespace: (ns) => resources[ns],
     withNamespace: (ns) => (key, options) => translate(ns, key, options),
   };
 }

@@ -52,7 +52,7 @@ export default function ProfileRoute() {
           />
           {switchWallet.isError && <FormError message={t('wallets.switch_failed')} />}
         </div>
-        <ProfileForm key={formKey} user={user} countryCodes={countryCodes} locale={locale} />
+        <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
       </div>
     </section>
   );

@@ -5,9 +5,8 @@ import { useMemo, useRef, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
-import { countryName } from '../../../i18n/format';
+import { useCountryOptions } from '../../../i18n/countries';
 import { useTranslation } from '../../../i18n/runtime';
-import { useLocale } from '../../../i18n/use-locale';
 import { useApi } from '../../../lib/api-context';
 import type { Player } from '../../../lib/api-types';
 import { apiErrorToForm } from '../../../lib/form-errors';
@@ -38,24 +37,18 @@ type Values = Record<RequiredField, string>;
  */
 export function ProfileDataForm({ user, onSaved }: { user: Player; onSaved: () => void }) {
   const { t, i18n } = useTranslation('cashbox');
-  const locale = useLocale();
   const api = useApi();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const initial = useMemo(
-    () =>
-      Object.fromEntries(REQUIRED_PROFILE_FIELDS.map((f) => [f, user[f] ?? ''])) as Values,
+    () => Object.fromEntries(REQUIRED_PROFILE_FIELDS.map((f) => [f, user[f] ?? ''])) as Values,
     [user],
   );
   const form = useForm<Values>(initial, formRef);
 
-  const countryOptions = useMemo(() => {
-    const codes = new Set(Object.keys(GEO_DEFAULT_CURRENCY));
-    if (user.country) codes.add(user.country);
-    return [...codes]
-      .map((code) => ({ value: code, label: countryName(code, locale) }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
-  }, [locale, user.country]);
+  const countryChoices = useCountryOptions(
+    new Set([...Object.keys(GEO_DEFAULT_CURRENCY), ...(user.country ? [user.country] : [])]),
+  );
 
   const save = useMutation({
     mutationFn: (changes: Record<string, unknown>) => updatePlayer(api, changes),
@@ -82,7 +75,8 @@ export function ProfileDataForm({ user, onSaved }: { user: Player; onSaved: () =
     if (Object.keys(errors).length) return form.showErrors(errors);
     // Only the required fields take part: the others keep their saved values on both sides.
     const changes = changedFields({ ...initial }, { ...form.values });
-    for (const key of Object.keys(changes)) if (!(REQUIRED_PROFILE_FIELDS as readonly string[]).includes(key)) delete changes[key];
+    for (const key of Object.keys(changes))
+      if (!(REQUIRED_PROFILE_FIELDS as readonly string[]).includes(key)) delete changes[key];
     if (Object.keys(changes).length) save.mutate(changes);
     else onSaved();
   }
@@ -111,7 +105,12 @@ export function ProfileDataForm({ user, onSaved }: { user: Player; onSaved: () =
         autoComplete="tel"
         hint={t('auth:fields.mobile_phone_hint')}
       />
-      <SelectField {...text('country')} placeholder={t('auth:fields.select')} options={countryOptions} autoComplete="country" />
+      <SelectField
+        {...text('country')}
+        placeholder={t('auth:fields.select')}
+        options={countryChoices}
+        autoComplete="country"
+      />
       <TextField {...text('city')} autoComplete="address-level2" />
       <TextField {...text('postal_code')} autoComplete="postal-code" />
       <TextField {...text('address')} autoComplete="street-address" />

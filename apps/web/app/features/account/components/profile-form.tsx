@@ -2,11 +2,10 @@ import { type FormEvent, useMemo, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/runtime';
 import { GEO_DEFAULT_CURRENCY } from '@croupier/shared/currencies';
-import type { Locale } from '@croupier/shared/locales';
 import { toasts } from '../../../components/toast/toast-store';
 import { CheckField, SelectField, TextField } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
-import { countryName } from '../../../i18n/format';
+import { useCountryOptions } from '../../../i18n/countries';
 import { useApi } from '../../../lib/api-context';
 import type { Player } from '../../../lib/api-types';
 import { apiErrorToForm } from '../../../lib/form-errors';
@@ -16,15 +15,7 @@ import { changedFields, PROFILE_FIELDS, validateProfile } from '../lib/profile-f
 import { FormError } from '../../../components/ui/form-error';
 
 /** Edit personal details: PATCH /api/player with the changed fields, errors shown at their fields. */
-export function ProfileForm({
-  user,
-  countryCodes,
-  locale,
-}: {
-  user: Player;
-  countryCodes: readonly string[];
-  locale: Locale;
-}) {
+export function ProfileForm({ user, countryCodes }: { user: Player; countryCodes: readonly string[] }) {
   const { t, i18n } = useTranslation('account');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -47,13 +38,12 @@ export function ProfileForm({
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(initial, formRef);
 
-  const countryOptions = useMemo(() => {
-    const codes = countryCodes.length ? [...countryCodes] : Object.keys(GEO_DEFAULT_CURRENCY);
-    if (user.country && !codes.includes(user.country)) codes.push(user.country);
-    return [...new Set(codes)]
-      .map((code) => ({ value: code, label: countryName(code, locale) }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
-  }, [countryCodes, locale, user.country]);
+  const countryChoices = useCountryOptions(
+    new Set([
+      ...(countryCodes.length ? countryCodes : Object.keys(GEO_DEFAULT_CURRENCY)),
+      ...(user.country ? [user.country] : []),
+    ]),
+  );
 
   const save = useMutation({
     mutationFn: (changes: Record<string, unknown>) => updatePlayer(api, changes),
@@ -118,7 +108,7 @@ export function ProfileForm({
         <SelectField
           {...text('country')}
           placeholder={t('auth:fields.select')}
-          options={countryOptions}
+          options={countryChoices}
           autoComplete="country"
         />
         <div className="form__row form__row--2">

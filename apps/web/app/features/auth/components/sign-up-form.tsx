@@ -14,7 +14,7 @@ import { CheckField, SelectField, TextField } from '../../../components/ui/field
 import { useForm } from '../../../components/ui/use-form';
 import { AFFILIATE_COOKIE } from '../../../config/constants';
 import { href } from '../../../config/paths';
-import { countryName } from '../../../i18n/format';
+import { countryOptions } from '../../../i18n/countries';
 import { useLocale } from '../../../i18n/use-locale';
 import { useApi } from '../../../lib/api-context';
 import { useBoot } from '../../../lib/boot';
@@ -73,12 +73,10 @@ export function SignUpForm({
 
   const countryCodes = useMemo(() => {
     const codes = boot.countryCodes.length ? boot.countryCodes : Object.keys(GEO_DEFAULT_CURRENCY);
-    const sorted = [...new Set(codes)]
-      .map((code) => ({ value: code, label: countryName(code, locale) }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
+    const sorted = countryOptions(i18n.namespace('countries'), codes);
     const own = sorted.find((c) => c.value === boot.country);
     return own ? [own, ...sorted.filter((c) => c !== own)] : sorted;
-  }, [boot.countryCodes, boot.country, locale]);
+  }, [boot.countryCodes, boot.country, i18n]);
   const currencies = useMemo(() => {
     const listed = boot.currencies.map((c) => c.code).filter(isCurrencyCode);
     return listed.length ? listed : CURRENCY_CODES;
