@@ -43,14 +43,16 @@ export function ToastRegion() {
     </li>
   );
   const urgent = (x: Toast) => x.type === 'warning' || x.type === 'error';
+  // The live regions wrap the lists: a list keeps its list role (a `ul` given role="alert" is no
+  // longer a list, and its items lose their context for assistive technology).
   return (
     <section className="toasts" aria-label={t('toast.region')}>
-      <ul className="toasts__list" aria-live="polite" aria-relevant="additions text">
-        {list.filter((x) => !urgent(x)).map(render)}
-      </ul>
-      <ul className="toasts__list" role="alert" aria-live="assertive" aria-relevant="additions text">
-        {list.filter(urgent).map(render)}
-      </ul>
+      <div role="status" aria-live="polite" aria-relevant="additions text">
+        <ul className="toasts__list">{list.filter((x) => !urgent(x)).map(render)}</ul>
+      </div>
+      <div role="alert" aria-live="assertive" aria-relevant="additions text">
+        <ul className="toasts__list">{list.filter(urgent).map(render)}</ul>
+      </div>
     </section>
   );
 }
