@@ -92,14 +92,11 @@ export const gameRounds = pgTable(
     claim: text('claim'),
     /** When the round was last claimed: its last activity, for the abandoned-round sweeper. */
     claimedAt: ts('claimed_at'),
-    /** The bet (`r<id>-bet-<n>`) the claim holder sent and has not recorded yet; NULL: none. */
-    claimBet: integer('claim_bet'),
   },
   (t) => [
     uniqueIndex('game_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
     index('game_rounds_user_idx').on(t.userId, t.id),
     index('game_rounds_shared_idx').on(t.sharedRoundId),
     index('game_rounds_finished_idx').on(t.finishedAt),
-    index('game_rounds_claimed_idx').on(t.claimedAt).where(sql`${t.claim} IS NOT NULL`),
   ],
 );
