@@ -35,6 +35,31 @@ describe('Dialog', () => {
     expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
+  it('skips a control marked data-no-autofocus (a Back that closes the flow) and waits for the first real field', async () => {
+    const rects = vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    function Flow() {
+      const [loaded, setLoaded] = useState(false);
+      return (
+        <Dialog title="Deposit" onClose={vi.fn()}>
+          <button type="button" data-no-autofocus onClick={() => undefined}>
+            Back
+          </button>
+          {loaded ? <input aria-label="Amount" /> : <span data-testid="loading" onClick={() => setLoaded(true)} />}
+        </Dialog>
+      );
+    }
+    render(
+      <I18nProvider i18n={i18n}>
+        <Flow />
+      </I18nProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Deposit' });
+    expect(dialog).toHaveFocus();
+    fireEvent.click(screen.getByTestId('loading'));
+    expect(await screen.findByLabelText('Amount')).toHaveFocus();
+    rects.mockRestore();
+  });
+
   it('reports Escape, the close button and overlay clicks', () => {
     const { onClose, container } = setup();
     fireEvent.keyDown(screen.getByLabelText('Email'), { key: 'Escape' });

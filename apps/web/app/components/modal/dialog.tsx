@@ -10,6 +10,13 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/**
+ * Controls that never take the first focus: the close button, and whatever the content marks
+ * `data-no-autofocus` (a "Back" that would close the flow on Enter). When only these are there yet
+ * (content still loading), the dialog itself holds focus until a real field appears.
+ */
+const NOT_FIRST = '.modal__close,[data-no-autofocus]';
+
 let openCount = 0;
 
 export type CloseReason = 'escape' | 'overlay' | 'button';
@@ -52,7 +59,7 @@ export function Dialog({
     const node = ref.current;
     const firstField = () =>
       node?.querySelector<HTMLElement>('[data-autofocus],[autofocus]') ??
-      (node ? focusables(node).find((el) => !el.classList.contains('modal__close')) : undefined);
+      (node ? focusables(node).find((el) => !el.matches(NOT_FIRST)) : undefined);
     let observer: MutationObserver | null = null;
     if (node && !node.contains(document.activeElement)) {
       const first = firstField();

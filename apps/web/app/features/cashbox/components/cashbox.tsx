@@ -53,6 +53,10 @@ export interface CashboxProps {
   onClose: () => void;
 }
 
+/** What can take the focus when a new cashbox screen appears (the toolbar's Back excluded). */
+const STEP_FIELDS =
+  'input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),button:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
+
 /**
  * The cashbox flow of SPEC §2/§4: toolbar (back, step n of 3), then amount → method → payment
  * details, then success or unsuccess. A deposit that needs the bank (3-D Secure) waits for the
@@ -81,6 +85,23 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   const fastMethod = mode === 'fast' ? (list.find((m) => m.savedProfiles.length > 0) ?? null) : null;
 
   const waiting = outcome?.kind === 'waiting' ? outcome.payment.id : null;
+
+  // Keyboard and screen-reader users follow the flow: a new screen (Continue, a method, Back, a
+  // result) takes the focus to its first field, or to the step label when it has none yet, instead
+  // of leaving it on a control that has just disappeared. The first screen is the dialog's to focus.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const stepLabelRef = useRef<HTMLSpanElement>(null);
+  const screenKey = `${gatePassed}:${action}:${step}:${outcome?.kind ?? ''}`;
+  const shownScreen = useRef(screenKey);
+  useEffect(() => {
+    if (shownScreen.current === screenKey) return;
+    shownScreen.current = screenKey;
+    const root = rootRef.current;
+    if (!root) return;
+    const toolbar = root.querySelector('.cashbox__toolbar');
+    const first = [...root.querySelectorAll<HTMLElement>(STEP_FIELDS)].find((el) => !toolbar?.contains(el));
+    (first ?? stepLabelRef.current)?.focus();
+  }, [screenKey]);
 
   // SPEC §7: the deposit methods the player was shown go to the operator's log, once per opening.
   const { user } = useCurrentUser();
@@ -169,11 +190,16 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
     setStep(1);
   }
 
-  if (gate && !gatePassed) return <div className="cashbox">{gate(() => setGatePassed(true))}</div>;
+  if (gate && !gatePassed)
+    return (
+      <div className="cashbox" ref={rootRef}>
+        {gate(() => setGatePassed(true))}
+      </div>
+    );
 
   if (!action) {
     return (
-      <div className="cashbox">
+      <div className="cashbox" ref={rootRef}>
         <div className="cashbox__dashboard">
           <button type="button" className="btn btn--primary btn--block" onClick={() => setAction('deposit')}>
             {t('dashboard.deposit')}
@@ -193,13 +219,22 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   const shownStep = mode === 'fast' && step > 1 ? CASHBOX_LAST_STEP : step;
 
   return (
-    <div className="cashbox">
+    <div className="cashbox" ref={rootRef}>
       <div className="cashbox__toolbar">
-        <button type="button" className="btn btn--ghost btn--icon cashbox__back" onClick={back} aria-label={t('toolbar.back')}>
+        {/* Never the first focus: Enter on it would close the flow just opened. */}
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon cashbox__back"
+          onClick={back}
+          aria-label={t('toolbar.back')}
+          data-no-autofocus
+        >
           <span aria-hidden="true">←</span>
         </button>
         <div className="cashbox__progress">
-          <span className="cashbox__step-label">{t('toolbar.step', { step: shownStep, total: CASHBOX_LAST_STEP })}</span>
+          <span className="cashbox__step-label" ref={stepLabelRef} tabIndex={-1}>
+            {t('toolbar.step', { step: shownStep, total: CASHBOX_LAST_STEP })}
+          </span>
           <div
             className="cashbox__bar"
             role="progressbar"
