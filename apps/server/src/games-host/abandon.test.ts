@@ -1,0 +1,275 @@
+/**
+ * Interrupted rounds (RELIABILITY G8, decision 013): a round cut between "stake taken" and "win
+ * paid" is settled by the sweeper with what was decided: a single-step game's outcome, a multi-step
+ * round's last step, a shared round's result; only an undecided round gets what the model deems
+ * fair. The cut is made by a wallet client that fails the host's calls where the test says.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { elapsedFor, multiplierAt, settle as settleCrash } from '@croupier/games/models/crash';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { expectLedgerSound } from '../modules/wallet/test-helpers.ts';
+import {
+  expectRoundMatchesWallet,
+  fundedPlayer,
+  isCall,
+  launch,
+  pinNextRound,
+  roundMoney,
+  steerWallet,
+  walletBalance,
+  type Json,
+} from './test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerSound(t.database));
+
+const DAY = 25 * 60 * 60_000;
+
+/** Runs `play` with every `win` call of the host failing, as if the process stopped before paying. */
+async function withWinsFailing<T>(play: () => Promise<T>): Promise<T> {
+  const { steered, restore } = steerWallet(t);
+  steered.fail(isCall('win'));
+  try {
+    return await play();
+  } finally {
+    restore();
+  }
+}
+
+/** The sweeper, once the round has been left long enough, settles exactly this round once. */
+async function sweep(id: number) {
+  expect((await roundMoney(t, id)).status).toBe('open');
+  t.clock.advance(DAY);
+  await t.app.games.host.settleAbandoned();
+  expect(await t.app.games.host.settleAbandoned()).toBe(0);
+  const money = await expectRoundMatchesWallet(t, id);
+  expect(money.status).toBe('finished');
+  return money;
+}
+
+describe('single-step games pay the outcome decided at open', () => {
+  const cases: [string, unknown][] = [
+    ['dice', { amount: 100, target: 5000, direction: 'under' }],
+    ['roulette', { bets: [{ type: 'red', amount: 100 }] }],
+    ['slot-medium', { amount: 100 }],
+    ['plinko', { amount: 100, rows: 12, risk: 'high' }],
+    ['baccarat', { amount: 100, side: 'player' }],
+  ];
+  for (const [engine, bet] of cases) {
+    for (const outcome of ['win', 'loss'] as const) {
+      it(`${engine}: a ${outcome} cut before its payment is paid as decided, not refunded`, async () => {
+        const { client, player } = await fundedPlayer(t);
+        const { headers, model } = await launch(t, client, engine);
+        const { step } = await pinNextRound(
+          t,
+          `user:${player.id}`,
+          model,
+          model.parseBet(bet, { min: 1, max: 1e9 }),
+          (s) => (outcome === 'win' ? s.win > s.stake : s.win < s.stake),
+        );
+        const cut = await withWinsFailing(() => client.post('/games-api/rounds', { bet }, headers));
+        expect(cut.statusCode).toBe(500);
+        const [row] = (await t.database.db.execute(sql`SELECT id FROM game_rounds WHERE user_id = ${player.id}`))
+          .rows as { id: number }[];
+        const id = Number(row!.id);
+        expect((await roundMoney(t, id)).walletBets).toBe(100);
+        const money = await sweep(id);
+        expect(money.win).toBe(step.win);
+        expect(money.win).not.toBe(100);
+        expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + step.win);
+      });
+    }
+  }
+});
+
+describe('multi-step games', () => {
+  it('mines: a cash-out cut before its payment is paid the cash-out; a reveal onto a mine pays nothing', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const results: number[] = [];
+    for (const ending of ['cashout', 'mine'] as const) {
+      // A day passes in each sweep: the game is launched anew, as the player would.
+      const { headers } = await launch(t, client, 'mines');
+      const id = ((await client.post('/games-api/rounds', { bet: { amount: 100, mines: 3 } }, headers)).json() as Json)
+        .round.id as number;
+      const [row] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${id}`)).rows as {
+        state: { mines: number[] };
+      }[];
+      const mines = row!.state.mines;
+      const safe = [...Array(25).keys()].filter((tile) => !mines.includes(tile));
+      await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe[0] } }, headers);
+      const revealed = (
+        await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe[1] } }, headers)
+      ).json() as Json;
+      const action = ending === 'cashout' ? { type: 'cashout' } : { type: 'reveal', tile: mines[0] };
+      const cut = await withWinsFailing(() => client.post(`/games-api/rounds/${id}/actions`, { action }, headers));
+      expect(cut.statusCode).toBe(500);
+      const money = await sweep(id);
+      expect(money.win).toBe(
+        ending === 'cashout' ? Math.floor((100 * (revealed.round.view.multiplier as number)) / 100) : 0,
+      );
+      results.push(money.win);
+    }
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 200 + results[0]! + results[1]!);
+  });
+
+  it('blackjack: a hand finished by its last action is paid its result; a hand left mid-way gets every stake back', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers, model } = await launch(t, client, 'blackjack');
+    // Standing on this hand wins it.
+    const { step } = await pinNextRound(t, `user:${player.id}`, model, { amount: 100 }, (s, at, replay) => {
+      if (s.finished) return false;
+      const stood = model.act!(s.state, { type: 'stand' }, replay(at));
+      return stood.finished && stood.win > 100;
+    });
+    expect(step.finished).toBe(false);
+    const id = ((await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json).round
+      .id as number;
+    const cut = await withWinsFailing(() =>
+      client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'stand' } }, headers),
+    );
+    expect(cut.statusCode).toBe(500);
+    const decided = await sweep(id);
+    expect(decided.win).toBeGreaterThan(100);
+    expect(decided.state.finished).toBe(true);
+    expect(decided.win).toBe(decided.state.win);
+
+    const relaunched = await launch(t, client, 'blackjack');
+    await pinNextRound(t, `user:${player.id}`, model, { amount: 100 }, (s) => !s.finished);
+    const open = ((await client.post('/games-api/rounds', { bet: { amount: 100 } }, relaunched.headers)).json() as Json)
+      .round;
+    expect(open.status).toBe('open');
+    const refunded = await sweep(open.id as number);
+    expect(refunded.win).toBe(100);
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + decided.win);
+  });
+
+  it('blackjack: a double whose stake the wallet took but whose step was never stored is refunded with the rest', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers, model } = await launch(t, client, 'blackjack');
+    await pinNextRound(
+      t,
+      `user:${player.id}`,
+      model,
+      { amount: 100 },
+      (s) => !s.finished && (model.view(s.state, false) as Json).actions.includes('double'),
+    );
+    const id = ((await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json).round
+      .id as number;
+    const { steered, restore } = steerWallet(t);
+    try {
+      // The wallet takes the double; neither its answer nor the rollback's comes back.
+      steered.fail(isCall('bet', `r${id}-bet-2`), 'after');
+      steered.fail(isCall('rollback'));
+      const cut = await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'double' } }, headers);
+      expect(cut.statusCode).toBe(502);
+      // Until settled, the round stays held: no action can build on a stake of unknown fate.
+      const blocked = await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'stand' } }, headers);
+      expect((blocked.json() as Json).code).toBe('round_changed');
+    } finally {
+      restore();
+    }
+    expect(await roundMoney(t, id)).toMatchObject({ stake: 100, walletBets: 200 });
+    const money = await sweep(id);
+    expect(money).toMatchObject({ stake: 200, win: 200 });
+    expect(await walletBalance(t, player.id)).toBe(100_000);
+  });
+
+  it('video poker: a drawn hand cut before its payment is paid the drawn hand; a dealt hand the better of its pay and the stake', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers, model } = await launch(t, client, 'video-poker');
+    // Drawing five new cards wins more than the stake, and more than the dealt hand would be paid.
+    const { step } = await pinNextRound(t, `user:${player.id}`, model, { amount: 100 }, (s, at, replay) => {
+      const win = model.act!(s.state, { hold: 0 }, replay(at)).win;
+      return win > 100 && win !== model.abandon(s.state, 100);
+    });
+    const id = ((await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json).round
+      .id as number;
+    const cut = await withWinsFailing(() =>
+      client.post(`/games-api/rounds/${id}/actions`, { action: { hold: 0 } }, headers),
+    );
+    expect(cut.statusCode).toBe(500);
+    const drawn = await sweep(id);
+    expect(drawn.win).toBeGreaterThan(100);
+    expect(drawn.win).toBe(drawn.state.win);
+    expect(drawn.win).not.toBe(model.abandon(step.state, 100));
+
+    const relaunched = await launch(t, client, 'video-poker');
+    const dealt = (
+      (await client.post('/games-api/rounds', { bet: { amount: 100 } }, relaunched.headers)).json() as Json
+    ).round.id as number;
+    const [row] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${dealt}`)).rows as {
+      state: unknown;
+    }[];
+    const left = await sweep(dealt);
+    expect(left.win).toBe(model.abandon(row!.state, 100));
+    expect(left.win).toBeGreaterThanOrEqual(100);
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 200 + drawn.win + left.win);
+  });
+});
+
+describe('shared rounds', () => {
+  it('live roulette: a bet its round decided but never paid is paid that result by the sweeper', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { game, headers } = await launch(t, client, 'live-roulette');
+    const shared = t.app.games.shared;
+    t.clock.advance(10 * 60_000);
+    await shared.tick(game.seoTitle);
+    const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+    expect(current.phase).toBe('betting');
+    await t.database.db.execute(
+      sql`UPDATE shared_rounds SET result = ${JSON.stringify({ number: 1 })}::jsonb WHERE id = ${current.round_id}`,
+    );
+    const bet = (
+      await client.post('/games-api/rounds', { bet: { bets: [{ type: 'red', amount: 100 }] } }, headers)
+    ).json() as Json;
+    t.clock.advance(12_000);
+    await withWinsFailing(() => shared.tick(game.seoTitle));
+    expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('ended');
+    const id = bet.round.id as number;
+    expect(await roundMoney(t, id)).toMatchObject({ status: 'open', walletBets: 100, winCount: 0 });
+    expect(await t.app.games.host.settleAbandoned()).toBe(0); // the end is only just past
+    t.clock.advance(61_000);
+    expect(await t.app.games.host.settleAbandoned()).toBe(1);
+    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', stake: 100, win: 200 });
+    expect(await walletBalance(t, player.id)).toBe(100_000 + 100);
+  });
+
+  it('Rocket: a cash-out whose payment failed, and whose round then ended unpaid, is paid the cash-out by the sweeper', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { game, headers } = await launch(t, client, 'crash');
+    const shared = t.app.games.shared;
+    t.clock.advance(10 * 60_000);
+    await shared.tick(game.seoTitle);
+    const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+    await t.database.db.execute(
+      sql`UPDATE shared_rounds SET result = ${JSON.stringify({ crash_point: 3 })}::jsonb WHERE id = ${current.round_id}`,
+    );
+    const bet = (await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
+    const id = bet.round.id as number;
+    t.clock.advance(6_000);
+    await shared.tick(game.seoTitle);
+    const elapsed = elapsedFor(2);
+    t.clock.advance(elapsed);
+    const cashout = settleCrash(100, multiplierAt(elapsed), 3);
+    await withWinsFailing(async () => {
+      expect(
+        (await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'cashout' } }, headers)).statusCode,
+      ).toBe(500);
+      t.clock.advance(60_000);
+      await shared.tick(game.seoTitle);
+    });
+    expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('ended');
+    expect(await roundMoney(t, id)).toMatchObject({ status: 'open', winCount: 0 });
+    t.clock.advance(61_000);
+    expect(await t.app.games.host.settleAbandoned()).toBe(1);
+    expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', stake: 100, win: cashout });
+    expect(cashout).toBe(200);
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + cashout);
+  });
+});
