@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, createPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
+import { createPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
  * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): a new player deposits with the sandbox
@@ -122,7 +122,8 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     // Net deposits (G7): 100 in, 20 paid out.
     const totals = page.getByRole('region', { name: 'Your totals' });
     await expect.poll(() => totals.getByRole('row', { name: /EUR/ }).textContent()).toBe('EUR€100.00€20.00€80.00');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history-card.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history-card.png`, fullPage: true });
   }, 150_000);
 
   it('a player opens a Bitcoin address, coins sent to it confirm block by block and are credited', async () => {
@@ -143,31 +144,39 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(address).toMatch(/^tb1q/);
 
     // Someone sends 0.025 BTC to it (the sandbox faucet stands in for the sender's wallet).
-    const sent = await api<{ tx_id: string }>('POST', '/sandbox-chain/send', { address, amount_cents: 2_500_000 });
-    expect(sent.status).toBe(201);
+    // The chain controls need a signed-in player: the page's own cookies go along.
+    const chain = (path: string, data: unknown = {}) =>
+      page.request.post(path, { headers: { 'x-requested-with': 'XMLHttpRequest' }, data });
+    const sent = await chain('/sandbox-chain/send', { address, amount_cents: 2_500_000 });
+    expect(sent.status()).toBe(201);
     const incoming = dialog.getByRole('region', { name: /Incoming/ });
     await incoming.getByText('0 of 3 confirmations').waitFor();
-    await api('POST', '/sandbox-chain/mine');
+    await chain('/sandbox-chain/mine');
     await incoming.getByText('1 of 3 confirmations').waitFor();
-    await api('POST', '/sandbox-chain/mine');
-    await api('POST', '/sandbox-chain/mine');
+    await chain('/sandbox-chain/mine');
+    await chain('/sandbox-chain/mine');
     await incoming.getByText(/Credited/).waitFor();
     // The coins went to the BTC wallet; the player still plays in euros.
     expect(await headerBalance(page).textContent()).toBe('€0.00');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-crypto-credited.png` });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-crypto-credited.png` });
 
     await visit(page, '/users/payments');
     const deposits = page.getByRole('region', { name: 'Deposits' });
     await expect.poll(() => deposits.locator('li', { hasText: 'BTC' }).first().textContent()).toContain('Succeeded');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/payments-history.png`, fullPage: true });
     await visit(page, '/users');
     const btcRow = page.getByRole('row', { name: /BTC/ });
     await expect.poll(() => btcRow.textContent()).toContain('25,000 μBTC');
     // The player switches to the coin wallet to play with it: the header follows without a reload.
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallets.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallets.png`, fullPage: true });
     await btcRow.getByRole('button', { name: 'Play with BTC' }).click();
     await expect.poll(() => headerBalance(page).textContent()).toBe('25,000 μBTC');
-    await expect.poll(() => page.getByRole('row', { name: /EUR/ }).getByRole('button', { name: 'Play with EUR' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('row', { name: /EUR/ }).getByRole('button', { name: 'Play with EUR' }).count())
+      .toBe(1);
   });
 
   it('fits a 360 px phone: the dashboard leads to the steps, methods two per row, keyboard only', async () => {
@@ -186,9 +195,17 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(third!.y).toBeGreaterThan(first!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // The method logos are served (SPEC §3: from provider and brand) and fit the phone's grid.
-    await expect.poll(() => methods.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        methods
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await methods.first().locator('img').getAttribute('src')).toBe('/images/payments/sandbox-visa.svg');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-methods-360.png` });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cashbox-methods-360.png` });
 
     // Tabs by arrow keys; reaching the crypto tab by keyboard shows its note, no dialog.
     await dialog.getByRole('tab', { name: 'All' }).focus();

@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { installCompression } from './http/compression.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createSessionService, requireUserFrom, type LoadedSession, type SessionService } from './modules/auth/session.service.ts';
+import {
+  createSessionService,
+  requireUserFrom,
+  type LoadedSession,
+  type SessionService,
+} from './modules/auth/session.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { infoRoutes } from './modules/info/info.routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -92,13 +99,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandler(app);
   installCsrfGuard(app, [env.publicUrl, ...env.allowedOrigins]);
+  installSecurityHeaders(app, env);
+  // Before any route: it hooks each route as it is added.
+  await installCompression(app);
 
   app.get('/health', async () => ({ status: 'ok' }));
 
   const wallet = createWallet({
     db: database.db,
     clock,
-    appSecret: env.appSecret,
     providers: env.WALLET_PROVIDERS,
     logError: (message, error) => app.log.error({ err: error }, message),
   });

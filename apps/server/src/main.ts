@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { parseEnv } from './config/env.ts';
+import { listenHost, parseEnv } from './config/env.ts';
 import { openConfiguredDatabase } from './db/setup.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
@@ -18,7 +18,14 @@ try {
 }
 
 const log = pino(loggerOptions(env));
-const database = await openConfiguredDatabase(env, (error) => log.error({ err: error }, 'idle database connection failed'));
+if (env.appSecretOrigin === 'generated')
+  log.info({ dataDir: env.DATA_DIR }, 'app secret generated and kept in the data folder (app-secret, mode 0600)');
+if (env.PAYMENTS_SANDBOX && env.NODE_ENV === 'production' && env.DATABASE_URL) {
+  log.warn('PAYMENTS_SANDBOX=true: test cards and coins credit real balances; every page shows the sandbox ribbon');
+}
+const database = await openConfiguredDatabase(env, (error) =>
+  log.error({ err: error }, 'idle database connection failed'),
+);
 if (env.SEED_ON_START) {
   const summary = await seedDemoContent(database.db);
   log.info(summary, 'demo content ready');
@@ -64,7 +71,17 @@ app.games.startAbandonSweeper();
 app.payments.startJobs();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
-app.log.info({ url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'Croupier is running');
-// One plain line for people and for scripts waiting on start-up.
-process.stdout.write(`\nCroupier is running at ${url}  (database: ${database.kind})\n\n`);
+// The origin mail links use (PUBLIC_URL), unless an ephemeral port made it unknowable in advance.
+const url = env.PUBLIC_URL || env.PORT !== 0 ? env.publicUrl : `http://${listenHost(env.HOST)}:${port}`;
+app.log.info(
+  { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  'Croupier is running',
+);
+// Plain lines for people and for scripts waiting on start-up.
+const extras = [
+  env.DEV_MAILBOX && `Mail (confirmation and password links): ${url}/dev/mailbox`,
+  env.PAYMENTS_SANDBOX && 'Payments: sandbox provider, test money only (card 4242 4242 4242 4242)',
+].filter(Boolean);
+process.stdout.write(
+  `\nCroupier is running at ${url}  (database: ${database.kind})\n${extras.map((l) => `  ${l}\n`).join('')}\n`,
+);

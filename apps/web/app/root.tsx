@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see the module).
+import './lib/zod-jitless';
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from './i18n/runtime';
@@ -20,6 +22,7 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
+import { SandboxRibbon } from './components/layout/sandbox-ribbon';
 import { GameFrameHost } from './features/games/frame/frame-host';
 import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
 import type { Account, Player } from './lib/api-types';
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     country: server.country ?? ssr.country ?? null,
     isBot: Boolean(ssr.isBot),
     restricted: Boolean(server.restricted),
+    sandbox: Boolean(server.payments_sandbox),
     settings: server.settings ?? {},
     currencies: server.currencies ?? [],
     // Codes only: names are localised in the browser, so every page ships ~1 KB instead of ~12.
@@ -68,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // A game frame's URL has no locale prefix (its language comes as ?locale=), so loading it must not
   // reset the player's language cookie to the default.
-  if (/^\/games\/[^/]+\/\d+\/?$/.test(url.pathname)) return data(boot);
+  if (isGameFramePath(url.pathname)) return data(boot);
   return data(boot, { headers: { 'Set-Cookie': cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S) } });
 }
 
@@ -87,6 +91,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   document.cookie = cookieString(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_S);
   return { ...boot, locale, resources };
 }
+
+/** The in-frame game document (its page shows the ribbon around it, so the frame does not). */
+const isGameFramePath = (pathname: string) => /^\/games\/[^/]+\/\d+\/?$/.test(pathname);
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
@@ -150,6 +157,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ApiProvider client={getBrowserApi()}>
         <I18nProvider i18n={i18n}>
           <RealtimeProvider>
+            {boot.sandbox && <SandboxRibbonUnlessFramed />}
             <Outlet />
             {/* Above the routes, so a running game survives navigation (SPEC §4 game frame). */}
             <GameFrameHost />
@@ -158,6 +166,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </ApiProvider>
     </QueryClientProvider>
   );
+}
+
+function SandboxRibbonUnlessFramed() {
+  const { pathname } = useLocation();
+  return isGameFramePath(pathname) ? null : <SandboxRibbon />;
 }
 
 /** Last-resort boundary (root loader failed or a render crashed outside the layout). */

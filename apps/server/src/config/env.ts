@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { resolveAppSecret } from './secrets.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -24,7 +25,17 @@ const EnvSchema = z.object({
   /** SMTP URL (smtp://user:pass@host:port). Empty: mail goes to the outbox and the dev mailbox page. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
-  /** Secret for HMACs (session ids are random; this signs tokens in links). Required in production. */
+  /**
+   * The mailbox page (`/dev/mailbox`) that shows what the app mailed, links included. Unset: on
+   * outside production, and for the embedded demo without SMTP (so a newcomer can confirm an e-mail
+   * or reset a password); off in production with DATABASE_URL or SMTP_URL. It shows every player's
+   * links: never turn it on for a public site.
+   */
+  DEV_MAILBOX: bool.optional(),
+  /**
+   * The secret every key is derived from (HKDF, one label per purpose: src/config/secrets.ts).
+   * Unset: generated once and kept in DATA_DIR/app-secret; required in production with DATABASE_URL.
+   */
   APP_SECRET: z.string().min(32).optional(),
   /** Comma-separated extra origins allowed to make state-changing requests. */
   ALLOWED_ORIGINS: z.string().default(''),
@@ -35,12 +46,17 @@ const EnvSchema = z.object({
   /** Failed sign-ins per account (and 4× that per IP) before a temporary lock. */
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60 * 24 * 7),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
   /**
    * Third-party game providers allowed on the seamless-wallet endpoint: `id:secret` pairs,
-   * comma-separated (secrets of 32+ characters). Croupier's own games host is always allowed.
+   * comma-separated (secrets of 32+ characters). Croupier's own games host is not one of them: it
+   * runs in-process with a key that never leaves the process, and `/wallet/v1` refuses its id.
    */
   WALLET_PROVIDERS: z.string().default(''),
   /** Bearer token of the operator API (`/api/admin/...`); unset, those routes do not exist. */
@@ -58,27 +74,36 @@ const EnvSchema = z.object({
   WITHDRAWAL_RECALL: bool.default(true),
   /**
    * The built-in sandbox payment provider and simulated chain (test cards credit real balances!).
-   * A real-money deployment sets this to false and configures a real provider adapter.
+   * Unset: on for the embedded demo and outside production, off in production with DATABASE_URL.
+   * Whenever it is on, every page shows a "sandbox — test money" ribbon.
    */
-  PAYMENTS_SANDBOX: bool.default(true),
+  PAYMENTS_SANDBOX: bool.optional(),
   /** Confirmations after which a sandbox crypto deposit is credited, and seconds per sandbox block. */
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
   CRYPTO_BLOCK_SECONDS: z.coerce.number().int().min(1).default(10),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('croupier'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+    .default('croupier'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS_SANDBOX' | 'DEV_MAILBOX'> & {
+  PAYMENTS_SANDBOX: boolean;
+  DEV_MAILBOX: boolean;
   publicUrl: string;
+  /** Empty only for the database command-line tools, which derive no keys. */
   appSecret: string;
+  /** Where the app secret came from, for the start-up log. */
+  appSecretOrigin: ReturnType<typeof resolveAppSecret>['origin'] | 'none';
   allowedOrigins: string[];
   restrictedCountries: string[];
   repoRoot: string;
 };
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { secret?: boolean } = {}): Env {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const result = EnvSchema.safeParse(cleaned);
@@ -90,15 +115,30 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.APP_SECRET && env.PUBLIC_URL?.startsWith('https:')) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required when serving a public https site');
   }
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const realMoneyDeployment = env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL);
+  const secret = options.secret === false ? null : resolveAppSecret(env);
+  // Unset, the origin is the address the server listens on and prints, so links in mail open the
+  // same site (and cookies) the player is using.
+  const publicUrl = (env.PUBLIC_URL ?? `http://${listenHost(env.HOST)}:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     publicUrl,
-    // A fixed development secret keeps links valid across restarts on a demo machine; production
-    // on a public https origin must set its own (checked above).
-    appSecret: env.APP_SECRET ?? 'croupier-development-secret-do-not-use-in-production',
-    allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
-    restrictedCountries: env.RESTRICTED_COUNTRIES.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean),
+    PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? !realMoneyDeployment,
+    DEV_MAILBOX: env.DEV_MAILBOX ?? (env.NODE_ENV !== 'production' || (!env.DATABASE_URL && !env.SMTP_URL)),
+    appSecret: secret?.secret ?? '',
+    appSecretOrigin: secret?.origin ?? 'none',
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    restrictedCountries: env.RESTRICTED_COUNTRIES.split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
     repoRoot,
   };
+}
+
+/** How a browser on this machine reaches HOST: a wildcard address is reached as localhost. */
+export function listenHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,7 +1,7 @@
 import { parseEnv } from '../config/env.ts';
 import { openConfiguredDatabase } from './setup.ts';
 
-const env = parseEnv();
+const env = parseEnv(process.env, { secret: false });
 const database = await openConfiguredDatabase(env);
 await database.close();
 console.log(`migrated ${database.kind} database`);

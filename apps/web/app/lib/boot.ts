@@ -14,6 +14,8 @@ export interface BootData {
   isBot: boolean;
   /** The visitor's region is restricted (451, SPEC §2, §6); auth pages are blocked for guests. */
   restricted: boolean;
+  /** Payments run through the sandbox provider: every page shows the "test money" ribbon. */
+  sandbox: boolean;
   settings: SiteSettings;
   currencies: CurrencyInfo[];
   /** ISO codes of the countries we accept players from; names come from Intl in the page's language. */

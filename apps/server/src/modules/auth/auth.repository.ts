@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNull, or, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { authThrottle, userTokens, users } from '../../db/schema/index.ts';
 import type { DbOrTx, User } from '../player/player.repository.ts';
 
-export type TokenPurpose = 'confirmation' | 'reset_password';
+export type TokenPurpose = 'confirmation' | 'reset_password' | 'email_change';
 
 // --- mailed single-use tokens (only their SHA-256 is stored) -----------------------------------
 
@@ -71,6 +71,26 @@ export async function consumeToken(
     )
     .returning({ userId: userTokens.userId });
   return rows[0]?.userId ?? null;
+}
+
+/**
+ * The player of a confirmation link that was already used, once their address is confirmed: a
+ * reload or a second click of the same link then reads as "confirmed", not as a broken link.
+ */
+export async function confirmedByUsedToken(db: DbOrTx, tokenHash: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.purpose, 'confirmation'),
+        isNotNull(userTokens.usedAt),
+        isNotNull(users.confirmedAt),
+      ),
+    );
+  return row?.user ?? null;
 }
 
 // --- throttling buckets -------------------------------------------------------------------------
@@ -152,6 +172,30 @@ export async function markConfirmed(db: DbOrTx, userId: number, now: Date): Prom
     .update(users)
     .set({ confirmedAt: sql`COALESCE(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
     .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Remembers (or, with null, forgets) a requested new e-mail address until its link is opened. */
+export async function setUnconfirmedEmail(db: DbOrTx, userId: number, email: string | null, now: Date): Promise<void> {
+  await db.update(users).set({ unconfirmedEmail: email, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * The new address's link was opened: it becomes the sign-in address, confirmed. Returns undefined
+ * when no change is waiting. Another account taking the address first fails on the unique index.
+ */
+export async function applyEmailChange(db: DbOrTx, userId: number, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      email: sql`${users.unconfirmedEmail}`,
+      unconfirmedEmail: null,
+      // The address now in use is the one just proven.
+      confirmedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), isNotNull(users.unconfirmedEmail)))
     .returning();
   return row;
 }

@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { AppError, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { buildMail, type MailKind } from '../mail/mail.templates.ts';
 import { dateOfBirthErrors } from '../player/player.service.ts';
@@ -22,17 +22,21 @@ import {
 import { abGroupForPlayerId, registrationVariantFor, VARIANT_GROUPS } from '../player/registration-variant.ts';
 import type { SessionService, LoadedSession } from './session.service.ts';
 import {
+  applyEmailChange,
   consumeToken,
   deleteUnusedTokens,
   findValidToken,
   insertToken,
   markConfirmed,
+  confirmedByUsedToken,
   recordSignIn,
   setPasswordHash,
+  setUnconfirmedEmail,
   type TokenPurpose,
 } from './auth.repository.ts';
 import { mergeErrors } from './parse-input.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordPolicyErrors, verifyPassword } from './passwords.ts';
+import { createStepUpService, steppedUp, stepUpRequired } from './step-up.ts';
 import { createThrottle, throttleKeys } from './throttle.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 
@@ -46,11 +50,17 @@ export interface AuthDeps {
 
 const HOUR = 3_600_000;
 /** Lifetimes of mailed links. */
-const TOKEN_TTL: Record<TokenPurpose, number> = { confirmation: 24 * HOUR, reset_password: 1 * HOUR };
+const TOKEN_TTL: Record<TokenPurpose, number> = {
+  confirmation: 24 * HOUR,
+  reset_password: 1 * HOUR,
+  email_change: 24 * HOUR,
+};
 /** Where each link lands in the web app (SPEC §2 redirects these paths to the popups). */
 const TOKEN_LINK: Record<TokenPurpose, { path: string; param: string; mail: MailKind }> = {
   confirmation: { path: '/users/confirmation', param: 'confirmation_token', mail: 'confirmation' },
   reset_password: { path: '/users/password/edit', param: 'reset_password_token', mail: 'reset_password' },
+  // The same landing page as the account confirmation: opening either link confirms an address.
+  email_change: { path: '/users/confirmation', param: 'confirmation_token', mail: 'email_change' },
 };
 /** Level every new player starts at (the loyalty ladder moves them up). */
 const STARTING_LEVEL = 'level_1';
@@ -70,9 +80,16 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type SignInOutcome = { kind: 'signed_in'; user: User } | { kind: 'two_factor'; userId: number };
 
+export interface AccountUpdate {
+  current_password: string;
+  password?: string | undefined;
+  email?: string | undefined;
+}
+
 export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps) {
   const throttle = createThrottle({ db, clock, env });
   const twoFactor = createTwoFactorService({ db, env, clock, mailer, throttle });
+  const stepUp = createStepUpService({ db, clock, sessions, throttle, twoFactor });
   // Computed now so the first sign-in with an unknown e-mail is not slower than the others.
   void dummyPasswordHash();
 
@@ -96,8 +113,8 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     return `${env.publicUrl}${path}?${param}=${encodeURIComponent(token)}`;
   }
 
-  async function sendTokenMail(user: User, purpose: TokenPurpose, token: string): Promise<void> {
-    await mailer.send(buildMail(TOKEN_LINK[purpose].mail, user, mailLink(purpose, token)));
+  async function sendTokenMail(user: User, purpose: TokenPurpose, token: string, to = user.email): Promise<void> {
+    await mailer.send(buildMail(TOKEN_LINK[purpose].mail, { ...user, email: to }, mailLink(purpose, token)));
   }
 
   /**
@@ -285,18 +302,95 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     return user;
   }
 
-  /** GET /api/users/confirmation: uses the token up and confirms the e-mail address. */
+  /**
+   * GET /api/users/confirmation: uses the token up and confirms the e-mail address. Opening the same
+   * link again (a reload) answers the same: the address is confirmed.
+   */
   async function confirm(token: string): Promise<User> {
     const now = clock.now();
-    const user = await db.transaction(async (tx) => {
-      const id = await consumeToken(tx, sha256(token), 'confirmation', now);
-      return id === null ? null : ((await markConfirmed(tx, id, now)) ?? null);
-    });
+    const user = await db
+      .transaction(async (tx) => {
+        const id = await consumeToken(tx, sha256(token), 'confirmation', now);
+        if (id !== null) return (await markConfirmed(tx, id, now)) ?? null;
+        // The same link path confirms a requested new address (decision 015), which then becomes
+        // the sign-in address.
+        const changing = await consumeToken(tx, sha256(token), 'email_change', now);
+        if (changing !== null) return (await applyEmailChange(tx, changing, now)) ?? null;
+        return confirmedByUsedToken(tx, sha256(token));
+      })
+      .catch((error: unknown) => {
+        // Someone signed up with the new address after the change was asked: it is no longer free.
+        if (isUniqueViolation(error))
+          throw unprocessable('validation_error', 'Some fields are not valid.', { email: [FIELD_MESSAGES.taken] });
+        throw error;
+      });
     if (!user || user.disabledAt)
       throw unprocessable('validation_error', 'The confirmation link is not valid.', {
         confirmation_token: ['is invalid'],
       });
     return user;
+  }
+
+  /**
+   * PUT /api/users (API-SHAPES §2.6): a new password and/or e-mail address, always with the current
+   * password. That password check is the step-up when two-factor is off, and is recorded as one; with
+   * two-factor on it is not enough, and the session must have stepped up with the code within the
+   * window (403 `step_up_required` otherwise, checked first so no password is tested in vain).
+   * A new password signs out every other session; a new address waits for its link.
+   */
+  async function updateAccount(
+    loaded: LoadedSession | null,
+    input: AccountUpdate,
+    ip: string,
+  ): Promise<{ user: User; endedSessions: string[] }> {
+    const signedIn = loaded?.user;
+    if (!loaded || !signedIn) throw unauthorized();
+    const now = clock.now();
+    if (signedIn.twoFactorEnabled && !steppedUp(loaded.session, now)) throw stepUpRequired(true);
+    const accountKey = throttleKeys.account(signedIn.email);
+    await throttle.assertOpen([accountKey, throttleKeys.ip(ip)]);
+    const user = (await findUserById(db, signedIn.id)) ?? signedIn;
+    if (!input.current_password || !(await verifyPassword(user.encryptedPassword, input.current_password))) {
+      await throttle.fail(accountKey);
+      await throttle.failIp(ip);
+      throw unprocessable('validation_error', 'Some fields are not valid.', { current_password: ['is invalid'] });
+    }
+    await throttle.clear([accountKey]);
+    if (!user.twoFactorEnabled) await sessions.markSteppedUp(loaded.session.id, now);
+
+    const newEmail = input.email !== undefined && input.email !== user.email.toLowerCase() ? input.email : null;
+    const policy = input.password !== undefined ? passwordPolicyErrors(input.password, newEmail ?? user.email) : [];
+    const errors = mergeErrors(
+      policy.length > 0 ? { password: policy } : {},
+      newEmail && (await findUserByEmail(db, newEmail)) ? { email: [FIELD_MESSAGES.taken] } : {},
+    );
+    if (Object.keys(errors).length > 0) throw unprocessable('validation_error', 'Some fields are not valid.', errors);
+    // Checked before anything changes: a capped mailbox gets no more links, and nothing is half done.
+    if (newEmail && !(await mayMail('email_change', user.id))) throw tooManyRequests(env.AUTH_LOCK_MINUTES * 60);
+
+    let endedSessions: string[] = [];
+    if (input.password !== undefined) {
+      await setPasswordHash(db, user.id, await hashPassword(input.password), now);
+      // RELIABILITY A6: whoever else holds a session of this account is signed out.
+      endedSessions = await sessions.destroyOthersForUser(user.id, loaded.session.id);
+      await mailer.send(buildMail('password_changed', user));
+    }
+    if (newEmail) {
+      const token = await db.transaction(async (tx) => {
+        await setUnconfirmedEmail(tx, user.id, newEmail, now);
+        return issueToken(tx, user.id, 'email_change');
+      });
+      await sendTokenMail(user, 'email_change', token, newEmail);
+      // The current address hears of it too (RELIABILITY A7): it is the one an intruder cannot read.
+      await mailer.send(buildMail('email_change_requested', user));
+    } else if (input.email !== undefined && user.unconfirmedEmail) {
+      // Asking for the current address again withdraws a change still waiting for its link.
+      await db.transaction(async (tx) => {
+        await setUnconfirmedEmail(tx, user.id, null, now);
+        await deleteUnusedTokens(tx, user.id, 'email_change');
+      });
+    }
+    return { user: (await findUserById(db, user.id)) ?? user, endedSessions };
   }
 
   /** POST /api/users/confirmation: mails a new link to unconfirmed accounts; the same answer for all. */
@@ -321,7 +415,9 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     confirm,
     resendConfirmation,
     signedInByLink,
+    updateAccount,
     twoFactor,
+    stepUp,
   };
 }
 

@@ -14,7 +14,7 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
 
   const confirmUrl = (token: string) => `/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`;
 
-  it('confirms the signed-in player from the mailed link and answers the player object; the link works once', async () => {
+  it('confirms the signed-in player from the mailed link and answers the player object; a reload says confirmed again', async () => {
     const { client, player } = await signUp(t.app);
     const token = tokenFromMail(lastMailTo(t.mail, player.email), 'confirmation_token');
     t.clock.advance(5 * 60_000);
@@ -24,9 +24,16 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
     expect(body.id).toBe(player.id);
     expect(body.confirmed_at).toBe(t.clock.now().toISOString());
 
+    // A reload of the link: the address is confirmed, not "invalid link"; nothing changes.
+    t.clock.advance(60_000);
     const again = await client.get(confirmUrl(token));
-    expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({ code: 'validation_error', errors: { confirmation_token: ['is invalid'] } });
+    expect(again.statusCode).toBe(200);
+    expect(PlayerSchema.parse(again.json())).toMatchObject({ id: player.id, confirmed_at: body.confirmed_at });
+    expect(
+      await createClient(t.app)
+        .get(confirmUrl(token))
+        .then((r) => r.json()),
+    ).toEqual({ confirmed: true });
   });
 
   it('confirms from another browser without signing in or revealing the profile', async () => {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { deriveKey } from '../../config/secrets.ts';
 
 /**
  * TOTP per RFC 6238 with the authenticator-app defaults (SHA-1, 6 digits, 30 s). A code is accepted
@@ -44,18 +45,23 @@ export async function matchTotp(
 }
 
 /**
- * Seeds are stored encrypted (AES-256-GCM, key derived from the app secret) so a copy of the users
- * table alone does not hand out second factors (RELIABILITY A4). Format `v1.<iv>.<tag>.<data>`.
+ * Seeds are stored encrypted (AES-256-GCM) so a copy of the users table alone does not hand out
+ * second factors (RELIABILITY A4). Format `v2.<iv>.<tag>.<data>`, keyed by the app secret's HKDF key
+ * for this purpose; `v1` values (key = SHA-256 of a prefixed app secret, before keys were derived
+ * per purpose) still open, so players enrolled before keep their authenticator; new seeds are `v2`.
  */
 export function createSecretBox(appSecret: string) {
-  const key = createHash('sha256').update(`croupier:totp-secret:${appSecret}`).digest();
+  const keys: Record<string, Buffer> = {
+    v2: deriveKey(appSecret, 'totp-secret-box'),
+    v1: createHash('sha256').update(`croupier:totp-secret:${appSecret}`).digest(),
+  };
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', keys.v2!, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return [
-        'v1',
+        'v2',
         iv.toString('base64url'),
         cipher.getAuthTag().toString('base64url'),
         data.toString('base64url'),
@@ -64,7 +70,8 @@ export function createSecretBox(appSecret: string) {
     /** Null when the value was sealed with another app secret or was tampered with. */
     open(sealed: string): string | null {
       const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || !data) return null;
+      const key = version ? keys[version] : undefined;
+      if (!key || !iv || !tag || !data) return null;
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -38,12 +38,9 @@ describe('two-factor authentication', () => {
     const setup = await client.get('/api/v2/player/two_factor');
     expect(setup.statusCode).toBe(200);
     const { otp_secret: secret, data } = TwoFactorSetupSchema.parse(setup.json());
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // 160 random bits, then 80 bits that bind them to this player (nothing is stored until POST).
+    expect(secret).toMatch(/^[A-Z2-7]{48}$/);
     expect(data).toMatch(/^otpauth:\/\/totp\/Croupier:.+\?.*secret=/);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
-    expect(row!.twoFactorEnabled).toBe(false);
-    expect(row!.twoFactorSecret).toMatch(/^v1\./);
-    expect(row!.twoFactorSecret).not.toContain(secret);
 
     const wrongCode = await client.post('/api/v2/player/two_factor', {
       two_factor: { otp_secret: secret, authentication_code: '000000' },
@@ -62,6 +59,10 @@ describe('two-factor authentication', () => {
     });
     expect(enabled.statusCode).toBe(200);
     expect(TwoFactorSetupSchema.parse(enabled.json()).otp_secret).toBe(secret);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
+    expect(row!.twoFactorEnabled).toBe(true);
+    expect(row!.twoFactorSecret).toMatch(/^v2\./);
+    expect(row!.twoFactorSecret).not.toContain(secret);
     expect((await client.get('/api/player')).json().two_factor_enabled).toBe(true);
     expect(lastMailTo(t.mail, player.email)?.subject).toContain('Two-factor authentication is on');
 
@@ -72,6 +73,34 @@ describe('two-factor authentication', () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: 'two_factor_already_enabled' });
+  });
+
+  it('GET of the set-up changes nothing; a secret set up for one player does not turn it on for another', async () => {
+    const alice = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+    const before = await rowOf(alice.player.id);
+    const first = TwoFactorSetupSchema.parse((await alice.client.get('/api/player/two_factor')).json()).otp_secret;
+    const second = TwoFactorSetupSchema.parse((await alice.client.get('/api/v2/player/two_factor')).json()).otp_secret;
+    expect(second).not.toBe(first);
+    expect(await rowOf(alice.player.id)).toEqual(before);
+
+    // A set-up opened in another tab does not void the first: either secret, once proven, turns it on.
+    const stolen = await bob.client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: first, authentication_code: await totpAt(first, t.clock.now()) },
+    });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().errors).toEqual({ otp_secret: ['is invalid'] });
+    const tampered = `${first.slice(0, 32)}${'A'.repeat(16)}`;
+    const forged = await alice.client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: tampered, authentication_code: await totpAt(tampered, t.clock.now()) },
+    });
+    expect(forged.json().errors).toEqual({ otp_secret: ['is invalid'] });
+    const enabled = await alice.client.post('/api/v2/player/two_factor', {
+      two_factor: { otp_secret: first, authentication_code: await totpAt(first, t.clock.now()) },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await rowOf(bob.player.id))!.twoFactorEnabled).toBe(false);
   });
 
   it('asks for the code after the password (401 two_factor_required with a pending session), then signs in with it', async () => {
@@ -156,6 +185,11 @@ describe('two-factor authentication', () => {
   it('turns off with a valid code on DELETE (v1 path too); the next sign-in needs only the password', async () => {
     const { client, user, secret, player } = await playerWithTwoFactor('/api/player/two_factor');
     step();
+    // Turning it off needs a fresh step-up (decision 015; step-up.test.ts covers its absence).
+    const stepUp = await client.post('/api/auth/step_up', {
+      user: { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) },
+    });
+    expect(stepUp.statusCode).toBe(200);
     const wrong = await sendWithBody(t.app, client, 'DELETE', '/api/player/two_factor', {
       two_factor: { authentication_code: '000000' },
     });

@@ -17,7 +17,7 @@ import { isRestrictedCountry } from './visitor.ts';
 
 export interface InfoDeps {
   db: Db;
-  env: Pick<Env, 'restrictedCountries'>;
+  env: Pick<Env, 'restrictedCountries' | 'PAYMENTS_SANDBOX'>;
 }
 
 /** Public catalogue data (API-SHAPES §4), the same for every visitor except where geo matters. */
@@ -88,6 +88,7 @@ export function createInfoService({ db, env }: InfoDeps) {
       project: project(),
       country: visitor.country,
       restricted: isRestrictedCountry(env, visitor.country),
+      payments_sandbox: env.PAYMENTS_SANDBOX,
     };
   }
 

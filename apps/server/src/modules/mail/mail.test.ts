@@ -154,8 +154,30 @@ describe('outbox without SMTP and the dev mailbox', () => {
     expect(html.body).not.toContain("Zoë O'Brien");
   });
 
-  it('does not exist in production', async () => {
-    const prod = await buildAppWithRealMailer({ NODE_ENV: 'production' });
+  it('does not exist in production on PostgreSQL or with SMTP, nor when turned off', async () => {
+    const secret = { APP_SECRET: 'a-test-secret-of-at-least-32-characters' };
+    const cases: Record<string, string>[] = [
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/unused', ...secret },
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...secret },
+      { DEV_MAILBOX: 'false' },
+    ];
+    for (const overrides of cases) await expectNoMailbox(overrides);
+  });
+
+  it('exists for the embedded demo in production without SMTP (README run command)', async () => {
+    const demo = await buildAppWithRealMailer({
+      NODE_ENV: 'production',
+      APP_SECRET: 'a-test-secret-of-at-least-32-characters',
+    });
+    try {
+      expect((await createClient(demo.app).get('/dev/mailbox.json')).statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  async function expectNoMailbox(overrides: Record<string, string>) {
+    const prod = await buildAppWithRealMailer(overrides);
     try {
       for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
         const res = await createClient(prod.app).get(url);
@@ -164,7 +186,7 @@ describe('outbox without SMTP and the dev mailbox', () => {
     } finally {
       await prod.close();
     }
-  });
+  }
 });
 
 describe('mail texts', () => {

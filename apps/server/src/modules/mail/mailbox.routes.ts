@@ -51,19 +51,19 @@ function page(rows: OutboxRow[]): string {
 <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:.5rem 0}h2{font-size:1.1rem;margin:.2rem 0}.meta{color:#555;font-size:.85rem;margin:0}pre{white-space:pre-wrap;font-family:inherit}</style>
 </head><body>
 <h1>Dev mailbox</h1>
-<p>The latest ${MAILBOX_SIZE} messages of the outbox, newest first. This page does not exist in production.</p>
+<p>The latest ${MAILBOX_SIZE} messages of the outbox, newest first. This page exists only on development and demo installs (DEV_MAILBOX).</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
 /**
  * Development mailbox: shows what the app mailed (confirmation and reset links included), so a
- * local install works without an SMTP server. Never served in production, where it would leak
- * every player's links.
+ * local install or the embedded demo works without an SMTP server. Off (404) unless DEV_MAILBOX:
+ * on a public site it would leak every player's links.
  */
 export const mailboxRoutes: FastifyPluginAsync<AppDeps> = async (app, { env, database }) => {
   app.addHook('onRequest', async () => {
-    if (env.NODE_ENV === 'production') throw notFound();
+    if (!env.DEV_MAILBOX) throw notFound();
   });
 
   app.get('/dev/mailbox.json', async (request, reply) => {

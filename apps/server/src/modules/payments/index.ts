@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { hmacSha256 } from '../../lib/crypto.ts';
+import { deriveKeyHex } from '../../config/secrets.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { PaymentsService, type PaymentView } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SandboxChain } from './crypto.ts';
-import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './sandbox.ts';
+import { SANDBOX_CHALLENGE_MINUTES, SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './sandbox.ts';
 
 export interface PaymentsModule {
   service: PaymentsService;
   sandbox: SandboxProvider;
   chain: SandboxChain;
   onChange(listener: (userId: number, payment: PaymentView) => void): void;
-  /** Runs the payout job every `intervalMs`, and mines a sandbox block every CRYPTO_BLOCK_SECONDS (serving processes only). */
+  /**
+   * Runs the payout job and the sandbox's 3-D Secure expiry every `intervalMs`, and mines a sandbox
+   * block every CRYPTO_BLOCK_SECONDS (serving processes only).
+   */
   startJobs(intervalMs?: number): void;
 }
 
@@ -23,7 +26,7 @@ export interface PaymentsModule {
  */
 export async function registerPayments(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
   const listeners: ((userId: number, payment: PaymentView) => void)[] = [];
-  const secret = hmacSha256(deps.env.appSecret, 'croupier:sandbox-psp');
+  const secret = deriveKeyHex(deps.env.appSecret, 'sandbox-psp-webhook');
   // The sandbox posts its webhooks to our own webhook route with the exact signed bytes, as a PSP would over HTTP.
   const deliver = async (raw: Buffer, signature: string) => {
     const res = await app.inject({
@@ -41,8 +44,15 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     deliver,
     onError: (message, error) => app.log.error({ err: error }, message),
     chain: { confirmations: deps.env.CRYPTO_CONFIRMATIONS, blockSeconds: deps.env.CRYPTO_BLOCK_SECONDS },
+    challengeExpiryMs: SANDBOX_CHALLENGE_MINUTES * 60_000,
   });
-  const chain = new SandboxChain({ db: deps.database.db, clock: deps.clock, secret, confirmations: deps.env.CRYPTO_CONFIRMATIONS, deliver });
+  const chain = new SandboxChain({
+    db: deps.database.db,
+    clock: deps.clock,
+    secret,
+    confirmations: deps.env.CRYPTO_CONFIRMATIONS,
+    deliver,
+  });
   const providers = new Map<string, PaymentProvider>(deps.env.PAYMENTS_SANDBOX ? [[sandbox.id, sandbox]] : []);
   const service = new PaymentsService({
     db: deps.database.db,
@@ -54,7 +64,15 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     publish: (userId, payment) => {
       // The operator's trail of every payment transition (masked account only, never card data).
       app.log.info(
-        { userId, paymentId: payment.id, action: payment.action, state: payment.state, amountCents: payment.amount_cents, currency: payment.currency, method: payment.payment_system },
+        {
+          userId,
+          paymentId: payment.id,
+          action: payment.action,
+          state: payment.state,
+          amountCents: payment.amount_cents,
+          currency: payment.currency,
+          method: payment.payment_system,
+        },
         'payments: payment changed',
       );
       for (const l of listeners) {
@@ -66,6 +84,7 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
       }
     },
     onError: (message, error) => app.log.error({ err: error }, message),
+    requestHashKey: deriveKeyHex(deps.env.appSecret, 'payment-idempotency'),
   });
   await app.register(paymentsRoutes, { ...deps, payments: service, sandbox, chain });
   let job: NodeJS.Timeout | undefined;
@@ -93,6 +112,10 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
           .processPayouts()
           .then((n) => n > 0 && app.log.info({ sent: n }, 'payments: payouts sent'))
           .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout job failed'));
+        sandbox
+          .expireChallenges()
+          .then((n) => n > 0 && app.log.info({ expired: n }, 'payments: unanswered 3-D Secure deposits expired'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'payments: 3-D Secure expiry failed'));
       }, intervalMs);
       job.unref();
     },

@@ -1,60 +1,118 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CURRENCIES } from '@croupier/shared/currencies';
+import { minorUnitsParam, recordId, recordIdParam, text } from '@croupier/shared/api/primitives';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { rows } from '../wallet/ledger.ts';
 import { parseInput } from '../auth/parse-input.ts';
+import { requireUserFrom } from '../auth/session.service.ts';
+import { requireSteppedUp } from '../auth/step-up.ts';
 import { statusesOf } from '../player/player.repository.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { PaymentAnswer, PaymentsService } from './payments.service.ts';
 import { cryptoExchangeRates, ONRAMP, onrampQuote, type SandboxChain } from './crypto.ts';
-import { luhnValid, parseExpiry, SANDBOX_PROVIDER, SANDBOX_SIGNATURE_HEADER, TEST_CARDS, type SandboxProvider } from './sandbox.ts';
+import {
+  luhnValid,
+  parseExpiry,
+  SANDBOX_PROVIDER,
+  SANDBOX_SIGNATURE_HEADER,
+  TEST_CARDS,
+  type SandboxProvider,
+} from './sandbox.ts';
+
+const Currency = text().regex(/^[A-Z]{3,4}$/);
 
 const MethodsQuery = z.strictObject({
-  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  currency: Currency,
   // SPEC §5: the payment type must be deposit or withdrawal.
   action: z.enum(['deposit', 'withdrawal']),
 });
 
 const PaymentRequest = z.strictObject({
   payment: z.strictObject({
-    currency: z.string().regex(/^[A-Z]{3,4}$/),
+    currency: Currency,
     amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    method_id: z.string().min(1).max(80),
-    fields: z.record(z.string().max(64), z.string().max(200)).default({}),
-    profile_id: z.number().int().positive().optional(),
+    method_id: text().min(1).max(80),
+    fields: z.record(text().max(64), text().max(200)).default({}),
+    profile_id: recordId.optional(),
   }),
 });
 
 const PlanQuery = z.strictObject({
-  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  currency: Currency,
   action: z.enum(['deposit', 'withdrawal']),
-  method_id: z.string().min(1).max(80),
-  amount_cents: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  method_id: text().min(1).max(80),
+  // Digits only, like the JSON amount of a submission: `1e3`, `0x10` or ` 12` are not amounts.
+  amount_cents: minorUnitsParam,
 });
 
 const HistoryPage = z.strictObject({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
-  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: z.string().regex(/^[A-Z]{3,4}$/).optional() }).optional(),
+  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: Currency.optional() }).optional(),
 });
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const IdParams = z.strictObject({ id: recordIdParam });
 
-/** `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (SPEC §7). */
-const DepositMethodsLog = z.object({
-  depositMethods: z.array(z.unknown()).max(200),
-  userInfo: z.record(z.string(), z.unknown()).optional(),
+/** The sandbox bank page's two buttons. */
+const ChallengeAnswer = z.strictObject({ decision: z.enum(['approve', 'decline']) });
+
+/** The on-ramp widget's query: any keys (it is opened by third-party code), but only clean text. */
+const WidgetQuery = z.record(text().max(100), text().max(2000));
+
+/**
+ * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (SPEC §7). Exactly what
+ * the cashbox sends: anything else is refused, so nothing unexpected reaches a log line.
+ */
+const DepositMethodsLog = z.strictObject({
+  depositMethods: z
+    .array(
+      z.strictObject({
+        id: text().min(1).max(80),
+        brand: text().max(80).optional(),
+        provider: text().max(80).optional(),
+        type: text().max(40).optional(),
+      }),
+    )
+    .max(200),
+  userInfo: z
+    .strictObject({
+      id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      currency: Currency.optional(),
+      country: text().max(2).nullish(),
+    })
+    .optional(),
 });
+
+/** `Idempotency-Key` of a deposit or withdrawal (decision 016): optional; 8 to 128 of [A-Za-z0-9_-]. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 8 to 128 letters, digits, "_" or "-"');
+  }
+  return value;
+}
+
+/** The answer as the service made it (or kept it): a retry gets the same status and the same bytes. */
+function sendAnswer(reply: FastifyReply, answer: PaymentAnswer) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
 
 async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
   return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
 }
 
-const CoinBody = z.strictObject({ currency: z.string().regex(/^[A-Z]{3,4}$/) });
-const FaucetBody = z.strictObject({ address: z.string().min(10).max(100), amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const CoinBody = z.strictObject({ currency: Currency });
+const FaucetBody = z.strictObject({
+  address: text().min(10).max(100),
+  amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 /** The player's cashbox calls (login required). */
 async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: PaymentsService; chain: SandboxChain }) {
@@ -67,7 +125,11 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   app.get('/api/payments/methods', async (request) => {
     const query = parseInput(MethodsQuery, request.query);
     const user = await request.requireUser();
-    const methods = await payments.methods({ id: user.id, groups: await groupsOf(deps, user.id) }, query.currency, query.action === 'deposit' ? 'deposit' : 'cashout');
+    const methods = await payments.methods(
+      { id: user.id, groups: await groupsOf(deps, user.id) },
+      query.currency,
+      query.action === 'deposit' ? 'deposit' : 'cashout',
+    );
     const unit = CURRENCIES[query.currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100;
     return methods.map((m) => ({
       id: m.id,
@@ -77,7 +139,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
       currency: m.currency,
       fields: m.fields,
       savedProfiles: m.savedProfiles,
-      termsOfService: { restrictions: { minAmountValue: Number(m.min) / unit, maxAmountValue: Number(m.max) / unit, amountCurrencyCode: m.currency } },
+      termsOfService: {
+        restrictions: {
+          minAmountValue: Number(m.min) / unit,
+          maxAmountValue: Number(m.max) / unit,
+          amountCurrencyCode: m.currency,
+        },
+      },
     }));
   });
 
@@ -87,7 +155,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const user = await request.requireUser();
     const plan = await payments.plan(
       { id: user.id, groups: await groupsOf(deps, user.id) },
-      { currency: query.currency, amountCents: BigInt(query.amount_cents), methodId: query.method_id },
+      { currency: query.currency, amountCents: query.amount_cents, methodId: query.method_id },
       query.action === 'deposit' ? 'deposit' : 'cashout',
     );
     return { plan };
@@ -95,22 +163,45 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
 
   app.post('/api/payments/deposits', async (request, reply) => {
     const { payment: input } = parseInput(PaymentRequest, request.body);
+    const key = idempotencyKey(request);
     const user = await request.requireUser();
-    const started = await payments.deposit(
+    const answer = await payments.deposit(
       { id: user.id, groups: await groupsOf(deps, user.id) },
-      { currency: input.currency, amountCents: BigInt(input.amount_cents), methodId: input.method_id, fields: input.fields, profileId: input.profile_id },
+      {
+        currency: input.currency,
+        amountCents: BigInt(input.amount_cents),
+        methodId: input.method_id,
+        fields: input.fields,
+        profileId: input.profile_id,
+      },
+      { idempotencyKey: key },
     );
-    return reply.status(201).send({ payment: started.payment, redirect_url: started.redirectUrl });
+    return sendAnswer(reply, answer);
   });
 
   app.post('/api/payments/withdrawals', async (request, reply) => {
     const { payment: input } = parseInput(PaymentRequest, request.body);
-    const user = await request.requireUser();
-    const payment = await payments.withdraw(
+    const key = idempotencyKey(request);
+    const loaded = await request.auth();
+    const user = requireUserFrom(loaded);
+    const answer = await payments.withdraw(
       { id: user.id, groups: await groupsOf(deps, user.id) },
-      { currency: input.currency, amountCents: BigInt(input.amount_cents), methodId: input.method_id, fields: input.fields, profileId: input.profile_id },
+      {
+        currency: input.currency,
+        amountCents: BigInt(input.amount_cents),
+        methodId: input.method_id,
+        fields: input.fields,
+        profileId: input.profile_id,
+      },
+      // RELIABILITY A8: money goes somewhere it never went or came from only after a fresh step-up.
+      {
+        idempotencyKey: key,
+        onNewDestination: () => {
+          requireSteppedUp(loaded, deps.clock.now());
+        },
+      },
     );
-    return reply.status(201).send({ payment });
+    return sendAnswer(reply, answer);
   });
 
   // API-SHAPES §4 player stats: lifetime sums per currency in major units.
@@ -124,8 +215,10 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
           SELECT 'bet' AS kind, currency, count(*)::int AS n, sum(amount)::text AS total FROM wallet_requests
             WHERE user_id = ${user.id} AND action = 'bet' AND status = 'ok' GROUP BY currency`,
     );
-    const major = (currency: string, cents: string) => Number(cents) / (CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
-    const of = (kind: string) => Object.fromEntries(sums.filter((r) => r.kind === kind).map((r) => [r.currency, major(r.currency, r.total)]));
+    const major = (currency: string, cents: string) =>
+      Number(cents) / (CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
+    const of = (kind: string) =>
+      Object.fromEntries(sums.filter((r) => r.kind === kind).map((r) => [r.currency, major(r.currency, r.total)]));
     return {
       deposits_count: sums.filter((r) => r.kind === 'deposit').reduce((a, r) => a + Number(r.n), 0),
       deposits_sum: of('deposit'),
@@ -145,7 +238,11 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   app.post('/api/player/payments/with_pages', async (request) => {
     const body = parseInput(HistoryPage, request.body ?? {});
     const user = await request.requireUser();
-    const { items, total } = await payments.history(user.id, { action: body.filter?.type, currency: body.filter?.currency }, { page: body.page, perPage: body.page_size });
+    const { items, total } = await payments.history(
+      user.id,
+      { action: body.filter?.type, currency: body.filter?.currency },
+      { page: body.page, perPage: body.page_size },
+    );
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
   });
 
@@ -172,7 +269,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const payload = parseInput(RiskPayloadSchema, request.body);
     const user = await request.requireUser();
     if (payload.merchant_user_id !== undefined && payload.merchant_user_id !== String(user.id)) {
-      return reply.status(422).send({ code: 'validation_error', error: 'Some fields are not valid.', errors: { merchant_user_id: ['is not you'] } });
+      return reply
+        .status(422)
+        .send({
+          code: 'validation_error',
+          error: 'Some fields are not valid.',
+          errors: { merchant_user_id: ['is not you'] },
+        });
     }
     await deps.database.db.execute(
       sql`INSERT INTO risk_transactions (user_id, type, payload, created_at) VALUES (${user.id}, ${payload.type}, ${JSON.stringify(payload)}::jsonb, ${deps.clock.now()})`,
@@ -183,11 +286,15 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   app.post('/log-payments-dep', async (request, reply) => {
     const body = parseInput(DepositMethodsLog, request.body);
     const user = await request.requireUser();
-    // Ids only: the rest of what a client sends is its own business and stays out of our logs.
-    const ids = body.depositMethods
-      .map((m) => (m && typeof m === 'object' && 'id' in m ? String((m as { id: unknown }).id).slice(0, 80) : null))
-      .filter((id): id is string => id !== null);
-    request.log.info({ userId: user.id, depositMethods: ids, count: body.depositMethods.length }, 'cashbox: deposit methods shown');
+    if (body.userInfo && body.userInfo.id !== user.id) {
+      return reply
+        .status(422)
+        .send({ code: 'validation_error', error: 'Some fields are not valid.', errors: { id: ['is not you'] } });
+    }
+    request.log.info(
+      { userId: user.id, depositMethods: body.depositMethods.map((m) => m.id), count: body.depositMethods.length },
+      'cashbox: deposit methods shown',
+    );
     return reply.status(204).send();
   });
 
@@ -209,14 +316,26 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
 async function webhookRoutes(app: FastifyInstance, payments: PaymentsService) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 32 * 1024 }, (_req, body, done) => done(null, body));
-  app.post<{ Params: { provider: string } }>('/payments/webhooks/:provider', { config: { csrf: false } }, async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers[request.params.provider === SANDBOX_PROVIDER ? SANDBOX_SIGNATURE_HEADER : 'x-signature'];
-    const answer = await payments.webhook(request.params.provider, raw, typeof signature === 'string' ? signature : undefined);
-    // A refused signature is a security signal (a forgery or a misconfigured secret): warn, so it is seen.
-    request.log[answer.status === 200 ? 'info' : 'warn']({ provider: request.params.provider, status: answer.status, result: answer.body.result ?? answer.body.code }, 'payments: webhook');
-    return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
-  });
+  app.post<{ Params: { provider: string } }>(
+    '/payments/webhooks/:provider',
+    { config: { csrf: false } },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature =
+        request.headers[request.params.provider === SANDBOX_PROVIDER ? SANDBOX_SIGNATURE_HEADER : 'x-signature'];
+      const answer = await payments.webhook(
+        request.params.provider,
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      // A refused signature is a security signal (a forgery or a misconfigured secret): warn, so it is seen.
+      request.log[answer.status === 200 ? 'info' : 'warn'](
+        { provider: request.params.provider, status: answer.status, result: answer.body.result ?? answer.body.code },
+        'payments: webhook',
+      );
+      return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+    },
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -245,23 +364,40 @@ ${
   open
     ? `<form method="post" action="${action}"><input type="hidden" name="decision" value="approve"><button class="ok" type="submit" data-testid="challenge-approve">Approve</button></form>
 <form method="post" action="${action}"><input type="hidden" name="decision" value="decline"><button type="submit" data-testid="challenge-decline">Decline</button></form>`
-    : `<p data-testid="challenge-done">This payment is already ${escapeHtml(found.status)}. You can close this window.</p>`
+    : found.status === 'expired'
+      ? `<p data-testid="challenge-done">This confirmation has expired: the payment was not made. You can close this window.</p>`
+      : `<p data-testid="challenge-done">This payment is already ${escapeHtml(found.status)}. You can close this window.</p>`
 }</body></html>`,
       );
   });
 
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post<{ Params: { id: string }; Body: { decision?: string } }>('/sandbox-psp/3ds/:id', { config: { csrf: false } }, async (request, reply) => {
-      const approve = request.body?.decision === 'approve';
-      await sandbox.complete(request.params.id, approve ? 'succeeded' : 'declined', approve ? undefined : 'The 3-D Secure check failed');
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox bank</title></head><body><p data-testid="challenge-result">${approve ? 'Payment approved.' : 'Payment declined.'} You can close this window.</p></body></html>`,
-        );
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Params: { id: string }; Body: { decision?: string } }>(
+      '/sandbox-psp/3ds/:id',
+      { config: { csrf: false } },
+      async (request, reply) => {
+        const { decision } = parseInput(ChallengeAnswer, request.body ?? {});
+        const result = await sandbox.answerChallenge(request.params.id, decision === 'approve');
+        if (!result) throw notFound('payment_not_found', 'Unknown payment');
+        const said = {
+          succeeded: 'Payment approved.',
+          declined: 'Payment declined.',
+          expired: 'This confirmation has expired: the payment was not made.',
+        }[result];
+        // The cashbox that opened this window closes it once the payment settles (it gets the event).
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox bank</title></head><body><p data-testid="challenge-result">${said} You can close this window.</p></body></html>`,
+          );
+      },
+    );
   });
 }
 
@@ -271,11 +407,16 @@ ${
  * deposit only after the chain's signed webhook at CRYPTO_CONFIRMATIONS blocks.
  */
 async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
+  // Signed-in players only: the controls are the demo's, not an open door for scripts on the internet.
   app.post('/sandbox-chain/send', async (request, reply) => {
+    await request.requireUser();
     const body = parseInput(FaucetBody, request.body);
     return reply.status(201).send({ tx_id: await chain.send(body.address, BigInt(body.amount_cents)) });
   });
-  app.post('/sandbox-chain/mine', async () => ({ settled: await chain.mineBlock() }));
+  app.post('/sandbox-chain/mine', async (request) => {
+    await request.requireUser();
+    return { settled: await chain.mineBlock() };
+  });
 
   /**
    * The on-ramp widget (SPEC §7), loaded on demand in a window or frame with the coin, the fiat
@@ -287,9 +428,11 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   // player's coins, the language, the fiat list and the address map. It opens on `coin` and `fiat`;
   // the player may pick another of their coins, and the coins go to that coin's address.
   app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
-    const widget = readWidgetQuery(request.query);
+    const widget = readWidgetQuery(parseInput(WidgetQuery, request.query));
     const options = (values: string[], chosen: string) =>
-      values.map((v) => `<option value="${escapeHtml(v)}"${v === chosen ? ' selected' : ''}>${escapeHtml(v)}</option>`).join('');
+      values
+        .map((v) => `<option value="${escapeHtml(v)}"${v === chosen ? ' selected' : ''}>${escapeHtml(v)}</option>`)
+        .join('');
     const form = `<form method="post" action="/sandbox-onramp" data-widget="${escapeHtml(widget.widgetId)}"><input type="hidden" name="addresses" value="${escapeHtml(JSON.stringify(widget.addresses))}">
 <p><label>Coin <select name="coin" data-testid="onramp-coin">${options(widget.cryptos, widget.coin)}</select></label>
 <label>Pay in <select name="fiat" data-testid="onramp-fiat">${options(widget.fiats, widget.fiat)}</select></label></p>
@@ -301,30 +444,53 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
       widget.cryptos.length === 0
         ? '<p role="alert">Open a crypto deposit address first.</p>'
         : `<p>Buy crypto with a card. Fee ${ONRAMP.fee} %, about ${ONRAMP.processing_time} minutes.</p>${form}`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(onrampPage(body, widget.lang));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(onrampPage(body, widget.lang));
   });
 
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2048 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post<{ Body: Record<string, string | undefined> }>('/sandbox-onramp', { config: { csrf: false } }, async (request, reply) => {
-      const b = request.body ?? {};
-      const fail = (message: string) => reply.status(422).type('text/html; charset=utf-8').send(onrampPage(`<p role="alert" data-testid="onramp-error">${escapeHtml(message)}</p>`));
-      const amount = Number((b.amount ?? '').replace(',', '.'));
-      if (!Number.isFinite(amount) || amount < 20 || amount > 5_000) return fail('The amount must be between 20 and 5,000.');
-      const card = (b.card_number ?? '').replace(/[\s-]/g, '');
-      const expiry = parseExpiry(b.expiry_date ?? '');
-      if (!luhnValid(card) || !expiry || expiry < new Date() || !/^\d{3,4}$/.test(b.cvv ?? '')) return fail('Check the card details.');
-      if (card === TEST_CARDS.declined) return fail('The card was declined.');
-      const coins = onrampQuote(b.coin ?? '', b.fiat ?? '', BigInt(Math.round(amount * 100)));
-      if (coins === null || coins <= 0n) return fail('This currency pair is not available.');
-      try {
-        await chain.send(widgetAddresses(b.addresses)[b.coin ?? ''] ?? '', coins);
-      } catch {
-        return fail('The destination address is not known.');
-      }
-      return reply.type('text/html; charset=utf-8').send(onrampPage(`<p data-testid="onramp-done">Purchase complete: your ${escapeHtml(b.coin ?? '')} is on its way and will be credited after the network confirms it.</p>`));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 2048 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Body: Record<string, string | undefined> }>(
+      '/sandbox-onramp',
+      { config: { csrf: false } },
+      async (request, reply) => {
+        const b = request.body ?? {};
+        const fail = (message: string) =>
+          reply
+            .status(422)
+            .type('text/html; charset=utf-8')
+            .send(onrampPage(`<p role="alert" data-testid="onramp-error">${escapeHtml(message)}</p>`));
+        const amount = Number((b.amount ?? '').replace(',', '.'));
+        if (!Number.isFinite(amount) || amount < 20 || amount > 5_000)
+          return fail('The amount must be between 20 and 5,000.');
+        const card = (b.card_number ?? '').replace(/[\s-]/g, '');
+        const expiry = parseExpiry(b.expiry_date ?? '');
+        if (!luhnValid(card) || !expiry || expiry < new Date() || !/^\d{3,4}$/.test(b.cvv ?? ''))
+          return fail('Check the card details.');
+        if (card === TEST_CARDS.declined) return fail('The card was declined.');
+        const coins = onrampQuote(b.coin ?? '', b.fiat ?? '', BigInt(Math.round(amount * 100)));
+        if (coins === null || coins <= 0n) return fail('This currency pair is not available.');
+        try {
+          await chain.send(widgetAddresses(b.addresses)[b.coin ?? ''] ?? '', coins);
+        } catch {
+          return fail('The destination address is not known.');
+        }
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            onrampPage(
+              `<p data-testid="onramp-done">Purchase complete: your ${escapeHtml(b.coin ?? '')} is on its way and will be credited after the network confirms it.</p>`,
+            ),
+          );
+      },
+    );
   });
 }
 
@@ -334,7 +500,9 @@ function widgetAddresses(raw: string | undefined): Record<string, string> {
     const parsed = JSON.parse(raw ?? '{}') as unknown;
     if (!parsed || typeof parsed !== 'object') return {};
     return Object.fromEntries(
-      Object.entries(parsed).filter(([coin, address]) => /^[A-Z]{3,4}$/.test(coin) && typeof address === 'string' && address.length <= 100),
+      Object.entries(parsed).filter(
+        ([coin, address]) => /^[A-Z]{3,4}$/.test(coin) && typeof address === 'string' && address.length <= 100,
+      ),
     ) as Record<string, string>;
   } catch {
     return {};
@@ -343,7 +511,11 @@ function widgetAddresses(raw: string | undefined): Record<string, string> {
 
 /** The widget's query: only coins with an address are offered; the fiat defaults to EUR. */
 function readWidgetQuery(q: Record<string, string | undefined>) {
-  const list = (raw: string | undefined) => (raw ?? '').split(',').map((v) => v.trim().toUpperCase()).filter((v) => /^[A-Z]{3,4}$/.test(v));
+  const list = (raw: string | undefined) =>
+    (raw ?? '')
+      .split(',')
+      .map((v) => v.trim().toUpperCase())
+      .filter((v) => /^[A-Z]{3,4}$/.test(v));
   const addresses = widgetAddresses(q.addresses);
   const coin = (q.coin ?? '').toUpperCase();
   const cryptos = list(q.cryptos).filter((c) => addresses[c]);
@@ -367,7 +539,9 @@ function onrampPage(body: string, lang = 'en'): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}input{font:inherit;padding:.4rem}button{font:inherit;padding:.6rem 1rem}</style></head><body><h1>Sandbox on-ramp</h1>${body}</body></html>`;
 }
 
-export const paymentsRoutes: FastifyPluginAsync<AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }> = async (app, deps) => {
+export const paymentsRoutes: FastifyPluginAsync<
+  AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }
+> = async (app, deps) => {
   // API-SHAPES §4.6; public like the other /api/info calls.
   app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));

@@ -7,15 +7,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
-import { hmacSha256 } from '../../lib/crypto.ts';
+import { deriveKeyHex } from '../../config/secrets.ts';
 import { signUp } from '../auth/test-helpers.ts';
-import { OWN_PROVIDER } from '../wallet/protocol.ts';
-import { expectLedgerSound, fund, gameSession, walletCall } from '../wallet/test-helpers.ts';
+import {
+  expectLedgerSound,
+  fund,
+  gameSession,
+  TEST_PROVIDER,
+  TEST_PROVIDER_SECRET,
+  TEST_PROVIDERS_ENV,
+  walletCall,
+} from '../wallet/test-helpers.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './sandbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(TEST_PROVIDERS_ENV);
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerSound(t.database));
@@ -27,24 +34,43 @@ const CARD = { card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123'
 async function player(funded = 0) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
   if (funded > 0) await fund(t.app.wallet, player.id, 'EUR', funded);
-  const balance = async () => ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR') as Json;
-  const deposit = (amount_cents: number, method_id = 'sandbox_card', fields: Record<string, string> = CARD, extra: Json = {}) =>
+  const balance = async () =>
+    ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR') as Json;
+  const deposit = (
+    amount_cents: number,
+    method_id = 'sandbox_card',
+    fields: Record<string, string> = CARD,
+    extra: Json = {},
+  ) =>
     client.post('/api/payments/deposits', { payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra } });
-  const withdraw = (amount_cents: number, method_id = 'sandbox_ewallet', fields: Record<string, string> = { email: 'ada@example.com' }, extra: Json = {}) =>
-    client.post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra } });
+  const withdraw = (
+    amount_cents: number,
+    method_id = 'sandbox_ewallet',
+    fields: Record<string, string> = { email: 'ada@example.com' },
+    extra: Json = {},
+  ) =>
+    client.post('/api/payments/withdrawals', {
+      payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra },
+    });
   return { client, id: player.id, balance, deposit, withdraw };
 }
 
 const settle = () => t.app.payments.sandbox.idle();
-const count = async (table: string) => Number(((await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0] as { n: number }).n);
-const sandboxSecret = () => hmacSha256(t.env.appSecret, 'croupier:sandbox-psp');
+const count = async (table: string) =>
+  Number(
+    ((await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0] as { n: number }).n,
+  );
+const sandboxSecret = () => deriveKeyHex(t.env.appSecret, 'sandbox-psp-webhook');
 
 function signedWebhook(event: Json, secret = sandboxSecret()) {
   const raw = JSON.stringify(event);
   return t.app.inject({
     method: 'POST',
     url: '/payments/webhooks/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(secret, raw)}` },
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(secret, raw)}`,
+    },
     payload: raw,
   });
 }
@@ -54,10 +80,16 @@ describe('methods', () => {
     const p = await player();
     const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
     expect(methods.map((m) => m.id)).toEqual(['sandbox_card', 'sandbox_ewallet', 'sandbox_bank', 'sandbox_sofort']);
-    expect(methods[0]).toMatchObject({ type: 'cards', termsOfService: { restrictions: { minAmountValue: 10, maxAmountValue: 5000, amountCurrencyCode: 'EUR' } } });
+    expect(methods[0]).toMatchObject({
+      type: 'cards',
+      termsOfService: { restrictions: { minAmountValue: 10, maxAmountValue: 5000, amountCurrencyCode: 'EUR' } },
+    });
     const payouts = (await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[];
     expect(payouts.map((m) => m.id)).not.toContain('sandbox_sofort');
-    expect((await p.client.get('/api/payments/methods?currency=EUR&action=refund')).json()).toMatchObject({ code: 'validation_error', errors: { action: [expect.any(String)] } });
+    expect((await p.client.get('/api/payments/methods?currency=EUR&action=refund')).json()).toMatchObject({
+      code: 'validation_error',
+      errors: { action: [expect.any(String)] },
+    });
     await t.database.db.execute(sql`INSERT INTO statuses (id, name) VALUES (631, 'no_sofort') ON CONFLICT DO NOTHING`);
     await t.database.db.execute(sql`INSERT INTO player_statuses (user_id, status_id) VALUES (${p.id}, 631)`);
     const filtered = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
@@ -70,15 +102,29 @@ describe('deposits', () => {
     const p = await player();
     const started = await p.deposit(5_000);
     expect(started.statusCode, started.body).toBe(201);
-    expect((started.json() as Json).payment).toMatchObject({ action: 'deposit', state: 'pending', amount_cents: 5_000, recallable: false });
+    expect((started.json() as Json).payment).toMatchObject({
+      action: 'deposit',
+      state: 'pending',
+      amount_cents: 5_000,
+      recallable: false,
+    });
     expect((await p.balance()).amount_cents).toBe(0);
     await settle();
     expect(await p.balance()).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
     const history = (await p.client.get('/api/player/payments')).json() as Json[];
-    expect(history[0]).toMatchObject({ action: 'deposit', state: 'succeeded', success: true, account: '424242••••4242' });
+    expect(history[0]).toMatchObject({
+      action: 'deposit',
+      state: 'succeeded',
+      success: true,
+      account: '424242••••4242',
+    });
     const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
-    expect(methods[0]!.savedProfiles).toEqual([{ id: expect.any(Number), title: '424242••••4242', isRemoveAvailable: true }]);
-    const ours = await t.database.db.execute(sql`SELECT (SELECT json_agg(p) FROM payments p)::text AS a, (SELECT json_agg(f) FROM payment_profiles f)::text AS b, (SELECT json_agg(w) FROM payment_webhooks w)::text AS c`);
+    expect(methods[0]!.savedProfiles).toEqual([
+      { id: expect.any(Number), title: '424242••••4242', isRemoveAvailable: true },
+    ]);
+    const ours = await t.database.db.execute(
+      sql`SELECT (SELECT json_agg(p) FROM payments p)::text AS a, (SELECT json_agg(f) FROM payment_profiles f)::text AS b, (SELECT json_agg(w) FROM payment_webhooks w)::text AS c`,
+    );
     expect(JSON.stringify(ours.rows)).not.toContain(TEST_CARDS.success);
 
     // One-click: the saved profile alone.
@@ -86,20 +132,39 @@ describe('deposits', () => {
     expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
     await settle();
     expect((await p.balance()).amount_cents).toBe(7_000);
-    expect((await p.client.get('/api/player/stats')).json()).toEqual({ deposits_count: 2, deposits_sum: { EUR: 70 }, cashouts_sum: {}, bets_sum: {}, messages: { notice: '' } });
+    expect((await p.client.get('/api/player/stats')).json()).toEqual({
+      deposits_count: 2,
+      deposits_sum: { EUR: 70 },
+      cashouts_sum: {},
+      bets_sum: {},
+      messages: { notice: '' },
+    });
   });
 
   it('refuses bad amounts, bad cards and declines with clear errors; a decline is in the history and moves nothing', async () => {
     const p = await player();
-    expect((await p.deposit(999)).json()).toMatchObject({ code: 'amount_too_small', errors: { amount: ['The minimum is 10.00 EUR'] } });
+    expect((await p.deposit(999)).json()).toMatchObject({
+      code: 'amount_too_small',
+      errors: { amount: ['The minimum is 10.00 EUR'] },
+    });
     expect((await p.deposit(500_001)).json()).toMatchObject({ code: 'amount_too_large' });
-    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: '4242424242424241' })).json()).toMatchObject({ code: 'payment_declined', errors: { card_number: ['Card number is invalid'] } });
-    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, expiry_date: '01/20' })).json()).toMatchObject({ errors: { expiry_date: ['The card has expired'] } });
+    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: '4242424242424241' })).json()).toMatchObject(
+      { code: 'payment_declined', errors: { card_number: ['Card number is invalid'] } },
+    );
+    expect((await p.deposit(5_000, 'sandbox_card', { ...CARD, expiry_date: '01/20' })).json()).toMatchObject({
+      errors: { expiry_date: ['The card has expired'] },
+    });
     const declined = await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.declined });
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toMatchObject({ code: 'payment_declined', error: 'The card was declined by the issuer' });
     expect((await p.deposit(5_000, 'sandbox_nope')).json()).toMatchObject({ code: 'method_unavailable' });
-    expect((await p.client.post('/api/payments/deposits', { payment: { currency: 'EUR', amount_cents: 50.5, method_id: 'sandbox_card' } })).statusCode).toBe(400);
+    expect(
+      (
+        await p.client.post('/api/payments/deposits', {
+          payment: { currency: 'EUR', amount_cents: 50.5, method_id: 'sandbox_card' },
+        })
+      ).statusCode,
+    ).toBe(400);
     await settle();
     expect((await p.balance()).amount_cents).toBe(0);
     const history = (await p.client.get('/api/player/payments')).json() as Json[];
@@ -108,13 +173,19 @@ describe('deposits', () => {
 
   it('a 3-D Secure card waits for the challenge page; approving credits once, a second answer changes nothing', async () => {
     const p = await player();
-    const started = (await p.deposit(3_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })).json() as Json;
+    const started = (
+      await p.deposit(3_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })
+    ).json() as Json;
     expect(started.redirect_url).toMatch(/^\/sandbox-psp\/3ds\/psp_/);
     await settle();
     expect((await p.balance()).amount_cents).toBe(0);
     const page = await t.app.inject({ method: 'GET', url: started.redirect_url });
     expect(page.body).toContain('30.00 EUR');
-    const form = { method: 'POST' as const, url: started.redirect_url, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const form = {
+      method: 'POST' as const,
+      url: started.redirect_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
     expect((await t.app.inject({ ...form, payload: 'decision=approve' })).body).toContain('Payment approved');
     expect((await t.app.inject({ ...form, payload: 'decision=decline' })).statusCode).toBe(200);
     expect((await p.balance()).amount_cents).toBe(3_000);
@@ -123,26 +194,44 @@ describe('deposits', () => {
 
   it('W13: a webhook replayed 3 times credits once; a forged or altered one is rejected and writes nothing; the amount is the provider’s', async () => {
     const p = await player();
-    const started = (await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })).json() as Json;
+    const started = (
+      await p.deposit(5_000, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.challenge })
+    ).json() as Json;
     const pspId = (started.redirect_url as string).split('/').pop()!;
     // The provider settles a different amount than was asked: that is what gets credited.
-    const event = { event_id: `${pspId}:succeeded`, payment_id: pspId, merchant_reference: String(started.payment.id), status: 'succeeded', amount_cents: 4_000, currency: 'EUR' };
+    const event = {
+      event_id: `${pspId}:succeeded`,
+      payment_id: pspId,
+      merchant_reference: String(started.payment.id),
+      status: 'succeeded',
+      amount_cents: 4_000,
+      currency: 'EUR',
+    };
     const before = await count('payment_webhooks');
     expect((await signedWebhook(event, 'not-the-secret')).statusCode).toBe(401);
     const raw = JSON.stringify(event);
     const altered = await t.app.inject({
       method: 'POST',
       url: '/payments/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}` },
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}`,
+      },
       payload: raw.replace('4000', '9000'),
     });
     expect(altered.statusCode).toBe(401);
     // W11: the same event re-serialised (whitespace, key order) is not the bytes that were signed.
-    for (const payload of [JSON.stringify(event, null, 2), JSON.stringify(Object.fromEntries(Object.entries(event).reverse()))]) {
+    for (const payload of [
+      JSON.stringify(event, null, 2),
+      JSON.stringify(Object.fromEntries(Object.entries(event).reverse())),
+    ]) {
       const reserialised = await t.app.inject({
         method: 'POST',
         url: '/payments/webhooks/sandbox',
-        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}` },
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: `sha256=${SandboxProvider.sign(sandboxSecret(), raw)}`,
+        },
         payload,
       });
       expect(reserialised.statusCode).toBe(401);
@@ -153,7 +242,9 @@ describe('deposits', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((a) => (a.json() as Json).result).sort()).toEqual(['credited', 'duplicate', 'duplicate']);
     expect((await p.balance()).amount_cents).toBe(4_000);
-    const deposits = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND user_id = ${p.id}`);
+    const deposits = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND user_id = ${p.id}`,
+    );
     expect((deposits.rows[0] as { n: number }).n).toBe(1);
   });
 });
@@ -161,7 +252,8 @@ describe('deposits', () => {
 describe('payment plan (SPEC §7)', () => {
   it('tells when the money arrives, with the checks of a submission, and changes nothing', async () => {
     const p = await player(10_000);
-    const plan = (q: Record<string, string>) => p.client.get(`/api/payments/plan?${new URLSearchParams({ currency: 'EUR', ...q })}`);
+    const plan = (q: Record<string, string>) =>
+      p.client.get(`/api/payments/plan?${new URLSearchParams({ currency: 'EUR', ...q })}`);
     const before = { payments: await count('payments'), ledger: await count('ledger_transactions') };
 
     expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toEqual({
@@ -179,63 +271,106 @@ describe('payment plan (SPEC §7)', () => {
         available_cents: null,
       },
     });
-    expect(((await plan({ action: 'deposit', method_id: 'sandbox_ewallet', amount_cents: '5000' })).json() as Json).plan).toMatchObject({ may_redirect: false });
-    expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '999' })).json()).toMatchObject({ code: 'amount_too_small', errors: { amount: ['The minimum is 10.00 EUR'] } });
-    expect((await plan({ action: 'deposit', method_id: 'sandbox_nope', amount_cents: '5000' })).json()).toMatchObject({ code: 'method_unavailable' });
-    expect((await plan({ action: 'payout', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toMatchObject({ code: 'validation_error' });
+    expect(
+      ((await plan({ action: 'deposit', method_id: 'sandbox_ewallet', amount_cents: '5000' })).json() as Json).plan,
+    ).toMatchObject({ may_redirect: false });
+    expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '999' })).json()).toMatchObject({
+      code: 'amount_too_small',
+      errors: { amount: ['The minimum is 10.00 EUR'] },
+    });
+    expect((await plan({ action: 'deposit', method_id: 'sandbox_nope', amount_cents: '5000' })).json()).toMatchObject({
+      code: 'method_unavailable',
+    });
+    expect((await plan({ action: 'payout', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toMatchObject({
+      code: 'validation_error',
+    });
 
     // A withdrawal waits for the review (recallable) before the provider pays it; only cash counts.
     const review = t.env.PAYOUT_APPROVAL_SECONDS;
-    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan).toMatchObject({
+    expect(
+      ((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan,
+    ).toMatchObject({
       action: 'cashout',
       arrives_in_seconds: review,
       recallable_for_seconds: review,
       saved_profile_required: false,
       available_cents: 10_000,
     });
-    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_card', amount_cents: '4000' })).json() as Json).plan).toMatchObject({ saved_profile_required: true });
-    expect((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '10001' })).json()).toMatchObject({
+    expect(
+      ((await plan({ action: 'withdrawal', method_id: 'sandbox_card', amount_cents: '4000' })).json() as Json).plan,
+    ).toMatchObject({ saved_profile_required: true });
+    expect(
+      (await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '10001' })).json(),
+    ).toMatchObject({
       code: 'insufficient_funds',
       errors: { amount: ['You can withdraw up to 100.00 EUR'] },
     });
     const reserved = (await p.withdraw(3_000)).json() as Json;
-    expect(((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan).toMatchObject({ available_cents: 7_000 });
+    expect(
+      ((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan,
+    ).toMatchObject({ available_cents: 7_000 });
     // Recalled, so the payout job of the next tests does not find it.
     expect((await p.client.post(`/api/player/payments/${reserved.payment.id}/recall`)).statusCode).toBe(200);
 
     // Crypto deposits wait for the chain's confirmations.
     await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' });
-    expect(((await plan({ currency: 'BTC', action: 'deposit', method_id: 'sandbox_crypto_btc', amount_cents: '2500000' })).json() as Json).plan).toMatchObject({
+    expect(
+      (
+        (
+          await plan({ currency: 'BTC', action: 'deposit', method_id: 'sandbox_crypto_btc', amount_cents: '2500000' })
+        ).json() as Json
+      ).plan,
+    ).toMatchObject({
       confirmations: t.env.CRYPTO_CONFIRMATIONS,
       arrives_in_seconds: t.env.CRYPTO_CONFIRMATIONS * t.env.CRYPTO_BLOCK_SECONDS,
     });
 
     expect(await count('payments')).toBe(before.payments + 1); // the one withdrawal above
     expect(await count('ledger_transactions')).toBe(before.ledger + 2); // its reserve and its release
-    expect((await createClient(t.app).get('/api/payments/plan?currency=EUR&action=deposit&method_id=sandbox_card&amount_cents=5000')).statusCode).toBe(401);
+    expect(
+      (
+        await createClient(t.app).get(
+          '/api/payments/plan?currency=EUR&action=deposit&method_id=sandbox_card&amount_cents=5000',
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('withdrawals', () => {
   it('W12: reserves from cash at request, refuses more than the cash, recalls once, and the payout job pays the rest', async () => {
     const p = await player(10_000);
-    expect((await p.withdraw(10_001)).json()).toMatchObject({ code: 'insufficient_funds', error: 'You can withdraw up to 100.00 EUR' });
+    expect((await p.withdraw(10_001)).json()).toMatchObject({
+      code: 'insufficient_funds',
+      error: 'You can withdraw up to 100.00 EUR',
+    });
     const first = (await p.withdraw(4_000)).json() as Json;
-    expect(first.payment).toMatchObject({ action: 'cashout', state: 'pending', recallable: true, account: 'a•••@example.com' });
+    expect(first.payment).toMatchObject({
+      action: 'cashout',
+      state: 'pending',
+      recallable: true,
+      account: 'a•••@example.com',
+    });
     expect(await p.balance()).toMatchObject({ amount_cents: 6_000, available_to_cashout_cents: 6_000 });
     const recalled = await p.client.post(`/api/player/payments/${first.payment.id}/recall`);
     expect(recalled.statusCode, recalled.body).toBe(200);
     expect((recalled.json() as Json).payment).toMatchObject({ state: 'recalled', recallable: false });
-    expect((await p.client.post(`/api/player/payments/${first.payment.id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
+    expect((await p.client.post(`/api/player/payments/${first.payment.id}/recall`)).json()).toMatchObject({
+      code: 'not_recallable',
+    });
     expect((await p.balance()).amount_cents).toBe(10_000);
 
     const second = (await p.withdraw(3_000)).json() as Json;
     expect(await t.app.payments.service.processPayouts()).toBe(0); // still inside the recall window
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
     expect(await t.app.payments.service.processPayouts()).toBe(1);
-    expect((await p.client.post(`/api/player/payments/${second.payment.id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
+    expect((await p.client.post(`/api/player/payments/${second.payment.id}/recall`)).json()).toMatchObject({
+      code: 'not_recallable',
+    });
     await settle();
-    const history = (await p.client.post('/api/player/payments/with_pages', { page: 1, page_size: 10, filter: { type: 'cashout' } })).json() as Json;
+    const history = (
+      await p.client.post('/api/player/payments/with_pages', { page: 1, page_size: 10, filter: { type: 'cashout' } })
+    ).json() as Json;
     expect(history.pagination).toEqual({ page: 1, per_page: 10, total_count: 2 });
     expect(history.data[0]).toMatchObject({ id: second.payment.id, state: 'succeeded', success: true });
     expect((await p.balance()).amount_cents).toBe(7_000);
@@ -247,12 +382,23 @@ describe('withdrawals', () => {
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
     await t.app.payments.service.processPayouts();
     await settle();
-    const [row] = (await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)).rows as { state: string; provider_payment_id: string }[];
+    const [row] = (
+      await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)
+    ).rows as { state: string; provider_payment_id: string }[];
     expect(row!.state).toBe('declined');
     expect((await p.balance()).amount_cents).toBe(10_000);
-    const replay = { event_id: `${row!.provider_payment_id}:declined`, payment_id: row!.provider_payment_id, merchant_reference: String(asked.payment.id), status: 'declined', amount_cents: 2_500, currency: 'EUR' };
+    const replay = {
+      event_id: `${row!.provider_payment_id}:declined`,
+      payment_id: row!.provider_payment_id,
+      merchant_reference: String(asked.payment.id),
+      status: 'declined',
+      amount_cents: 2_500,
+      currency: 'EUR',
+    };
     expect(((await signedWebhook(replay)).json() as Json).result).toBe('duplicate');
-    expect(((await signedWebhook({ ...replay, event_id: 'another-event-id' })).json() as Json).result).toBe('already_final');
+    expect(((await signedWebhook({ ...replay, event_id: 'another-event-id' })).json() as Json).result).toBe(
+      'already_final',
+    );
     expect((await p.balance()).amount_cents).toBe(10_000);
   });
 
@@ -261,14 +407,23 @@ describe('withdrawals', () => {
     const asked = (await p.withdraw(2_500, 'sandbox_ewallet', { email: 'fail@example.com' })).json() as Json;
     // The payout job has claimed it but not yet stored the provider's id when the event arrives.
     await t.database.db.execute(sql`UPDATE payments SET state = 'processing' WHERE id = ${asked.payment.id}`);
-    const event = { event_id: 'early-1', payment_id: 'psp-early-1', merchant_reference: String(asked.payment.id), status: 'declined', amount_cents: 2_500, currency: 'EUR' };
+    const event = {
+      event_id: 'early-1',
+      payment_id: 'psp-early-1',
+      merchant_reference: String(asked.payment.id),
+      status: 'declined',
+      amount_cents: 2_500,
+      currency: 'EUR',
+    };
     const webhooksBefore = await count('payment_webhooks');
     const unknown = await signedWebhook({ ...event, event_id: 'early-0', merchant_reference: '999999999' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'unknown_payment' });
     expect(await count('payment_webhooks')).toBe(webhooksBefore);
     expect((await signedWebhook(event)).json()).toMatchObject({ result: 'released' });
-    const [row] = (await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)).rows as Json[];
+    const [row] = (
+      await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)
+    ).rows as Json[];
     expect(row).toMatchObject({ state: 'declined', provider_payment_id: 'psp-early-1' });
     expect((await p.balance()).amount_cents).toBe(10_000);
     // Another provider id for the same reference is not this payment.
@@ -280,7 +435,8 @@ describe('withdrawals', () => {
     expect((await p.withdraw(2_000, 'sandbox_card', CARD)).json()).toMatchObject({ code: 'profile_required' });
     await p.deposit(5_000);
     await settle();
-    const profile = ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!.savedProfiles[0].id as number;
+    const profile = ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!
+      .savedProfiles[0].id as number;
     expect((await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
     expect(await p.balance()).toMatchObject({ amount_cents: 3_000 });
   });
@@ -289,7 +445,9 @@ describe('withdrawals', () => {
     const p = await player();
     await p.deposit(5_000);
     await settle();
-    const saved = async () => ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!.savedProfiles as Json[];
+    const saved = async () =>
+      ((await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[])[0]!
+        .savedProfiles as Json[];
     const profile = (await saved())[0]!.id as number;
     const asked = (await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).json() as Json;
 
@@ -303,13 +461,19 @@ describe('withdrawals', () => {
     expect((await p.client.delete(`/api/payments/profiles/${profile}`)).statusCode).toBe(204);
     expect(await saved()).toEqual([]);
     expect((await p.client.delete(`/api/payments/profiles/${profile}`)).statusCode).toBe(404);
-    expect((await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({ code: 'profile_unavailable' });
-    expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({ code: 'profile_unavailable' });
+    expect((await p.withdraw(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({
+      code: 'profile_unavailable',
+    });
+    expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).json()).toMatchObject({
+      code: 'profile_unavailable',
+    });
 
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
     await t.app.payments.service.processPayouts();
     await settle();
-    const paid = ((await p.client.get('/api/player/payments')).json() as Json[]).find((h) => h.id === asked.payment.id)!;
+    const paid = ((await p.client.get('/api/player/payments')).json() as Json[]).find(
+      (h) => h.id === asked.payment.id,
+    )!;
     expect(paid).toMatchObject({ state: 'succeeded' });
     expect((await p.balance()).amount_cents).toBe(3_000);
   });
@@ -319,23 +483,42 @@ describe('withdrawals', () => {
     for (let i = 0; i < 10; i++) {
       const asked = (await p.withdraw(2_000)).json() as Json;
       t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-      const [recall] = await Promise.all([p.client.post(`/api/player/payments/${asked.payment.id}/recall`), t.app.payments.service.processPayouts()]);
+      const [recall] = await Promise.all([
+        p.client.post(`/api/player/payments/${asked.payment.id}/recall`),
+        t.app.payments.service.processPayouts(),
+      ]);
       await settle();
-      const [row] = (await t.database.db.execute(sql`SELECT state FROM payments WHERE id = ${asked.payment.id}`)).rows as { state: string }[];
+      const [row] = (await t.database.db.execute(sql`SELECT state FROM payments WHERE id = ${asked.payment.id}`))
+        .rows as { state: string }[];
       if (recall.statusCode === 200) expect(row!.state).toBe('recalled');
       else expect(row!.state).toBe('succeeded');
     }
-    const paid = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${p.id} AND state = 'succeeded'`)).rows[0] as { n: number };
+    const paid = (
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${p.id} AND state = 'succeeded'`,
+      )
+    ).rows[0] as { n: number };
     expect((await p.balance()).amount_cents).toBe(50_000 - paid.n * 2_000);
   });
 
   it('W12: a withdrawal of 60 racing a bet of 60 on 100 → only one of them succeeds', async () => {
     for (let i = 0; i < 5; i++) {
       const p = await player(10_000);
-      const token = await gameSession(t.database, p.id, 'EUR', OWN_PROVIDER, t.clock.now());
-      const secret = t.app.wallet.secrets.get(OWN_PROVIDER)!;
-      const bet = { session_token: token, user_id: String(p.id), currency: 'EUR', game: 'croupier-originals/test', round_id: `race-${i}`, transaction_id: `race-${p.id}-${i}`, amount: 6_000 };
-      const [placed, asked] = await Promise.all([walletCall(t.app, OWN_PROVIDER, secret, 'bet', bet), p.withdraw(6_000)]);
+      const token = await gameSession(t.database, p.id, 'EUR', TEST_PROVIDER, t.clock.now());
+      const secret = TEST_PROVIDER_SECRET;
+      const bet = {
+        session_token: token,
+        user_id: String(p.id),
+        currency: 'EUR',
+        game: 'croupier-originals/test',
+        round_id: `race-${i}`,
+        transaction_id: `race-${p.id}-${i}`,
+        amount: 6_000,
+      };
+      const [placed, asked] = await Promise.all([
+        walletCall(t.app, TEST_PROVIDER, secret, 'bet', bet),
+        p.withdraw(6_000),
+      ]);
       const wins = [placed.json.status === 'OK', asked.statusCode === 201].filter(Boolean).length;
       expect(wins, `${placed.body} | ${asked.body}`).toBe(1);
       expect((await p.balance()).amount_cents).toBe(4_000);
@@ -344,20 +527,42 @@ describe('withdrawals', () => {
 
   it('needs a signed-in player', async () => {
     expect((await createClient(t.app).get('/api/player/payments')).statusCode).toBe(401);
-    expect((await createClient(t.app).post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 100, method_id: 'sandbox_ewallet' } })).statusCode).toBe(401);
+    expect(
+      (
+        await createClient(t.app).post('/api/payments/withdrawals', {
+          payment: { currency: 'EUR', amount_cents: 100, method_id: 'sandbox_ewallet' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('risk payload and logs', () => {
   it('stores the risk payload of SPEC §3 and refuses a full card number or another player id', async () => {
     const p = await player();
-    const payload = { merchant_user_id: String(p.id), card_bin: '424242', card_last_4: '4242', date_time: '2026-11-24T10:00:00Z', transaction_currency: 'EUR', transaction_amount: 50, payment_system: 'sandbox_card', type: 'transaction' };
+    const payload = {
+      merchant_user_id: String(p.id),
+      card_bin: '424242',
+      card_last_4: '4242',
+      date_time: '2026-11-24T10:00:00Z',
+      transaction_currency: 'EUR',
+      transaction_amount: 50,
+      payment_system: 'sandbox_card',
+      type: 'transaction',
+    };
     expect((await p.client.post('/api/users/transaction', payload)).statusCode).toBe(201);
-    expect((await p.client.post('/api/users/transaction', { ...payload, card_bin: TEST_CARDS.success })).statusCode).toBe(422);
+    expect(
+      (await p.client.post('/api/users/transaction', { ...payload, card_bin: TEST_CARDS.success })).statusCode,
+    ).toBe(422);
     expect((await p.client.post('/api/users/transaction', { ...payload, merchant_user_id: '1' })).statusCode).toBe(422);
-    const stored = await t.database.db.execute(sql`SELECT type, payload FROM risk_transactions WHERE user_id = ${p.id}`);
+    const stored = await t.database.db.execute(
+      sql`SELECT type, payload FROM risk_transactions WHERE user_id = ${p.id}`,
+    );
     expect(stored.rows).toEqual([{ type: 'transaction', payload }]);
-    expect((await p.client.post('/log-payments-dep', { depositMethods: [{ id: 'sandbox_card' }], userInfo: { id: p.id } })).statusCode).toBe(204);
+    expect(
+      (await p.client.post('/log-payments-dep', { depositMethods: [{ id: 'sandbox_card' }], userInfo: { id: p.id } }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 
@@ -370,29 +575,54 @@ describe('crypto', () => {
 
   it('a coin sent to the player’s address shows as pending, then is credited once after the confirmations', async () => {
     const p = await player();
-    expect((await p.client.post('/api/payments/crypto/addresses', { currency: 'EUR' })).json()).toMatchObject({ code: 'currency_unavailable' });
+    expect((await p.client.post('/api/payments/crypto/addresses', { currency: 'EUR' })).json()).toMatchObject({
+      code: 'currency_unavailable',
+    });
     // The first address opens a BTC wallet, and the player stays in EUR.
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
     expect(address).toMatch(/^tb1q/);
     expect(((await p.client.get('/api/player')).json() as Json).currency).toBe('EUR');
-    expect(((await p.client.get('/api/player/accounts')).json() as Json[]).map((a) => a.currency)).toEqual(['EUR', 'BTC']);
-    expect(((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json).address).toBe(address);
+    expect(((await p.client.get('/api/player/accounts')).json() as Json[]).map((a) => a.currency)).toEqual([
+      'EUR',
+      'BTC',
+    ]);
+    expect(((await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json).address).toBe(
+      address,
+    );
     expect((await p.client.get('/api/payments/crypto/addresses')).json()).toEqual([{ currency: 'BTC', address }]);
     const methods = (await p.client.get('/api/payments/methods?currency=BTC&action=deposit')).json() as Json[];
     expect(methods.map((m) => m.id)).toEqual(['sandbox_crypto_btc']);
     expect(methods[0]!.id.split('_')[2]).toBe('btc');
 
     const sent = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 2_500_000 })).json() as Json;
-    const btc = async () => ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC')!.amount_cents as number;
+    const btc = async () =>
+      ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC')!
+        .amount_cents as number;
     const history = async () => ((await p.client.get('/api/player/payments')).json() as Json[])[0]!;
     const required = t.env.CRYPTO_CONFIRMATIONS;
-    expect(await history()).toMatchObject({ action: 'deposit', state: 'pending', currency: 'BTC', amount_cents: 2_500_000, confirmations: 0, confirmations_required: required });
+    expect(await history()).toMatchObject({
+      action: 'deposit',
+      state: 'pending',
+      currency: 'BTC',
+      amount_cents: 2_500_000,
+      confirmations: 0,
+      confirmations_required: required,
+    });
     for (let block = 1; block < required; block++) {
       await t.app.payments.chain.mineBlock();
       expect(await history()).toMatchObject({ state: 'pending', confirmations: block });
     }
     // A late, older progress event never lowers the count the player sees.
-    const stale = { event_id: `${sent.tx_id}:pending:late`, payment_id: sent.tx_id, merchant_reference: '', status: 'pending', amount_cents: 2_500_000, currency: 'BTC', address, confirmations: 0 };
+    const stale = {
+      event_id: `${sent.tx_id}:pending:late`,
+      payment_id: sent.tx_id,
+      merchant_reference: '',
+      status: 'pending',
+      amount_cents: 2_500_000,
+      currency: 'BTC',
+      address,
+      confirmations: 0,
+    };
     expect(((await signedWebhook(stale)).json() as Json).result).toBe('already_known');
     expect(await history()).toMatchObject({ confirmations: required - 1 });
     expect(await btc()).toBe(0);
@@ -402,11 +632,20 @@ describe('crypto', () => {
     await t.app.payments.chain.mineBlock();
     expect(await btc()).toBe(2_500_000);
     expect(await t.app.payments.chain.confirmationsOf(sent.tx_id)).toBe(t.env.CRYPTO_CONFIRMATIONS);
-    expect((await p.client.post('/sandbox-chain/send', { address: 'tb1qnotanaddressofanyone000000', amount_cents: 1 })).json()).toMatchObject({ code: 'unknown_address' });
+    expect(
+      (
+        await p.client.post('/sandbox-chain/send', { address: 'tb1qnotanaddressofanyone000000', amount_cents: 1 })
+      ).json(),
+    ).toMatchObject({ code: 'unknown_address' });
 
     // Withdraw to an address: reserved at once, paid by the payout job.
     const payout = await p.client.post('/api/payments/withdrawals', {
-      payment: { currency: 'BTC', amount_cents: 1_000_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternalwallet00000000000000' } },
+      payment: {
+        currency: 'BTC',
+        amount_cents: 1_000_000,
+        method_id: 'sandbox_crypto_btc',
+        fields: { address: 'tb1qexternalwallet00000000000000' },
+      },
     });
     expect(payout.statusCode, payout.body).toBe(201);
     expect(await btc()).toBe(1_500_000);
@@ -422,13 +661,18 @@ describe('crypto reorg (W13)', () => {
     const p = await player();
     await p.client.post('/api/player/accounts', { currency: 'LTC' });
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'LTC' })).json() as Json;
-    const { tx_id } = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 50_000_000 })).json() as Json;
+    const { tx_id } = (
+      await p.client.post('/sandbox-chain/send', { address, amount_cents: 50_000_000 })
+    ).json() as Json;
     await t.app.payments.chain.mineBlock();
     expect(await t.app.payments.chain.reorg(tx_id)).toBe(true);
     for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS + 1; i++) await t.app.payments.chain.mineBlock();
     const ltc = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'LTC')!;
     expect(ltc.amount_cents).toBe(0);
-    expect(((await p.client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({ state: 'declined', cancellation_reason: 'Dropped by a chain reorganisation' });
+    expect(((await p.client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({
+      state: 'declined',
+      cancellation_reason: 'Dropped by a chain reorganisation',
+    });
     expect(await t.app.payments.chain.reorg(tx_id)).toBe(false);
   });
 });
@@ -436,23 +680,51 @@ describe('crypto reorg (W13)', () => {
 describe('card-to-crypto on-ramp', () => {
   it('buys coins with a card at the rate less 4.5 % and they arrive as a crypto deposit after the confirmations', async () => {
     const p = await player();
-    expect((await p.client.get('/api/payments/crypto/onramp')).json()).toEqual([{ provider: 'sandbox_onramp', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] }]);
+    expect((await p.client.get('/api/payments/crypto/onramp')).json()).toEqual([
+      {
+        provider: 'sandbox_onramp',
+        brand: 'card',
+        fee: 4.5,
+        processing_time: '10',
+        verification: 900,
+        paymentMethods: ['visa', 'mastercard'],
+      },
+    ]);
     await p.client.post('/api/player/accounts', { currency: 'ETH' });
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'ETH' })).json() as Json;
     // Opened as SPEC §7 says: widget id by host, the player's coins, language, fiat list, address map.
     const addresses = JSON.stringify({ ETH: address });
-    const query = new URLSearchParams({ widget: 'casino.test', lang: 'de', coin: 'ETH', fiat: 'EUR', cryptos: 'ETH,BTC', fiats: 'EUR,USD', addresses });
+    const query = new URLSearchParams({
+      widget: 'casino.test',
+      lang: 'de',
+      coin: 'ETH',
+      fiat: 'EUR',
+      cryptos: 'ETH,BTC',
+      fiats: 'EUR,USD',
+      addresses,
+    });
     const widget = await t.app.inject({ method: 'GET', url: `/sandbox-onramp?${query}` });
     expect(widget.body).toContain('Fee 4.5 %');
     expect(widget.body).toContain('<html lang="de">');
     expect(widget.body).toContain('data-widget="casino.test"');
     // BTC has no address in the map, so it is not offered.
-    expect(widget.body).toContain('<select name="coin" data-testid="onramp-coin"><option value="ETH" selected>ETH</option></select>');
+    expect(widget.body).toContain(
+      '<select name="coin" data-testid="onramp-coin"><option value="ETH" selected>ETH</option></select>',
+    );
     expect(widget.body).toContain('<option value="EUR" selected>EUR</option><option value="USD">USD</option>');
     const buy = (fields: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/sandbox-onramp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', addresses, ...fields }).toString() });
-    expect((await buy({ amount: '300', card_number: TEST_CARDS.declined, expiry_date: '12/39', cvv: '123' })).statusCode).toBe(422);
-    expect((await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' })).body).toContain('Purchase complete');
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox-onramp',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', addresses, ...fields }).toString(),
+      });
+    expect(
+      (await buy({ amount: '300', card_number: TEST_CARDS.declined, expiry_date: '12/39', cvv: '123' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' })).body,
+    ).toContain('Purchase complete');
     for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.app.payments.chain.mineBlock();
     const eth = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'ETH')!;
     // 300 EUR less 4.5 % = 286.50 EUR at 3,000 EUR per ETH = 0.0955 ETH = 9,550,000 minor units.
@@ -466,8 +738,17 @@ describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; RELIABI
     try {
       const { client, player: who } = await signUp(strict.app, { currency: 'EUR' });
       await fund(strict.app.wallet, who.id, 'EUR', 10_000);
-      const eur = async () => ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!.amount_cents as number;
-      const asked = await client.post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 5_000, method_id: 'sandbox_ewallet', fields: { email: 'ada@example.com' } } });
+      const eur = async () =>
+        ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!
+          .amount_cents as number;
+      const asked = await client.post('/api/payments/withdrawals', {
+        payment: {
+          currency: 'EUR',
+          amount_cents: 5_000,
+          method_id: 'sandbox_ewallet',
+          fields: { email: 'ada@example.com' },
+        },
+      });
       expect(asked.statusCode, asked.body).toBe(201);
       const { payment } = asked.json() as Json;
       expect(payment).toMatchObject({ state: 'pending', recallable: false });
@@ -479,7 +760,10 @@ describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; RELIABI
       strict.clock.advance(strict.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
       await strict.app.payments.service.processPayouts();
       await strict.app.payments.sandbox.idle();
-      expect(((await client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({ state: 'succeeded', recallable: false });
+      expect(((await client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({
+        state: 'succeeded',
+        recallable: false,
+      });
       expect(await eur()).toBe(5_000);
       await expectLedgerSound(strict.database);
     } finally {
@@ -494,7 +778,9 @@ describe('without the sandbox (PAYMENTS_SANDBOX=false)', () => {
     try {
       const { client } = await signUp(live.app, { currency: 'EUR' });
       expect((await client.get('/api/payments/methods?currency=EUR&action=deposit')).json()).toEqual([]);
-      expect((await client.post('/sandbox-chain/send', { address: 'tb1qanything000000000000', amount_cents: 1 })).statusCode).toBe(404);
+      expect(
+        (await client.post('/sandbox-chain/send', { address: 'tb1qanything000000000000', amount_cents: 1 })).statusCode,
+      ).toBe(404);
       expect((await client.get('/sandbox-psp/3ds/psp_x')).statusCode).toBe(404);
       expect((await client.post('/payments/webhooks/sandbox', {})).statusCode).toBe(401);
     } finally {
@@ -502,4 +788,3 @@ describe('without the sandbox (PAYMENTS_SANDBOX=false)', () => {
     }
   });
 });
-

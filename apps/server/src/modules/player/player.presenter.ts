@@ -1,15 +1,18 @@
 import type { Account, Player } from '@croupier/shared/api/player';
 import { missingRequiredFields } from '@croupier/shared/api/player';
+import { deriveKeyHex } from '../../config/secrets.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import type { AccountRow, PlayerStatusRow, User } from './player.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Minor units as a JSON number; a balance beyond 2^53 would lose precision, so refuse to send one. */
+/**
+ * Minor units as a JSON number. Credits stop at the currency's maximum balance, far below 2^53
+ * (decision 016), so this is exact for every balance the wallet can reach. A row from before that
+ * rule, or written by hand, beyond 2^53 shows as the nearest number rather than failing every read
+ * of the player's wallets: showing a balance must never be what breaks the account.
+ */
 function cents(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new Error('amount exceeds the JSON-safe integer range');
-  }
   return Number(value);
 }
 
@@ -76,7 +79,7 @@ export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret
     last_sign_in_at: iso(user.lastSignInAt),
     confirmed_at: iso(user.confirmedAt),
     // Stable per player, not guessable from the id: lets a chat widget trust who the visitor is.
-    hash: hmacSha256(appSecret, `croupier:player-hash:${user.id}`),
+    hash: hmacSha256(deriveKeyHex(appSecret, 'player-hash'), String(user.id)),
     saved: user.saved,
     registration_variant: user.registrationVariant === 'B' ? 'B' : 'A',
   };

@@ -1,12 +1,13 @@
+import { deriveKeyHex } from '../../config/secrets.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 
 /**
  * Connection token of the realtime socket, in the Centrifugo v1 style the client expects
- * (API-SHAPES §3.4, §15.2): an HMAC over user and timestamp. The key is derived from the app
- * secret so that this token can never be confused with another HMAC the app makes.
+ * (the client's realtime settings): an HMAC over user and timestamp, with a key of its own derived
+ * from the app secret, so that this token can never be confused with another HMAC the app makes.
  */
 function realtimeKey(appSecret: string): string {
-  return hmacSha256(appSecret, 'croupier:realtime-connection');
+  return deriveKeyHex(appSecret, 'realtime-connection');
 }
 
 export function realtimeToken(appSecret: string, user: string, timestamp: string): string {

@@ -20,7 +20,6 @@ export interface Wallet {
 export interface CreateWalletDeps {
   db: Db;
   clock: Clock;
-  appSecret: string;
   /** `WALLET_PROVIDERS` (id:secret pairs). */
   providers: string;
   /** A listener failing must never turn a committed answer into an error. */
@@ -30,7 +29,7 @@ export interface CreateWalletDeps {
 
 export function createWallet(deps: CreateWalletDeps): Wallet {
   const accounts = new LedgerAccounts();
-  const secrets = walletSecrets(deps.appSecret, deps.providers);
+  const secrets = walletSecrets(deps.providers);
   const balanceListeners: ((userId: number, account: Account) => void)[] = [];
   const committedListeners: ((event: WalletEvent) => void)[] = [];
   const safely = <A extends unknown[]>(what: string, fn: (...args: A) => void, ...args: A) => {
@@ -45,6 +44,7 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
     clock: deps.clock,
     accounts,
     publishBalance: (userId, account) => balanceListeners.forEach((l) => safely('balance', l, userId, account)),
+    logError: deps.logError,
   });
   const protocol = new WalletProtocol({
     db: deps.db,
@@ -52,6 +52,7 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
     accounts,
     secrets,
     gamblingBlock: deps.gamblingBlock ?? gamblingBlock,
+    logError: deps.logError,
     onCommitted: (event) => {
       service.publish(event.balance);
       committedListeners.forEach((l) => safely('committed', l, event));

@@ -6,14 +6,24 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createWallet } from './index.ts';
-import { OWN_PROVIDER } from './protocol.ts';
-import { balanceOf, count, expectLedgerSound, fund, gameSession, insertPlayer, walletCall } from './test-helpers.ts';
+import {
+  balanceOf,
+  count,
+  expectLedgerSound,
+  fund,
+  gameSession,
+  insertPlayer,
+  TEST_PROVIDER,
+  TEST_PROVIDER_SECRET,
+  TEST_PROVIDERS_ENV,
+  walletCall,
+} from './test-helpers.ts';
 
 let t: TestApp;
 let secret: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  secret = t.app.wallet.secrets.get(OWN_PROVIDER)!;
+  t = await buildTestApp(TEST_PROVIDERS_ENV);
+  secret = TEST_PROVIDER_SECRET;
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerSound(t.database));
@@ -25,17 +35,20 @@ const id = (p: string) => `${p}-${++n}`;
 async function player(amount = 10_000) {
   const userId = await insertPlayer(t.database);
   await fund(t.app.wallet, userId, 'EUR', amount);
-  const token = await gameSession(t.database, userId, 'EUR', OWN_PROVIDER, t.clock.now());
+  const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
   const base = { user_id: String(userId), currency: 'EUR', game: 'croupier-originals/test' };
-  const call = (action: string, body: Record<string, unknown>) => walletCall(t.app, OWN_PROVIDER, secret, action, { ...base, ...body });
+  const call = (action: string, body: Record<string, unknown>) =>
+    walletCall(t.app, TEST_PROVIDER, secret, action, { ...base, ...body });
   return {
     userId,
     token,
     call,
     bet: (tx: string, amount: number, round = 'r1', extra: Record<string, unknown> = {}) =>
       call('bet', { session_token: token, round_id: round, transaction_id: tx, amount, ...extra }),
-    win: (tx: string, amount: number, round = 'r1', extra: Record<string, unknown> = {}) => call('win', { round_id: round, transaction_id: tx, amount, ...extra }),
-    rollback: (tx: string, ref: string, round = 'r1') => call('rollback', { round_id: round, transaction_id: tx, reference_transaction_id: ref }),
+    win: (tx: string, amount: number, round = 'r1', extra: Record<string, unknown> = {}) =>
+      call('win', { round_id: round, transaction_id: tx, amount, ...extra }),
+    rollback: (tx: string, ref: string, round = 'r1') =>
+      call('rollback', { round_id: round, transaction_id: tx, reference_transaction_id: ref }),
     balance: () => balanceOf(t.database, userId),
   };
 }
@@ -105,8 +118,14 @@ const cases: Case[] = [
       expect((await p.bet(tx, 200)).status).toBe(409);
       expect((await p.bet(tx, 100, 'other-round')).status).toBe(409);
       expect((await p.bet(tx, 100, 'r1', { currency: 'USD' })).status).toBe(409);
-      const stolen = await walletCall(t.app, OWN_PROVIDER, secret, 'bet', {
-        user_id: String(other.userId), currency: 'EUR', game: 'g', session_token: other.token, round_id: 'r1', transaction_id: tx, amount: 100,
+      const stolen = await walletCall(t.app, TEST_PROVIDER, secret, 'bet', {
+        user_id: String(other.userId),
+        currency: 'EUR',
+        game: 'g',
+        session_token: other.token,
+        round_id: 'r1',
+        transaction_id: tx,
+        amount: 100,
       });
       expect(stolen.status).toBe(409);
       expect(stolen.json.status).toBe('DUPLICATE_TRANSACTION_CONFLICT');
@@ -148,7 +167,9 @@ const cases: Case[] = [
       await p.bet(b, 1_000, 'e1');
       const b2 = id('b');
       await p.bet(b2, 1_000, 'e2');
-      await t.database.db.execute(sql`UPDATE game_sessions SET expires_at = ${new Date(t.clock.now().getTime() - 1_000)} WHERE user_id = ${p.userId}`);
+      await t.database.db.execute(
+        sql`UPDATE game_sessions SET expires_at = ${new Date(t.clock.now().getTime() - 1_000)} WHERE user_id = ${p.userId}`,
+      );
       expect((await p.bet(id('b'), 100, 'e3')).json.status).toBe('SESSION_EXPIRED');
       expect((await p.win(id('w'), 5_000, 'e1')).json).toMatchObject({ status: 'OK', balance: 13_000 });
       expect((await p.rollback(id('rb'), b2, 'e2')).json).toMatchObject({ status: 'OK', balance: 14_000 });
@@ -177,14 +198,24 @@ const cases: Case[] = [
     name: 'W11 one flipped byte or a re-serialised body → INVALID_SIGNATURE, nothing written',
     async run(p) {
       const before = await count(t.database, 'wallet_requests');
-      const body = { session_token: p.token, user_id: String(p.userId), currency: 'EUR', game: 'g', round_id: 's', transaction_id: id('b'), amount: 100 };
+      const body = {
+        session_token: p.token,
+        user_id: String(p.userId),
+        currency: 'EUR',
+        game: 'g',
+        round_id: 's',
+        transaction_id: id('b'),
+        amount: 100,
+      };
       const raw = JSON.stringify(body);
       const { WalletProtocol } = await import('./protocol.ts');
       const signature = `sha256=${WalletProtocol.sign(secret, raw)}`;
       const flipped = raw.replace('"amount":100', '"amount":900');
-      expect((await walletCall(t.app, OWN_PROVIDER, secret, 'bet', flipped, signature)).status).toBe(401);
+      expect((await walletCall(t.app, TEST_PROVIDER, secret, 'bet', flipped, signature)).status).toBe(401);
       const reserialised = JSON.stringify(body, null, 1);
-      expect((await walletCall(t.app, OWN_PROVIDER, secret, 'bet', reserialised, signature)).json.status).toBe('INVALID_SIGNATURE');
+      expect((await walletCall(t.app, TEST_PROVIDER, secret, 'bet', reserialised, signature)).json.status).toBe(
+        'INVALID_SIGNATURE',
+      );
       expect((await walletCall(t.app, 'someone-else', secret, 'bet', raw)).status).toBe(401);
       expect(await count(t.database, 'wallet_requests')).toBe(before);
       expect(await p.balance()).toBe(10_000);
@@ -196,7 +227,7 @@ const cases: Case[] = [
       const before = [await count(t.database, 'wallet_requests'), await count(t.database, 'ledger_postings')];
       for (const amount of ['1.5', '"1e3"', '-1', '0', 'NaN', '9007199254740993', '1e400', 'null']) {
         const raw = `{"session_token":"${p.token}","user_id":"${p.userId}","currency":"EUR","game":"g","round_id":"m","transaction_id":"${id('b')}","amount":${amount}}`;
-        const r = await walletCall(t.app, OWN_PROVIDER, secret, 'bet', raw);
+        const r = await walletCall(t.app, TEST_PROVIDER, secret, 'bet', raw);
         expect(r.status, amount).toBe(400);
       }
       expect([await count(t.database, 'wallet_requests'), await count(t.database, 'ledger_postings')]).toEqual(before);
@@ -220,7 +251,9 @@ describe('ledger guarantees', () => {
 
   it('a direct SQL attempt to push a balance below zero fails on the CHECK constraint', async () => {
     const p = await player(100);
-    await expect(t.database.db.execute(sql`UPDATE player_accounts SET amount_cents = -1 WHERE user_id = ${p.userId}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE player_accounts SET amount_cents = -1 WHERE user_id = ${p.userId}`),
+    ).rejects.toThrow();
     expect(await p.balance()).toBe(100);
   });
 
@@ -229,16 +262,29 @@ describe('ledger guarantees', () => {
     const wallet = createWallet({
       db: t.database.db,
       clock: t.clock,
-      appSecret: t.env.appSecret,
-      providers: '',
+      providers: TEST_PROVIDERS_ENV.WALLET_PROVIDERS,
       logError: () => {},
-      gamblingBlock: async (_db, userId) => (blocked.has(userId) ? { code: 'self_excluded', message: 'Self-excluded until 2027' } : null),
+      gamblingBlock: async (_db, userId) =>
+        blocked.has(userId) ? { code: 'self_excluded', message: 'Self-excluded until 2027' } : null,
     });
     const p = await player();
     blocked.add(p.userId);
-    const raw = JSON.stringify({ session_token: p.token, user_id: String(p.userId), currency: 'EUR', game: 'g', round_id: 'rg', transaction_id: id('b'), amount: 100 });
+    const raw = JSON.stringify({
+      session_token: p.token,
+      user_id: String(p.userId),
+      currency: 'EUR',
+      game: 'g',
+      round_id: 'rg',
+      transaction_id: id('b'),
+      amount: 100,
+    });
     const { WalletProtocol } = await import('./protocol.ts');
-    const reply = await wallet.protocol.handle(OWN_PROVIDER, 'bet', Buffer.from(raw), WalletProtocol.sign(secret, raw));
+    const reply = await wallet.protocol.handle(
+      TEST_PROVIDER,
+      'bet',
+      Buffer.from(raw),
+      WalletProtocol.sign(secret, raw),
+    );
     expect(JSON.parse(reply.body)).toMatchObject({ status: 'GAMBLING_BLOCKED', message: 'Self-excluded until 2027' });
     expect(await p.balance()).toBe(10_000);
   });
@@ -248,7 +294,9 @@ describe('concurrency', () => {
   it('W3: 200 concurrent bets of 1.00 on 100.00 → exactly 100 accepted, balance 0', async () => {
     const p = await player(10_000);
     const before = await count(t.database, 'ledger_transactions');
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => p.bet(`storm-${p.userId}-${i}`, 100, `storm-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => p.bet(`storm-${p.userId}-${i}`, 100, `storm-${i}`)),
+    );
     const statuses = answers.map((a) => a.json.status);
     expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
     expect(statuses.filter((s) => s === 'OK')).toHaveLength(100);
@@ -285,7 +333,11 @@ describe('faults (W7, I5)', () => {
         END $$`),
     );
     // One statement inserts a transaction's postings: odd statements fail, even ones pass.
-    await t.database.db.execute(sql.raw('CREATE TRIGGER test_fault BEFORE INSERT ON ledger_postings FOR EACH STATEMENT EXECUTE FUNCTION test_fault()'));
+    await t.database.db.execute(
+      sql.raw(
+        'CREATE TRIGGER test_fault BEFORE INSERT ON ledger_postings FOR EACH STATEMENT EXECUTE FUNCTION test_fault()',
+      ),
+    );
     try {
       const before = [await count(t.database, 'ledger_postings'), await count(t.database, 'wallet_requests')];
       const failed = await p.bet('w7-bet', 1_000, 'w7');
@@ -312,4 +364,3 @@ describe('faults (W7, I5)', () => {
     }
   });
 });
-

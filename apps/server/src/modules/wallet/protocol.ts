@@ -1,16 +1,18 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import type { GamblingBlock } from '../limits/rg-block.ts';
-import { creditWallet, readBalance, type WalletBalance } from './balances.ts';
+import { findUnsafeText } from '@croupier/shared/api/primitives';
+import { creditCeiling, creditWallet, readBalance, type WalletBalance } from './balances.ts';
 import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
 import {
   BalanceRequestSchema,
   BetRequestSchema,
   RollbackRequestSchema,
+  type BalanceRequest,
   WinRequestSchema,
   type BetRequest,
   type RollbackRequest,
@@ -47,12 +49,15 @@ export interface WalletProtocolDeps {
   gamblingBlock: (db: Executor, userId: number, currency: string, now: Date) => Promise<GamblingBlock | null>;
   /** Called after the transaction committed, never before (ARCHITECTURE "publish after commit"). */
   onCommitted?: (event: WalletEvent) => void;
+  /** Where a failing after-commit step is reported: it never changes the answer. */
+  logError?: (message: string, error: unknown) => void;
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** The OUT columns of wallet_bet / wallet_win (migration 0004). */
+/** The OUT columns of wallet_bet (migration 0004) and wallet_win (migration 0011, with o_http). */
 interface FunctionOut {
+  o_http?: number | null;
   o_body: string;
   o_ok: boolean;
   o_ledger: string | null;
@@ -78,8 +83,10 @@ function outBalance(out: FunctionOut, userId: number, currency: string): WalletB
 }
 const MAX_ATTEMPTS = 5;
 
-
-const json = (httpStatus: number, response: WalletResponse): WalletReply => ({ httpStatus, body: JSON.stringify(response) });
+const json = (httpStatus: number, response: WalletResponse): WalletReply => ({
+  httpStatus,
+  body: JSON.stringify(response),
+});
 const num = (v: bigint) => Number(v);
 
 /** The user id in the protocol is our player id as a decimal string. */
@@ -101,7 +108,24 @@ export class WalletProtocol {
     return hmacSha256Bytes(secret, rawBody);
   }
 
-  async handle(provider: string | undefined, action: string, rawBody: Buffer, signature: string | undefined): Promise<WalletReply> {
+  /** A call that came over HTTP: only configured third-party providers may make one. */
+  handleExternal(
+    provider: string | undefined,
+    action: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<WalletReply> {
+    if (provider === OWN_PROVIDER)
+      return Promise.resolve(json(401, { status: 'INVALID_SIGNATURE', message: 'Signature does not match the body' }));
+    return this.handle(provider, action, rawBody, signature);
+  }
+
+  async handle(
+    provider: string | undefined,
+    action: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<WalletReply> {
     const secret = provider ? this.deps.secrets.get(provider) : undefined;
     if (!secret || !signature || !safeEqual(hmacSha256Bytes(secret, rawBody), signature.replace(/^sha256=/, ''))) {
       return json(401, { status: 'INVALID_SIGNATURE', message: 'Signature does not match the body' });
@@ -112,16 +136,24 @@ export class WalletProtocol {
     } catch {
       return json(400, { status: 'BAD_REQUEST', message: 'Body is not JSON' });
     }
+    // Before any schema: the same body is hashed and stored, and PostgreSQL cannot hold NUL or an
+    // unpaired surrogate. A definite 400, so the provider stops retrying it.
+    const unsafe = findUnsafeText(body);
+    if (unsafe !== null)
+      return json(400, {
+        status: 'BAD_REQUEST',
+        message: `${unsafe}: control characters and unpaired surrogates are not allowed`,
+      });
     const bad = (issues: { path: PropertyKey[]; message: string }[]) =>
-      json(400, { status: 'BAD_REQUEST', message: issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+      json(400, {
+        status: 'BAD_REQUEST',
+        message: issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      });
     switch (action as WalletAction) {
       case 'balance': {
         const r = BalanceRequestSchema.safeParse(body);
         if (!r.success) return bad(r.error.issues);
-        const userId = parseUserId(r.data.user_id);
-        const balance = userId === null ? null : await readBalance(this.deps.db, userId, r.data.currency);
-        if (!balance) return json(200, { status: 'WRONG_CURRENCY', currency: r.data.currency });
-        return json(200, { status: 'OK', balance: num(balance.amount), currency: balance.currency });
+        return this.balance(provider!, r.data);
       }
       case 'bet': {
         const r = BetRequestSchema.safeParse(body);
@@ -144,22 +176,32 @@ export class WalletProtocol {
    * Serialization failures and deadlocks are retried here, never shown to the provider as 5xx
    * (W4). A duplicate transaction id rolls our attempt back and answers from the stored row.
    */
-  private async withRetry(provider: string, run: () => Promise<{ reply: WalletReply; event?: WalletEvent | undefined }>): Promise<WalletReply> {
+  private async withRetry(
+    provider: string,
+    run: () => Promise<{ reply: WalletReply; event?: WalletEvent | undefined }>,
+  ): Promise<WalletReply> {
     for (let attempt = 1; ; attempt++) {
+      let outcome: { reply: WalletReply; event?: WalletEvent | undefined };
       try {
-        const outcome = await run();
-        if (outcome.event) this.deps.onCommitted?.(outcome.event);
-        return outcome.reply;
+        outcome = await run();
       } catch (error) {
         if (error instanceof DuplicateOf) {
           const { txId, hash } = error;
           const existing = await this.stored(provider, txId);
           if (existing) {
             if (existing.status === 'tombstone') {
-              return json(200, { status: 'BET_ROLLED_BACK', transaction_id: txId, message: 'This bet was rolled back before it arrived' });
+              return json(200, {
+                status: 'BET_ROLLED_BACK',
+                transaction_id: txId,
+                message: 'This bet was rolled back before it arrived',
+              });
             }
             if (existing.payload_hash !== hash) {
-              return json(409, { status: 'DUPLICATE_TRANSACTION_CONFLICT', transaction_id: txId, message: 'Transaction id already used with different content' });
+              return json(409, {
+                status: 'DUPLICATE_TRANSACTION_CONFLICT',
+                transaction_id: txId,
+                message: 'Transaction id already used with different content',
+              });
             }
             return { httpStatus: existing.response_status, body: existing.response_body };
           }
@@ -167,11 +209,66 @@ export class WalletProtocol {
         if (attempt < MAX_ATTEMPTS && (error instanceof DuplicateOf || RETRYABLE.has(pgCode(error) ?? ''))) continue;
         throw error;
       }
+      // Committed: the answer is decided, and nothing that runs now can change it into an error.
+      if (outcome.event) {
+        try {
+          this.deps.onCommitted?.(outcome.event);
+        } catch (error) {
+          this.deps.logError?.('wallet: after-commit step failed', error);
+        }
+      }
+      return outcome.reply;
     }
   }
 
+  /**
+   * The balance of the player behind a game session, checked like a bet: the token must be a live
+   * session of this provider for this player, else nothing is told (SESSION_EXPIRED); a disabled
+   * player is USER_DISABLED and another currency than the session's WRONG_CURRENCY.
+   */
+  private async balance(provider: string, req: BalanceRequest): Promise<WalletReply> {
+    const userId = parseUserId(req.user_id);
+    const [session] = await rows<{
+      user_id: number;
+      currency: string;
+      expires_at: Date | string;
+      disabled_at: Date | string | null;
+    }>(
+      this.deps.db,
+      sql`SELECT gs.user_id, gs.currency, gs.expires_at, u.disabled_at FROM game_sessions gs JOIN users u ON u.id = gs.user_id
+          WHERE gs.token_hash = ${sha256(req.session_token)} AND gs.provider = ${provider}`,
+    );
+    if (
+      !session ||
+      userId === null ||
+      Number(session.user_id) !== userId ||
+      new Date(session.expires_at) <= this.deps.clock.now()
+    ) {
+      return json(200, {
+        status: 'SESSION_EXPIRED',
+        currency: req.currency,
+        message: 'Game session is unknown or expired; relaunch the game',
+      });
+    }
+    if (session.disabled_at !== null)
+      return json(200, { status: 'USER_DISABLED', currency: req.currency, message: 'Player account is disabled' });
+    const balance = session.currency === req.currency ? await readBalance(this.deps.db, userId, req.currency) : null;
+    if (!balance)
+      return json(200, {
+        status: 'WRONG_CURRENCY',
+        currency: req.currency,
+        message: `Session currency is ${session.currency}`,
+      });
+    return json(200, { status: 'OK', balance: num(balance.amount), currency: balance.currency });
+  }
+
   private async stored(provider: string, txId: string) {
-    const [row] = await rows<{ status: string; payload_hash: string | null; response_status: number; response_body: string }>(
+    const [row] = await rows<{
+      status: string;
+      payload_hash: string | null;
+      response_status: number;
+      response_body: string;
+    }>(
       this.deps.db,
       sql`SELECT status, payload_hash, response_status, response_body FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${txId}`,
     );
@@ -185,7 +282,21 @@ export class WalletProtocol {
    */
   private async record(
     tx: Executor,
-    r: { provider: string; txId: string; action: string; status: string; roundId: string; userId: number; currency: string; amount: bigint; hash: string; reply: WalletReply; ledgerId: number | null; cashAmount?: bigint | null; referenceTxId?: string | null },
+    r: {
+      provider: string;
+      txId: string;
+      action: string;
+      status: string;
+      roundId: string;
+      userId: number;
+      currency: string;
+      amount: bigint;
+      hash: string;
+      reply: WalletReply;
+      ledgerId: number | null;
+      cashAmount?: bigint | null;
+      referenceTxId?: string | null;
+    },
   ) {
     const inserted = await rows<{ tx_id: string }>(
       tx,
@@ -216,8 +327,25 @@ export class WalletProtocol {
     const now = this.deps.clock.now();
     if (userId === null) {
       const reply = await this.deps.db.transaction(async (tx) => {
-        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, status: 'SESSION_EXPIRED', message: 'Unknown player' });
-        await this.record(tx, { provider, txId: req.transaction_id, action: 'bet', status: 'refused', roundId: req.round_id, userId: 0, currency: req.currency, amount, hash, reply, ledgerId: null });
+        const reply = json(200, {
+          transaction_id: req.transaction_id,
+          currency: req.currency,
+          status: 'SESSION_EXPIRED',
+          message: 'Unknown player',
+        });
+        await this.record(tx, {
+          provider,
+          txId: req.transaction_id,
+          action: 'bet',
+          status: 'refused',
+          roundId: req.round_id,
+          userId: 0,
+          currency: req.currency,
+          amount,
+          hash,
+          reply,
+          ledgerId: null,
+        });
         return reply;
       });
       return { reply };
@@ -231,7 +359,17 @@ export class WalletProtocol {
             ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${block?.message ?? null}, ${clearing}::int)`,
     );
     const event: WalletEvent | undefined = out.o_ok
-      ? { action: 'bet', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: outBalance(out, userId, req.currency) }
+      ? {
+          action: 'bet',
+          provider,
+          game: req.game,
+          roundId: req.round_id,
+          transactionId: req.transaction_id,
+          userId,
+          currency: req.currency,
+          amount,
+          balance: outBalance(out, userId, req.currency),
+        }
       : undefined;
     return { reply: { httpStatus: 200, body: out.o_body }, event };
   }
@@ -245,12 +383,23 @@ export class WalletProtocol {
       req.transaction_id,
       hash,
       sql`SELECT * FROM wallet_win(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
-            ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int)`,
+            ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int,
+            ${creditCeiling(req.currency, 'new').toString()}::bigint)`,
     );
     const event: WalletEvent | undefined = out.o_ok
-      ? { action: 'win', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance: outBalance(out, userId, req.currency) }
+      ? {
+          action: 'win',
+          provider,
+          game: req.game,
+          roundId: req.round_id,
+          transactionId: req.transaction_id,
+          userId,
+          currency: req.currency,
+          amount,
+          balance: outBalance(out, userId, req.currency),
+        }
       : undefined;
-    return { reply: { httpStatus: 200, body: out.o_body }, event };
+    return { reply: { httpStatus: out.o_http ?? 200, body: out.o_body }, event };
   }
 
   /** One wallet function call; a duplicate transaction id (unique violation) becomes DuplicateOf. */
@@ -271,13 +420,41 @@ export class WalletProtocol {
     const userId = parseUserId(req.user_id) ?? 0;
     let event: WalletEvent | undefined;
     const reply = await db.transaction(async (tx) => {
-      const answer = async (response: WalletResponse, status: string, amount = 0n, ledgerId: number | null = null) => {
-        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
-        await this.record(tx, { provider, txId: req.transaction_id, action: 'rollback', status, roundId: req.round_id, userId, currency: req.currency, amount, hash, reply, ledgerId, referenceTxId: req.reference_transaction_id });
+      const answer = async (
+        response: WalletResponse,
+        status: string,
+        amount = 0n,
+        ledgerId: number | null = null,
+        httpStatus = 200,
+      ) => {
+        const reply = json(httpStatus, { transaction_id: req.transaction_id, currency: req.currency, ...response });
+        await this.record(tx, {
+          provider,
+          txId: req.transaction_id,
+          action: 'rollback',
+          status,
+          roundId: req.round_id,
+          userId,
+          currency: req.currency,
+          amount,
+          hash,
+          reply,
+          ledgerId,
+          referenceTxId: req.reference_transaction_id,
+        });
         return reply;
       };
       const balanceNow = async () => num((await readBalance(tx, userId, req.currency))?.amount ?? 0n);
-      const [bet] = await rows<{ action: string; status: string; user_id: number; currency: string; round_id: string; amount: string; cash_amount: string | null; ledger_transaction_id: string | null }>(
+      const [bet] = await rows<{
+        action: string;
+        status: string;
+        user_id: number;
+        currency: string;
+        round_id: string;
+        amount: string;
+        cash_amount: string | null;
+        ledger_transaction_id: string | null;
+      }>(
         tx,
         sql`SELECT action, status, user_id, currency, round_id, amount::text, cash_amount::text, ledger_transaction_id::text
             FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id} FOR UPDATE`,
@@ -286,27 +463,93 @@ export class WalletProtocol {
         // W9: remember that this bet is cancelled, so that if it arrives late it is refused. If the
         // bet lands between our read and this insert, the insert conflicts and we start over.
         const tomb = json(200, { status: 'BET_ROLLED_BACK', transaction_id: req.reference_transaction_id });
-        await this.record(tx, { provider, txId: req.reference_transaction_id, action: 'bet', status: 'tombstone', roundId: req.round_id, userId, currency: req.currency, amount: 0n, hash: '', reply: tomb, ledgerId: null }).catch((error) => {
+        await this.record(tx, {
+          provider,
+          txId: req.reference_transaction_id,
+          action: 'bet',
+          status: 'tombstone',
+          roundId: req.round_id,
+          userId,
+          currency: req.currency,
+          amount: 0n,
+          hash: '',
+          reply: tomb,
+          ledgerId: null,
+        }).catch((error) => {
           if (error instanceof DuplicateOf) throw new Retry();
           throw error;
         });
-        return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'Unknown bet: nothing refunded; a late bet with this id will be refused' }, 'ok');
+        return answer(
+          {
+            status: 'BET_NOT_FOUND',
+            balance: await balanceNow(),
+            message: 'Unknown bet: nothing refunded; a late bet with this id will be refused',
+          },
+          'ok',
+        );
       }
-      if (bet.action !== 'bet' || bet.user_id !== userId || bet.currency !== req.currency || bet.round_id !== req.round_id) {
-        return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'Reference is not a bet of this player, currency and round' }, 'refused');
+      if (
+        bet.action !== 'bet' ||
+        bet.user_id !== userId ||
+        bet.currency !== req.currency ||
+        bet.round_id !== req.round_id
+      ) {
+        return answer(
+          {
+            status: 'BET_NOT_FOUND',
+            balance: await balanceNow(),
+            message: 'Reference is not a bet of this player, currency and round',
+          },
+          'refused',
+        );
       }
-      if (bet.status === 'tombstone' || bet.status === 'rolled_back') return answer({ status: 'OK', balance: await balanceNow(), message: 'Already rolled back' }, 'ok');
-      if (bet.status !== 'ok') return answer({ status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'The bet was refused; nothing to refund' }, 'ok');
+      if (bet.status === 'tombstone' || bet.status === 'rolled_back')
+        return answer({ status: 'OK', balance: await balanceNow(), message: 'Already rolled back' }, 'ok');
+      if (bet.status !== 'ok')
+        return answer(
+          { status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'The bet was refused; nothing to refund' },
+          'ok',
+        );
       const won = await rows<{ one: number }>(
         tx,
         sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
             AND action = 'win' AND status IN ('ok', 'closed') LIMIT 1`,
       );
-      if (won.length > 0) return answer({ status: 'BET_ALREADY_SETTLED', balance: await balanceNow(), message: 'The round has a win; the bet stands' }, 'refused');
+      if (won.length > 0)
+        return answer(
+          {
+            status: 'BET_ALREADY_SETTLED',
+            balance: await balanceNow(),
+            message: 'The round has a win; the bet stands',
+          },
+          'refused',
+        );
       const amount = BigInt(bet.amount);
       const cash = BigInt(bet.cash_amount ?? bet.amount);
-      const balance = await creditWallet(tx, userId, req.currency, cash, amount - cash);
-      if (!balance) throw new Error('wallet of an accepted bet disappeared');
+      // The stake was the player's own money: only the JSON-safe ceiling applies, never the business maximum.
+      const credited = await creditWallet(
+        tx,
+        userId,
+        req.currency,
+        cash,
+        amount - cash,
+        creditCeiling(req.currency, 'returned'),
+      );
+      if (!credited.ok && credited.reason === 'balance_limit') {
+        return answer(
+          {
+            status: 'BALANCE_LIMIT',
+            balance: await balanceNow(),
+            message: 'The refund would take the balance past what can be held',
+          },
+          'refused',
+          0n,
+          null,
+          422,
+        );
+      }
+      if (!credited.ok) throw new Error('wallet of an accepted bet disappeared');
+      const { balance } = credited;
       const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, userId, req.currency);
       const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
       const ledgerId = await appendTransaction(tx, {
@@ -324,9 +567,26 @@ export class WalletProtocol {
         metadata: { provider, game: req.game, round_id: req.round_id, bet: req.reference_transaction_id },
       });
       if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
-      await tx.execute(sql`UPDATE wallet_requests SET status = 'rolled_back' WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id}`);
-      const reply = await answer({ status: 'OK', balance: num(balance.amount), reference: ledgerId }, 'ok', amount, ledgerId);
-      event = { action: 'rollback', provider, game: req.game, roundId: req.round_id, transactionId: req.transaction_id, userId, currency: req.currency, amount, balance };
+      await tx.execute(
+        sql`UPDATE wallet_requests SET status = 'rolled_back' WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id}`,
+      );
+      const reply = await answer(
+        { status: 'OK', balance: num(balance.amount), reference: ledgerId },
+        'ok',
+        amount,
+        ledgerId,
+      );
+      event = {
+        action: 'rollback',
+        provider,
+        game: req.game,
+        roundId: req.round_id,
+        transactionId: req.transaction_id,
+        userId,
+        currency: req.currency,
+        amount,
+        balance,
+      };
       return reply;
     });
     return { reply, event, txId: req.transaction_id, hash };
@@ -352,14 +612,27 @@ function hmacSha256Bytes(secret: string, body: string | Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** Provider secrets: our own games host (derived from the app secret) plus configured providers. */
-export function walletSecrets(appSecret: string, configured: string): Map<string, string> {
-  const map = new Map<string, string>([[OWN_PROVIDER, hmacSha256(appSecret, 'croupier:wallet-provider:croupier')]]);
-  for (const pair of configured.split(',').map((s) => s.trim()).filter(Boolean)) {
+/**
+ * Provider secrets: configured third-party providers, plus our own in-process games host with 256
+ * random bits made at start-up that never leave the process (its calls never cross HTTP, and
+ * `/wallet/v1` refuses its id: see `handleExternal`). Nothing here derives from a configured value,
+ * so no configuration mistake can let a player sign the host's bets and wins.
+ */
+export function walletSecrets(configured: string): Map<string, string> {
+  const map = new Map<string, string>([[OWN_PROVIDER, randomBytes(32).toString('hex')]]);
+  for (const pair of configured
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const i = pair.indexOf(':');
     const id = pair.slice(0, i);
     const secret = pair.slice(i + 1);
-    if (i <= 0 || secret.length < 32) throw new Error(`WALLET_PROVIDERS: "${id || pair}" needs id:secret with a secret of 32+ characters`);
+    if (i <= 0 || secret.length < 32)
+      throw new Error(`WALLET_PROVIDERS: "${id || pair}" needs id:secret with a secret of 32+ characters`);
+    if (id === OWN_PROVIDER)
+      throw new Error(
+        `WALLET_PROVIDERS: "${OWN_PROVIDER}" is Croupier's own in-process games host and cannot be configured`,
+      );
     map.set(id, secret);
   }
   return map;

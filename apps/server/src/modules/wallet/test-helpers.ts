@@ -16,6 +16,14 @@ import { WalletProtocol } from './protocol.ts';
 
 let seq = 0;
 
+/**
+ * A third-party game provider configured for tests: protocol tests call `/wallet/v1` as a studio
+ * would. (Our own games host cannot: it is in-process only and the route refuses its id.)
+ */
+export const TEST_PROVIDER = 'test-studio';
+export const TEST_PROVIDER_SECRET = 'test-studio-secret-used-by-wallet-tests-only';
+export const TEST_PROVIDERS_ENV = { WALLET_PROVIDERS: `${TEST_PROVIDER}:${TEST_PROVIDER_SECRET}` };
+
 /** A player row with a wallet, inserted directly (no password hashing: these tests are about money). */
 export async function insertPlayer(database: Database, currency = 'EUR'): Promise<number> {
   seq += 1;
@@ -39,33 +47,60 @@ export async function fund(wallet: Wallet, userId: number, currency: string, amo
   });
 }
 
-export async function gameSession(database: Database, userId: number, currency: string, provider: string, now: Date, minutes = 60) {
+export async function gameSession(
+  database: Database,
+  userId: number,
+  currency: string,
+  provider: string,
+  now: Date,
+  minutes = 60,
+) {
   const { token } = await createGameSession(database.db, { userId, currency, gameId: 1, provider, now, minutes });
   return token;
 }
 
 /** Sends a signed wallet call exactly as a provider would (raw body + HMAC header). */
-export async function walletCall(app: FastifyInstance, provider: string, secret: string, action: string, body: unknown | string, signatureOverride?: string) {
+export async function walletCall(
+  app: FastifyInstance,
+  provider: string,
+  secret: string,
+  action: string,
+  body: unknown | string,
+  signatureOverride?: string,
+) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const res = await app.inject({
     method: 'POST',
     url: `/wallet/v1/${action}`,
-    headers: { 'content-type': 'application/json', [PROVIDER_HEADER]: provider, [SIGNATURE_HEADER]: signatureOverride ?? `sha256=${WalletProtocol.sign(secret, raw)}` },
+    headers: {
+      'content-type': 'application/json',
+      [PROVIDER_HEADER]: provider,
+      [SIGNATURE_HEADER]: signatureOverride ?? `sha256=${WalletProtocol.sign(secret, raw)}`,
+    },
     payload: raw,
   });
-  return { status: res.statusCode, body: res.body, json: res.json() as { status: string; balance?: number; reference?: number } };
+  return {
+    status: res.statusCode,
+    body: res.body,
+    json: res.json() as { status: string; balance?: number; reference?: number },
+  };
 }
 
 export async function expectLedgerSound(database: Database) {
   expect(await ledgerViolations(database.db)).toEqual({});
 }
 
-export async function count(database: Database, table: 'ledger_transactions' | 'ledger_postings' | 'wallet_requests'): Promise<number> {
+export async function count(
+  database: Database,
+  table: 'ledger_transactions' | 'ledger_postings' | 'wallet_requests',
+): Promise<number> {
   const found = await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return Number((found.rows[0] as { n: number }).n);
 }
 
 export async function balanceOf(database: Database, userId: number, currency = 'EUR'): Promise<number> {
-  const found = await database.db.execute(sql`SELECT amount_cents::text AS a FROM player_accounts WHERE user_id = ${userId} AND currency = ${currency}`);
+  const found = await database.db.execute(
+    sql`SELECT amount_cents::text AS a FROM player_accounts WHERE user_id = ${userId} AND currency = ${currency}`,
+  );
   return Number((found.rows[0] as { a: string }).a);
 }

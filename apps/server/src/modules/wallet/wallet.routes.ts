@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { recordId, text } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
 import type { Wallet } from './index.ts';
 
@@ -17,20 +18,33 @@ const header = (value: string | string[] | undefined) => (typeof value === 'stri
 async function protocolRoutes(app: FastifyInstance, wallet: Wallet) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
-  app.post<{ Params: { action: string } }>('/wallet/v1/:action', { config: { csrf: false } }, async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const answer = await wallet.protocol.handle(header(request.headers[PROVIDER_HEADER]), request.params.action, raw, header(request.headers[SIGNATURE_HEADER]));
-    return reply.status(answer.httpStatus).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.body);
-  });
+  app.post<{ Params: { action: string } }>(
+    '/wallet/v1/:action',
+    { config: { csrf: false } },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const answer = await wallet.protocol.handleExternal(
+        header(request.headers[PROVIDER_HEADER]),
+        request.params.action,
+        raw,
+        header(request.headers[SIGNATURE_HEADER]),
+      );
+      return reply
+        .status(answer.httpStatus)
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(answer.body);
+    },
+  );
 }
 
 const CreditSchema = z.strictObject({
-  email: z.string().email().optional(),
-  user_id: z.number().int().positive().optional(),
-  currency: z.string().regex(/^[A-Z]{3,4}$/),
+  email: text().pipe(z.email()).optional(),
+  user_id: recordId.optional(),
+  currency: text().regex(/^[A-Z]{3,4}$/),
   amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  idempotency_key: z.string().min(8).max(128),
-  reason: z.string().min(1).max(200),
+  idempotency_key: text().min(8).max(128),
+  reason: text().min(1).max(200),
 });
 
 /**
@@ -45,26 +59,38 @@ async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Walle
     const given = header(request.headers.authorization)?.replace(/^Bearer /, '');
     if (!given || !safeEqual(given, token)) throw unauthorized('admin_token_invalid', 'Admin token missing or wrong');
     const parsed = CreditSchema.safeParse(request.body);
-    if (!parsed.success) throw badRequest('invalid_credit', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw badRequest(
+        'invalid_credit',
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     const body = parsed.data;
     const { db } = deps.database;
-    const [user] = body.user_id
-      ? await db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id))
-      : body.email
-        ? await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-        : [];
+    const [user] =
+      body.user_id !== undefined
+        ? await db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id))
+        : body.email
+          ? await db
+              .select({ id: users.id })
+              .from(users)
+              .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+          : [];
     if (!user) throw notFound('player_not_found', 'No such player');
-    const result = await deps.wallet.service.creditPlayer({
-      userId: user.id,
-      currency: body.currency,
-      amount: BigInt(body.amount_cents),
-      from: 'payment_clearing',
-      kind: 'deposit',
-      idempotencyKey: `admin-credit:${body.idempotency_key}`,
-      metadata: { reason: body.reason, by: 'admin-api' },
-    }).catch((error: Error) => {
-      throw badRequest('credit_refused', error.message);
-    });
+    const result = await deps.wallet.service
+      .creditPlayer({
+        userId: user.id,
+        currency: body.currency,
+        amount: BigInt(body.amount_cents),
+        from: 'payment_clearing',
+        kind: 'deposit',
+        idempotencyKey: `admin-credit:${body.idempotency_key}`,
+        metadata: { reason: body.reason, by: 'admin-api' },
+      })
+      .catch((error: Error) => {
+        // A definite refusal (the balance maximum) keeps its own status and code.
+        if (error instanceof AppError) throw error;
+        throw badRequest('credit_refused', error.message);
+      });
     const balance = await deps.wallet.service.balanceOf(user.id, body.currency);
     return reply.status(result.duplicate ? 200 : 201).send({
       transaction_id: result.transactionId,
