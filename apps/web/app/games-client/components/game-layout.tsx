@@ -1,4 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useGame } from '../hooks/game-context';
+import { useScrollable } from '../hooks/use-scrollable';
 import { BalanceBar } from './balance-bar';
 import { ErrorBanner } from './error-banner';
 import { InfoPanel } from './info-panel';
@@ -18,8 +20,12 @@ export interface GameLayoutProps {
 
 /** The frame every game client fills: bar, error, stage, result, controls, and the info panel. */
 export function GameLayout({ stage, controls, result, rules, shared }: GameLayoutProps) {
+  const { t } = useGame();
   const [info, setInfo] = useState(false);
   const close = useCallback(() => setInfo(false), []);
+  // A stage taller than the frame (the roulette layout on a phone) scrolls: then it takes focus,
+  // so the keyboard can scroll it too.
+  const [stageRef, scrollable] = useScrollable<HTMLElement>();
   return (
     <div className="gc-layout">
       <BalanceBar onInfo={() => setInfo((v) => !v)} infoOpen={info} />
@@ -27,7 +33,9 @@ export function GameLayout({ stage, controls, result, rules, shared }: GameLayou
       <div className="gc-error-slot">
         <ErrorBanner />
       </div>
-      <main className="gc-stage">{stage}</main>
+      <main ref={stageRef} className="gc-stage" data-testid="game-stage" tabIndex={scrollable ? 0 : undefined} aria-label={t('stage')} data-scrollable={scrollable || undefined}>
+        {stage}
+      </main>
       {result}
       <div className="gc-controls">{controls}</div>
       <InfoPanel open={info} onClose={close} rules={rules} shared={shared} />

@@ -24,6 +24,9 @@ import { ErrorState, NotFoundState } from './states';
 import './games.css';
 import '../frame/game-frame.css';
 
+/** Where the game frame takes the screen's width and the height under the header (games.css). */
+const FULL_SCREEN_FRAME_QUERY = '(max-width: 899px)';
+
 /** Content of an unknown game's page (the loader answers 404). */
 export function GameNotFound() {
   const { t } = useTranslation('game');
@@ -96,6 +99,12 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
   useEffect(() => {
     if (!launching && onThisPage) gameFrame.dispatch({ type: 'close' });
   }, [launching, onThisPage]);
+
+  // On a phone the game fills the screen under the header (games.css): bring it there once it opens.
+  useEffect(() => {
+    if (!onThisPage || !window.matchMedia(FULL_SCREEN_FRAME_QUERY).matches) return;
+    gameFrame.getSlot()?.scrollIntoView({ block: 'start' });
+  }, [onThisPage]);
 
   // SPEC §2: a signed-in player with a limit reached goes to the limits page instead of the game.
   useEffect(() => {

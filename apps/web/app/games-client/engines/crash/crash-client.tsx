@@ -4,6 +4,7 @@ import { BetControl } from '../../components/bet-control';
 import { GameLayout } from '../../components/game-layout';
 import { PrimaryButton } from '../../components/primary-button';
 import { ResultLine } from '../../components/result-line';
+import { SymbolIcon } from '../../components/symbol-icon';
 import { useGame } from '../../hooks/game-context';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
@@ -74,7 +75,7 @@ export default function CrashClient() {
           </p>
           <div className="gc-crash__sky" aria-hidden="true">
             <span className="gc-crash__rocket" style={{ '--gc-lift': phase === 'running' ? Math.min(1, Math.log(multiplier ?? 1) / Math.log(10)) : 0 } as React.CSSProperties}>
-              {phase === 'ended' ? '💥' : '🚀'}
+              <SymbolIcon symbol={phase === 'ended' ? 'explosion' : 'rocket'} className="gc-icon" />
             </span>
           </div>
           <p className="gc-crash__multiplier" data-testid="crash-multiplier" role="timer" aria-live="off">

@@ -3,6 +3,7 @@ import { BetControl } from '../../components/bet-control';
 import { GameLayout } from '../../components/game-layout';
 import { PrimaryButton } from '../../components/primary-button';
 import { ResultLine } from '../../components/result-line';
+import { SymbolIcon } from '../../components/symbol-icon';
 import { useGame } from '../../hooks/game-context';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { formatMultiplier } from '../../lib/format';
@@ -48,7 +49,7 @@ export default function MinesClient() {
                       aria-label={t(`mines.tile_${state}`, { n: i + 1 })}
                       onClick={() => void game.act({ type: 'reveal', tile: i })}
                     >
-                      <span aria-hidden="true">{state === 'mine' ? '💣' : state === 'gem' ? '💎' : ''}</span>
+                      {state === 'mine' ? <SymbolIcon symbol="bomb" className="gc-icon" /> : state === 'gem' ? <SymbolIcon symbol="gem-blue" className="gc-icon" /> : null}
                     </button>
                   </div>
                 );

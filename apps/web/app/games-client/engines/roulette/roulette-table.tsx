@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useGame } from '../../hooks/game-context';
 import {
   fiveNumberSpot,
@@ -29,6 +29,16 @@ export function layoutSpots(american: boolean): Spot[] {
 const INSIDE_KIND = /^(split|street|corner|line)-/;
 
 /**
+ * Where number n sits: the wide layout has 12 columns of three (3 on top), the narrow (phone)
+ * layout 12 rows of three (1, 2, 3 on the first row). The stylesheet picks one of the two.
+ */
+function cellPlace(n: number): CSSProperties {
+  const column = Math.ceil(n / 3);
+  const third = ((n - 1) % 3) + 1;
+  return { '--rt-h-col': column, '--rt-h-row': 4 - third, '--rt-v-row': column, '--rt-v-col': third } as CSSProperties;
+}
+
+/**
  * The betting layout: zero(s), the 3×12 number grid, columns, dozens and even-money spots. A click
  * (or Enter/Space on the focused spot) adds one chip of the chosen value; the chip total shows on
  * the spot. Splits, streets, corners and six lines are placed by choosing the bet kind first and then
@@ -56,13 +66,14 @@ export function RouletteTable({
     return t(`roulette.spot.${kind}`, { n: rest.join('/') });
   };
   const insideChips = Object.entries(chips).filter(([name, amount]) => amount > 0 && INSIDE_KIND.test(name));
-  const spot = (name: string, label: string, className: string, extra?: string) => {
+  const spot = (name: string, label: string, className: string, extra?: string, place?: CSSProperties) => {
     const amount = chips[name] ?? 0;
     return (
       <button
         key={name}
         type="button"
         className={`gc-rt__spot ${className}${extra ?? ''}`}
+        style={place}
         data-testid={`bet-spot-${name}`}
         disabled={disabled}
         aria-label={`${spotLabel(name, label)}${amount ? `, ${money(amount)}` : ''}`}
@@ -75,13 +86,15 @@ export function RouletteTable({
   };
   // In an inside-bet mode a number cell places the bet it anchors; cells that anchor none are disabled.
   const numberCell = (n: number, className: string, extra: string) => {
-    if (mode === 'straight') return spot(String(n), numberLabel(n), className, extra);
+    const place = cellPlace(n);
+    if (mode === 'straight') return spot(String(n), numberLabel(n), className, extra, place);
     const name = insideSpotName(mode, n);
     return (
       <button
         key={n}
         type="button"
         className={`gc-rt__spot ${className}${extra}`}
+        style={place}
         data-testid={`bet-spot-${n}`}
         disabled={disabled || !name}
         aria-label={name ? spotLabel(name, '') : numberLabel(n)}
@@ -122,7 +135,9 @@ export function RouletteTable({
             }),
           )}
         </div>
-        <div className="gc-rt__columns">{[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out'))}</div>
+        <div className="gc-rt__columns">
+          {[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out', '', { '--rt-h-row': 4 - c, '--rt-v-col': c } as CSSProperties))}
+        </div>
         <div className="gc-rt__dozens">
           {[1, 2, 3].map((d) => spot(`dozen-${d}`, t(`roulette.dozen_short_${d}`), 'gc-rt__out'))}
         </div>

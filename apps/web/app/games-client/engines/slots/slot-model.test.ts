@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSlotModel } from '@croupier/games/models/slots';
+import { createSlotModel, SCATTER, slotMachine } from '@croupier/games/models/slots';
 import { createSimulationRng } from '@croupier/games/rng';
-import { readSlotView, winAfter, winningCells } from './slot-model';
+import { readSlotView, restingStops, restingWindow, winAfter, winningCells } from './slot-model';
 
 describe('slot client against the slot model', () => {
   const model = createSlotModel('slot-high');
@@ -38,5 +38,18 @@ describe('slot client against the slot model', () => {
       return;
     }
     throw new Error('no winning spin in 200 seeds');
+  });
+
+  it('rests, before the first spin, on real stops of every model that pay nothing and show the scatter', () => {
+    for (const id of ['slot-low', 'slot-medium', 'slot-high'] as const) {
+      const described = createSlotModel(id).describe().rules as Parameters<typeof restingWindow>[0];
+      const machine = slotMachine(id);
+      const stops = restingStops(described);
+      const window = restingWindow(described);
+      expect(window).toHaveLength(5);
+      window.forEach((reel, r) => reel.forEach((symbol, row) => expect(symbol).toBe(machine.windows[r]![stops[r]! * 3 + row])));
+      expect(machine.evaluate(...(stops as [number, number, number, number, number])), id).toBe(0);
+      expect(window.flat(), id).toContain(SCATTER);
+    }
   });
 });

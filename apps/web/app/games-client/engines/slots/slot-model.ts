@@ -32,3 +32,19 @@ export function winAfter(state: SlotState, played: number, lines: number): numbe
   const units = state.spins.slice(0, played).reduce((a, s) => a + s.units, 0);
   return unitsToMinor(state.bet.amount, units, lines);
 }
+
+/**
+ * Where the reels rest before the first spin: reel r stands (r + 1) twelfths of the way round its
+ * strip. Deterministic, so the machine never looks empty, and it shows only symbols the reels
+ * really carry; at these stops no model pays a line (slot-model.test.ts), so the resting reels
+ * never look like a win, and each shows the scatter: the title's own symbol.
+ */
+export function restingStops(rules: Pick<SlotRules, 'strips'>): number[] {
+  return rules.strips.map((strip, reel) => Math.floor(((reel + 1) * strip.length) / 12) % strip.length);
+}
+
+/** The symbols in view at the resting stops (the window of stop s is strip[s], strip[s + 1], strip[s + 2]). */
+export function restingWindow(rules: Pick<SlotRules, 'strips' | 'rows'>): number[][] {
+  const stops = restingStops(rules);
+  return rules.strips.map((strip, reel) => Array.from({ length: rules.rows }, (_, row) => strip[(stops[reel]! + row) % strip.length]!));
+}

@@ -1,54 +1,29 @@
+import { slotSymbolSet, type GameSymbolKey } from '@croupier/shared/game-symbols';
 import type { SlotRules } from './slot-model';
 
 type Role = SlotRules['symbols'][number]['role'];
 
-/**
- * The symbol sets of the catalogue's slot themes (apps/server/src/modules/games/catalogue.data.ts):
- * a title's `theme.symbol` is one of its theme's set, which finds the whole set. Symbols are
- * abstract in the model; the theme only dresses them.
- */
-const SETS: string[][] = [
-  ['🏺', '☥', '🐍', '🐪', '🔺'],
-  ['❄️', '🐺', '🪓', '🌌', '🛡️'],
-  ['🐉', '🐯', '🏮', '🎋', '🐼', '🧧'],
-  ['🐙', '🐚', '🐠', '🔱', '🐬', '🪸'],
-  ['🍒', '🍋', '🔔', '🍉', '⭐', '🍇'],
-  ['🪐', '🌌', '👽', '☄️', '🛰️', '🌠'],
-  ['🤠', '🐎', '🌵', '💰', '🪙', '🐂'],
-  ['🍭', '🍬', '🧁', '🍩', '🍫', '🍰'],
-  ['🦜', '⚓', '💀', '🗺️', '☠️', '🧭'],
-  ['🍀', '🌈', '🪙', '🎻', '🎩', '🐴'],
-  ['💎', '👑', '💍', '🔷', '🔶'],
-  ['🦇', '🌕', '🕯️', '🧛', '🥀', '🐈'],
-  ['🐆', '🌞', '🗿', '🪶', '🐍', '🌽'],
-  ['🦁', '🐘', '🦒', '🦏', '🦓', '🐃'],
-  ['🗡️', '🏯', '🌸', '🦊', '🎎', '👺'],
-  ['⚡', '🏛️', '🦉', '🔱', '🪽', '🏺'],
-  ['⚙️', '🕰️', '🎩', '🔧', '🗝️', '🎈'],
-  ['🐲', '🧙', '🦄', '🔮', '🍄', '🧚'],
-  ['🎉', '🎭', '🪩', '🎺', '🪅', '💃'],
-  ['💰', '🏦', '💵', '🔐', '🪙', '🎰'],
-];
-
 const LOW_LABELS = ['A', 'K', 'Q', 'J', '10', '9', '8', '7'];
 
-export interface SymbolArt {
-  glyph: string;
-  kind: Role;
-}
+/** A reel symbol: our drawing for the scatter and high pays, a rank for the low pays; the wild says so in words. */
+export type SymbolArt =
+  { kind: 'wild' } | { kind: Exclude<Role, 'wild' | 'low'>; symbol: GameSymbolKey } | { kind: 'low'; text: string };
 
-/** How each model symbol looks in this theme: high pays in the theme's emoji, low pays as ranks. */
+/**
+ * How each model symbol looks in this theme. Symbols are abstract in the model; the catalogue
+ * theme only dresses them: its set (found from the title's own symbol) gives the scatter (the
+ * title's symbol) and the high pays, ranks stand for the low pays, and the wild says so.
+ */
 export function themeArt(themeSymbol: string, symbols: SlotRules['symbols']): Map<number, SymbolArt> {
-  const set = SETS.find((s) => s.includes(themeSymbol)) ?? [themeSymbol, '💎', '🔔', '⭐', '🍀'];
-  const lead = set.includes(themeSymbol) ? [themeSymbol, ...set.filter((s) => s !== themeSymbol)] : set;
+  const set = slotSymbolSet(themeSymbol);
   const art = new Map<number, SymbolArt>();
   let high = 1;
   let low = 0;
   for (const s of symbols) {
-    if (s.role === 'wild') art.set(s.id, { glyph: 'WILD', kind: 'wild' });
-    else if (s.role === 'scatter') art.set(s.id, { glyph: lead[0]!, kind: 'scatter' });
-    else if (s.role === 'high') art.set(s.id, { glyph: lead[high++ % lead.length]!, kind: 'high' });
-    else art.set(s.id, { glyph: LOW_LABELS[low++ % LOW_LABELS.length]!, kind: 'low' });
+    if (s.role === 'wild') art.set(s.id, { kind: 'wild' });
+    else if (s.role === 'scatter') art.set(s.id, { kind: 'scatter', symbol: set[0]! });
+    else if (s.role === 'high') art.set(s.id, { kind: 'high', symbol: set[high++ % set.length]! });
+    else art.set(s.id, { kind: 'low', text: LOW_LABELS[low++ % LOW_LABELS.length]! });
   }
   return art;
 }

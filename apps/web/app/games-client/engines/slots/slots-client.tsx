@@ -7,8 +7,9 @@ import { useGame } from '../../hooks/game-context';
 import { usePlayback } from '../../hooks/use-playback';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
-import { readSlotView, unitsToMinor, winAfter, winningCells, type SlotRules } from './slot-model';
-import { themeArt } from './slot-themes';
+import { SymbolIcon } from '../../components/symbol-icon';
+import { readSlotView, restingWindow, unitsToMinor, winAfter, winningCells, type SlotRules } from './slot-model';
+import { themeArt, type SymbolArt } from './slot-themes';
 
 const REEL_MS = 650;
 const FREE_SPIN_MS = 1_100;
@@ -16,12 +17,14 @@ const FREE_SPIN_MS = 1_100;
 /**
  * Video slots (all three math models, every theme): 5×3 reels, winning paylines highlighted, and
  * the free spins of a round played back one by one from the round's view with a running win.
+ * Before the first spin the reels rest at stop 0 of their strips.
  */
 export default function SlotsClient() {
   const game = useGame();
   const { session, round, busy, t, money } = game;
   const rules = session.game.rules as SlotRules;
   const art = useMemo(() => themeArt(session.game.theme.symbol, rules.symbols), [session.game.theme.symbol, rules.symbols]);
+  const resting = useMemo(() => restingWindow(rules), [rules]);
   const reduced = useReducedMotion();
   const [amount, setAmount] = useState(session.bet_limits.default_cents);
   const view = round ? readSlotView(round.view) : null;
@@ -48,7 +51,8 @@ export default function SlotsClient() {
   const freeTotal = view ? view.spins.filter((s) => s.kind === 'free').length : 0;
   const freeIndex = view ? view.spins.slice(0, played).filter((s) => s.kind === 'free').length : 0;
   const done = view !== null && !playing;
-  const glyph = (id: number) => art.get(id)?.glyph ?? String(id);
+  const name = (id: number) => symbolName(art.get(id), t) ?? String(id);
+  const shownWindow = current?.window ?? resting;
   const lineMoney = (units: number) => unitsToMinor(view?.bet.amount ?? amount, units, rules.lines);
 
   return (
@@ -61,15 +65,15 @@ export default function SlotsClient() {
               {t('slots.win')}: {money(shownWin)}
             </span>
           </div>
-          <div className={`gc-reels${spinning ? ' gc-reels--spinning' : ''}`} role="img" aria-label={current ? t('slots.grid', { symbols: current.window.map((reel) => reel.map(glyph).join(' ')).join(' | ') }) : t('slots.ready')}>
+          <div className={`gc-reels${spinning ? ' gc-reels--spinning' : ''}`} role="img" data-testid="reels" aria-label={t('slots.grid', { symbols: shownWindow.map((reel) => reel.map(name).join(', ')).join(' | ') })}>
             {Array.from({ length: rules.reels }, (_, reel) => (
               <div className="gc-reel" key={reel} style={{ animationDelay: `${reel * 70}ms` }}>
                 {Array.from({ length: rules.rows }, (_, row) => {
-                  const id = current?.window[reel]?.[row];
+                  const id = shownWindow[reel]?.[row];
                   const a = id !== undefined ? art.get(id) : undefined;
                   return (
-                    <span key={row} className={`gc-sym gc-sym--${a?.kind ?? 'blank'}${cells.has(`${reel}:${row}`) ? ' gc-sym--win' : ''}`}>
-                      {a?.glyph ?? ''}
+                    <span key={row} className={`gc-sym gc-sym--${a?.kind ?? 'blank'}${cells.has(`${reel}:${row}`) ? ' gc-sym--win' : ''}`} data-symbol={id}>
+                      <SymbolFace art={a} />
                     </span>
                   );
                 })}
@@ -79,7 +83,7 @@ export default function SlotsClient() {
           {current && (current.lineWins.length > 0 || current.scatterPay > 0) && (
             <ul className="gc-slot__lines">
               {current.lineWins.map((w) => (
-                <li key={w.line}>{t('slots.line_win', { line: w.line + 1, n: w.count, symbol: glyph(w.symbol), amount: money(lineMoney(w.pay * current.multiplier)) })}</li>
+                <li key={w.line}>{t('slots.line_win', { line: w.line + 1, n: w.count, symbol: name(w.symbol), amount: money(lineMoney(w.pay * current.multiplier)) })}</li>
               ))}
               {current.scatterPay > 0 && <li>{t('slots.scatter_win', { amount: money(lineMoney(current.scatterPay * current.multiplier)) })}</li>}
             </ul>
@@ -99,13 +103,33 @@ export default function SlotsClient() {
           {done ? `${freeTotal > 0 ? `${t('slots.free_spins_played', { n: freeTotal })} ` : ''}${round!.win_cents > 0 ? t('result.win', { amount: money(round!.win_cents) }) : t('result.no_win')}` : ''}
         </ResultLine>
       }
-      rules={<SlotRulesInfo rules={rules} glyph={glyph} />}
+      rules={<SlotRulesInfo rules={rules} art={art} />}
     />
   );
 }
 
-function SlotRulesInfo({ rules, glyph }: { rules: SlotRules; glyph: (id: number) => string }) {
+type Translate = ReturnType<typeof useGame>['t'];
+
+/** The text alternative of a reel symbol, in the player's language. */
+function symbolName(art: SymbolArt | undefined, t: Translate): string | null {
+  if (!art) return null;
+  if (art.kind === 'wild') return t('slots.wild');
+  if (art.kind === 'low') return art.text;
+  return t(`symbols.${art.symbol}`);
+}
+
+/** What a reel cell shows; its name comes with the reels' label (or the paytable row). */
+function SymbolFace({ art, label }: { art: SymbolArt | undefined; label?: string }) {
   const { t } = useGame();
+  if (!art) return null;
+  if (art.kind === 'wild') return <span className="gc-sym__text">{t('slots.wild')}</span>;
+  if (art.kind === 'low') return <span className="gc-sym__text">{art.text}</span>;
+  return <SymbolIcon symbol={art.symbol} className="gc-sym__art" label={label} />;
+}
+
+function SlotRulesInfo({ rules, art }: { rules: SlotRules; art: Map<number, SymbolArt> }) {
+  const { t } = useGame();
+  const name = (id: number) => symbolName(art.get(id), t) ?? String(id);
   const counts = [3, 4, 5];
   const scatter = rules.symbols.find((s) => s.role === 'scatter');
   return (
@@ -113,7 +137,7 @@ function SlotRulesInfo({ rules, glyph }: { rules: SlotRules; glyph: (id: number)
       <p>{t('slots.rules', { lines: rules.lines })}</p>
       {scatter && (
         <p>
-          {t('slots.free_spins_rule', { symbol: glyph(scatter.id), spins: rules.freeSpins.join(' / '), multiplier: rules.freeSpinMultiplier, pays: rules.scatterPays.join(' / ') })}
+          {t('slots.free_spins_rule', { symbol: name(scatter.id), spins: rules.freeSpins.join(' / '), multiplier: rules.freeSpinMultiplier, pays: rules.scatterPays.join(' / ') })}
         </p>
       )}
       <table className="gc-table" data-testid="paytable">
@@ -134,7 +158,9 @@ function SlotRulesInfo({ rules, glyph }: { rules: SlotRules; glyph: (id: number)
             .map((s) => (
               <tr key={s.id}>
                 <th scope="row">
-                  <span className={`gc-sym gc-sym--${s.role} gc-sym--mini`}>{glyph(s.id)}</span>
+                  <span className={`gc-sym gc-sym--${s.role} gc-sym--mini`}>
+                    <SymbolFace art={art.get(s.id)} label={name(s.id)} />
+                  </span>
                 </th>
                 {s.pays!.map((p, i) => (
                   <td key={i}>{p}</td>
