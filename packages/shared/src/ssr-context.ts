@@ -12,4 +12,6 @@ export interface SsrContext {
   isBot: boolean;
   /** Public origin, for canonical and hreflang links. */
   publicUrl: string;
+  /** This response's Content-Security-Policy nonce: every inline script of the document carries it. */
+  nonce: string;
 }

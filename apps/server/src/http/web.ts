@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createRequestListener } from '@react-router/node';
-import type { ServerBuild } from 'react-router';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isbot } from 'isbot';
 import type { SsrContext } from '@croupier/shared/ssr-context';
 import type { Env } from '../config/env.ts';
+import { coalesceWrites } from './compression.ts';
+import { appPolicy, newNonce } from './security-headers.ts';
 
 /** Headers the SSR api client forwards from the visitor's request (SPEC §7 "Common"). */
 const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'cf-ipcountry', 'x-country-code'];
@@ -13,7 +16,7 @@ const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-request-id', 'x
 /** SPEC §9: server-side api calls time out after 8 s (callers may pass their own signal). */
 const SSR_API_TIMEOUT_MS = 8000;
 
-export function createSsrContext(app: FastifyInstance, request: Request, env: Env): SsrContext {
+export function createSsrContext(app: FastifyInstance, request: Request, env: Env, nonce: string): SsrContext {
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
@@ -25,6 +28,7 @@ export function createSsrContext(app: FastifyInstance, request: Request, env: En
     country,
     isBot: isbot(request.headers.get('user-agent') ?? ''),
     publicUrl: env.publicUrl,
+    nonce,
     async fetch(urlPath, init = {}) {
       const extra = new Headers(init.headers);
       const merged: Record<string, string> = { ...headers };
@@ -81,6 +85,10 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
       root: path.join(env.WEB_BUILD_DIR, 'client'),
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as
+      // they are to clients that accept them, and never routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed file names under /assets never change: cache them for a year.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -88,18 +96,51 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
     });
   }
 
-  const listener = createRequestListener({
-    build,
-    mode: env.NODE_ENV === 'production' ? 'production' : 'development',
-    getLoadContext: (request) => createSsrContext(app, request, env) as never,
-  });
+  const handle = createRequestHandler(build, env.NODE_ENV === 'production' ? 'production' : 'development');
+  const development = env.NODE_ENV === 'development';
 
-  app.all('/*', (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname.startsWith('/json-api/')) {
-      return reply.status(404).send({ code: 'not_found', error: `No route ${request.method} ${pathname}` });
-    }
-    reply.hijack();
-    void listener(request.raw, reply.raw);
+  // The document goes out through Fastify's reply, not the raw response, so the compression and
+  // security-header hooks see it like any other answer (decision 014).
+  await app.register(async (scope) => {
+    // Bodies stay unread for React Router (actions read them from the request stream).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/api/') || pathname.startsWith('/json-api/')) {
+        return reply.status(404).send({ code: 'not_found', error: `No route ${request.method} ${pathname}` });
+      }
+      const nonce = newNonce();
+      // A visitor who leaves mid-render aborts the loaders and the render.
+      const controller = new AbortController();
+      reply.raw.once('close', () => controller.abort());
+      const webRequest = toWebRequest(request, controller.signal);
+      const response = await handle(webRequest, createSsrContext(app, webRequest, env, nonce) as never);
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      reply.header('content-security-policy', appPolicy({ nonce, publicUrl: env.publicUrl, development }));
+      if (!response.body || request.method === 'HEAD') return reply.send();
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>).pipe(coalesceWrites()));
+    });
   });
+}
+
+/** The visitor's request as React Router reads it (the origin as Fastify sees it, proxy-aware). */
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
 }
