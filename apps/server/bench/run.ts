@@ -8,56 +8,20 @@
  * 2. Client JavaScript of the first route, gzip -9.
  * 3. On the embedded database: cold start to the first rendered page, and server memory (RSS)
  *    after a burst of traffic.
+ *
+ * Lighthouse mobile performance of four pages is a run of its own: `npm run bench:lighthouse`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer, stop } from './server.ts';
 import { BENCH_ADMIN_TOKEN, BENCH_PROVIDER, BENCH_PROVIDER_SECRET, benchWallet, type WalletFigures } from './wallet.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-interface Started {
-  url: string;
-  child: ChildProcess;
-  startupMs: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<Started> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /Croupier is running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}\n${out}`)));
-  });
-  child.removeAllListeners('exit');
-  return { url, child, startupMs: performance.now() - t0 };
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise<void>((r) => {
-    child.once('exit', () => r());
-    setTimeout(r, 5000);
-  });
-}
 
 interface Figure {
   name: string;
@@ -166,6 +130,8 @@ async function main() {
       );
       figures.push(await measure('GET /api/player (signed in)', { url: `${server.url}/api/player`, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } }));
       figures.push(await measure('GET / (SSR lobby)', { url: `${server.url}/` }));
+      // What a browser asks for: the same page compressed on the fly (decision 014).
+      figures.push(await measure('GET / (SSR lobby, brotli)', { url: `${server.url}/`, headers: { 'accept-encoding': 'br' } }));
       js = await firstRouteJs(server.url);
       wallet = await benchWallet({ url: server.url, databaseUrl, connections: CONNECTIONS, seconds: DURATION });
     } finally {
@@ -218,6 +184,7 @@ async function main() {
     const r = await benchRealtimeLatency({});
     console.log(`realtime: ${r.connected} sockets, ${r.events} balance events, latency p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms (target p99 ≤ 50 ms) ${r.p99 <= 50 ? 'MET' : 'NOT MET'}\n`);
   }
+  console.log('Lighthouse mobile performance (lobby, category, game page, /de/): npm run bench:lighthouse\n');
 }
 
 await main();
