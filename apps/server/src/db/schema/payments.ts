@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -67,9 +67,43 @@ export const paymentProfiles = pgTable(
     title: text('title').notNull(),
     /** The provider's reusable token for this card or account. */
     token: text('token').notNull(),
+    /**
+     * The provider's opaque name for the card itself (bin, last 4 and expiry): saving the same card
+     * again updates its profile instead of adding a second one.
+     */
+    fingerprint: text('fingerprint'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('payment_profiles_token_idx').on(t.provider, t.token), index('payment_profiles_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('payment_profiles_token_idx').on(t.provider, t.token),
+    index('payment_profiles_user_idx').on(t.userId),
+    uniqueIndex('payment_profiles_fingerprint_idx').on(t.userId, t.provider, t.fingerprint),
+  ],
+);
+
+/**
+ * `Idempotency-Key` of a player's deposit or withdrawal (decision 016): claimed in the transaction
+ * that creates the payment, with a hash of the request and, once known, the first answer, which a
+ * retry with the same key and body gets again instead of a second payment.
+ */
+export const paymentIdempotencyKeys = pgTable(
+  'payment_idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** deposit | cashout */
+    action: text('action').notNull(),
+    /** HMAC of the request's fields (card data included, so never a plain hash). */
+    requestHash: text('request_hash').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** Null while the first request is still running. */
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 /** Every verified webhook, once per provider event id (replays are answered and ignored). */

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { isCurrencyCode, maxBalanceMinor } from '@croupier/shared/currencies';
+import { toMajorString } from '@croupier/shared/money';
+import { AppError } from '../../lib/errors.ts';
 import type { AccountRow } from '../player/player.repository.ts';
 import { rows, type Executor } from './ledger.ts';
 
@@ -109,8 +112,27 @@ export async function debitCash(db: Executor, userId: number, currency: string, 
   return { ok: false, reason: balance ? 'insufficient_funds' : 'no_account', balance };
 }
 
-/** Adds cash and bonus money to a wallet; null when the player has no wallet in that currency. */
-export async function creditWallet(db: Executor, userId: number, currency: string, cash: bigint, bonus: bigint): Promise<WalletBalance | null> {
+/** The largest balance the JSON wire carries exactly: no credit may ever pass it. */
+export const JSON_SAFE_BALANCE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The highest balance a credit may leave (decision 016). New money (a win, a deposit, a prize) stops
+ * at the currency's business maximum. Money the player already held coming back (a rolled-back
+ * stake, a released withdrawal) is never refused for the business maximum, only past what JSON
+ * carries exactly: the maximum leaves half that range for it.
+ */
+export function creditCeiling(currency: string, money: 'new' | 'returned'): bigint {
+  return money === 'new' && isCurrencyCode(currency) ? maxBalanceMinor(currency) : JSON_SAFE_BALANCE;
+}
+
+export type CreditResult = { ok: true; balance: WalletBalance } | { ok: false; reason: 'no_account' | 'balance_limit'; balance: WalletBalance | null };
+
+/**
+ * Adds cash and bonus money to a wallet in one guarded statement: refused, and nothing changes, when
+ * the player has no wallet in that currency or the balance would pass `ceiling` (re-checked on the
+ * latest row version, so concurrent credits cannot together pass it).
+ */
+export async function creditWallet(db: Executor, userId: number, currency: string, cash: bigint, bonus: bigint, ceiling: bigint): Promise<CreditResult> {
   const total = cash + bonus;
   const [row] = await rows<BalanceRow>(
     db,
@@ -118,8 +140,17 @@ export async function creditWallet(db: Executor, userId: number, currency: strin
           amount_cents = p.amount_cents + ${total.toString()}::bigint,
           available_to_cashout_cents = p.available_to_cashout_cents + ${cash.toString()}::bigint,
           version = p.version + 1
-        WHERE p.user_id = ${userId} AND p.currency = ${currency}
+        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.amount_cents <= ${(ceiling - total).toString()}::bigint
         RETURNING ${RETURNING}`,
   );
-  return row ? toBalance(row) : null;
+  if (row) return { ok: true, balance: toBalance(row) };
+  const balance = await readBalance(db, userId, currency);
+  return { ok: false, reason: balance ? 'balance_limit' : 'no_account', balance };
+}
+
+/** A credit refused because it would take the wallet past its maximum: a definite 422. */
+export class BalanceLimitError extends AppError {
+  constructor(currency: string, ceiling: bigint) {
+    super(422, 'balance_limit', `This credit would take the ${currency} balance past its maximum of ${toMajorString(ceiling, currency)} ${currency}`);
+  }
 }

@@ -1,24 +1,27 @@
 import { z } from 'zod';
+import { text } from '@croupier/shared/api/primitives';
 
 /**
  * Seamless-wallet protocol messages (docs/wallet-protocol.md). Amounts are integer minor units of
  * `currency`; ids are the provider's. Strict objects: an unknown field is a malformed request.
  */
-const Id = z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const Id = text().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 const Amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const Currency = z.string().regex(/^[A-Z]{3,4}$/);
+const Currency = text().regex(/^[A-Z]{3,4}$/);
+const SessionToken = text().min(1).max(256);
+const Game = text().min(1).max(200);
 
 export const BalanceRequestSchema = z.strictObject({
-  session_token: z.string().min(1).max(256),
+  session_token: SessionToken,
   user_id: Id,
   currency: Currency,
 });
 
 export const BetRequestSchema = z.strictObject({
-  session_token: z.string().min(1).max(256),
+  session_token: SessionToken,
   user_id: Id,
   currency: Currency,
-  game: z.string().min(1).max(200),
+  game: Game,
   round_id: Id,
   transaction_id: Id,
   amount: Amount.refine((n) => n > 0, 'must be positive'),
@@ -26,10 +29,10 @@ export const BetRequestSchema = z.strictObject({
 
 export const WinRequestSchema = z.strictObject({
   /** Optional and never checked for expiry: wins are accepted after the session ended (W10). */
-  session_token: z.string().min(1).max(256).optional(),
+  session_token: SessionToken.optional(),
   user_id: Id,
   currency: Currency,
-  game: z.string().min(1).max(200),
+  game: Game,
   round_id: Id,
   transaction_id: Id,
   amount: Amount,
@@ -38,10 +41,10 @@ export const WinRequestSchema = z.strictObject({
 });
 
 export const RollbackRequestSchema = z.strictObject({
-  session_token: z.string().min(1).max(256).optional(),
+  session_token: SessionToken.optional(),
   user_id: Id,
   currency: Currency,
-  game: z.string().min(1).max(200),
+  game: Game,
   round_id: Id,
   transaction_id: Id,
   /** The bet being cancelled. */
@@ -57,8 +60,10 @@ export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
 
 /**
  * Every answer carries one of these. HTTP status is 200 for every definite business answer (the
- * provider must not retry those), 400 for a malformed request, 401 for a bad signature, 409 for a
- * reused transaction id with different content, 5xx only for a transient failure worth retrying.
+ * provider must not retry those), 400 for a malformed request (including text with control
+ * characters or unpaired surrogates), 401 for a bad signature, 409 for a reused transaction id with
+ * different content, 422 BALANCE_LIMIT for a win past the currency's maximum balance (definite,
+ * nothing moved), 5xx only for a transient failure worth retrying.
  */
 export type WalletStatus =
   | 'OK'
@@ -71,6 +76,7 @@ export type WalletStatus =
   | 'BET_ROLLED_BACK'
   | 'BET_ALREADY_SETTLED'
   | 'ROUND_CLOSED'
+  | 'BALANCE_LIMIT'
   | 'DUPLICATE_TRANSACTION_CONFLICT'
   | 'INVALID_SIGNATURE'
   | 'BAD_REQUEST';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { presentAccount } from '../player/player.presenter.ts';
-import { creditWallet, debitCash, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
+import { BalanceLimitError, creditCeiling, creditWallet, debitCash, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
 import { appendTransaction, LedgerError, type Executor, type LedgerAccounts, type SystemAccountKind } from './ledger.ts';
 
 export type BalancePublisher = (userId: number, account: Account) => void;
@@ -14,6 +14,8 @@ export interface WalletServiceDeps {
   clock: Clock;
   accounts: LedgerAccounts;
   publishBalance: BalancePublisher;
+  /** After-commit failures are logged here: they never turn a committed call into an error. */
+  logError?: (message: string, error: unknown) => void;
 }
 
 export interface TransferResult {
@@ -35,13 +37,21 @@ export class WalletService {
     return presentAccount(toAccountRow(balance));
   }
 
+  /** After commit: the money has moved, so nothing here may fail the call that moved it. */
   publish(balance: WalletBalance | null) {
-    if (balance) this.deps.publishBalance(balance.userId, this.presentBalance(balance));
+    if (!balance) return;
+    try {
+      this.deps.publishBalance(balance.userId, this.presentBalance(balance));
+    } catch (error) {
+      this.deps.logError?.('wallet: balance publish failed', error);
+    }
   }
 
   /**
    * Credits a player's cash from a system account. A repeated key with the same content is a no-op
-   * that returns the first transaction; with different content it throws (RELIABILITY W6).
+   * that returns the first transaction; with different content it throws (RELIABILITY W6). New money
+   * past the currency's maximum balance throws BalanceLimitError and moves nothing; `money:
+   * 'returned'` (the player's own money coming back, e.g. a released withdrawal) is exempt.
    */
   async creditPlayer(input: {
     userId: number;
@@ -53,14 +63,18 @@ export class WalletService {
     idempotencyKey: string;
     metadata?: Record<string, unknown>;
     tx?: Executor;
+    money?: 'new' | 'returned';
   }): Promise<TransferResult> {
     if (input.amount <= 0n) throw new LedgerError('credit amount must be positive');
     const hash = sha256(['credit', input.userId, input.currency, input.amount, input.from, input.fromRef ?? 'main', input.kind].join('\u0000'));
     const run = async (tx: Executor): Promise<TransferResult> => {
       const existing = await this.existing(tx, input.idempotencyKey, hash);
       if (existing) return existing;
-      const balance = await creditWallet(tx, input.userId, input.currency, input.amount, 0n);
-      if (!balance) throw new LedgerError(`player ${input.userId} has no ${input.currency} wallet`);
+      const ceiling = creditCeiling(input.currency, input.money ?? 'new');
+      const credited = await creditWallet(tx, input.userId, input.currency, input.amount, 0n, ceiling);
+      if (!credited.ok && credited.reason === 'balance_limit') throw new BalanceLimitError(input.currency, ceiling);
+      if (!credited.ok) throw new LedgerError(`player ${input.userId} has no ${input.currency} wallet`);
+      const { balance } = credited;
       const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, input.userId, input.currency);
       const source = await this.deps.accounts.system(tx, input.from, input.currency, input.fromRef);
       const id = await appendTransaction(tx, {
