@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, errorBody } from '../lib/errors.ts';
 
 /** Body of every error answer: a stable `code`, a human `error` text and optional field errors. */
 export interface ErrorBody {
@@ -51,10 +51,7 @@ export function installErrorHandler(app: FastifyInstance) {
       if (error.status === 429 && typeof error.extra?.retryAfterSeconds === 'number') {
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }
-      const body: ErrorBody = { code: error.code, error: error.message };
-      if (error.errors) body.errors = error.errors;
-      if (error.extra) Object.assign(body, error.extra);
-      return reply.status(error.status).send(body);
+      return reply.status(error.status).send(errorBody(error) satisfies ErrorBody);
     }
     const fe = error as FastifyError;
     const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;

@@ -9,14 +9,17 @@
  *   payout failed / recalled: payout reserve → player cash (once)
  */
 import { sql } from 'drizzle-orm';
-import { isCurrencyCode } from '@croupier/shared/currencies';
+import { findUnsafeText } from '@croupier/shared/api/primitives';
+import { isCurrencyCode, maxBalanceMinor } from '@croupier/shared/currencies';
 import { toMajorString } from '@croupier/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
+import { BalanceLimitError } from '../wallet/balances.ts';
 import { rows, type Executor } from '../wallet/ledger.ts';
 import type { Wallet } from '../wallet/index.ts';
-import type { PaymentAction, PaymentProvider, ProviderMethod } from './provider.ts';
+import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod } from './provider.ts';
 
 /** Group 631 removes the Sofort brand from deposit methods (SPEC §6). */
 export const NO_SOFORT_GROUP = 631;
@@ -84,6 +87,8 @@ export interface PaymentsDeps {
   /** After commit: the player's `payments_changes` channel. */
   publish: (userId: number, payment: PaymentView) => void;
   onError?: (message: string, error: unknown) => void;
+  /** Key of the HMAC that stands for a request behind an Idempotency-Key. */
+  requestHashKey: string;
 }
 
 export interface RequestInput {
@@ -94,7 +99,38 @@ export interface RequestInput {
   profileId?: number | undefined;
 }
 
+/**
+ * What a deposit or withdrawal answers: the HTTP status and the exact JSON body, which is what an
+ * Idempotency-Key keeps and a retry gets again (`replayed`).
+ */
+export interface PaymentAnswer {
+  status: number;
+  body: string;
+  replayed: boolean;
+}
+
+export interface SubmitOptions {
+  /** The client's Idempotency-Key (already validated by the route). */
+  idempotencyKey?: string | undefined;
+}
+
+interface Idempotency {
+  key: string;
+  action: PaymentAction;
+  hash: string;
+}
+
+export interface WithdrawOptions extends SubmitOptions {
+  /**
+   * Called before anything is written when the destination is one no succeeded payment of the
+   * player used (decision 015); throwing refuses the withdrawal. The route asks for a step-up here.
+   */
+  onNewDestination?: () => void;
+}
+
 class Declined extends Error {}
+/** Another request claimed the Idempotency-Key first: our transaction is rolled back. */
+class KeyTaken extends Error {}
 /** A verified event for a payment we do not know: the webhook's transaction is rolled back. */
 class UnknownPayment extends Error {}
 
@@ -133,11 +169,17 @@ export class PaymentsService {
     if (!method) throw new AppError(422, 'method_unavailable', 'This payment method is not available for this currency');
     if (input.amountCents < method.min) throw new AppError(422, 'amount_too_small', `The minimum is ${money(method.min, input.currency)}`, { amount: [`The minimum is ${money(method.min, input.currency)}`] });
     if (input.amountCents > method.max) throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, { amount: [`The maximum is ${money(method.max, input.currency)}`] });
-    const [account] = await rows<{ cash: string }>(
+    const [account] = await rows<{ cash: string; balance: string }>(
       this.deps.db,
-      sql`SELECT available_to_cashout_cents::text AS cash FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
+      sql`SELECT available_to_cashout_cents::text AS cash, amount_cents::text AS balance FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
     );
     if (!account) throw new AppError(422, 'currency_unavailable', `You have no ${input.currency} account`);
+    // Told before the player pays: the credit itself would be refused (decision 016).
+    const ceiling = maxBalanceMinor(input.currency);
+    if (action === 'deposit' && BigInt(account.balance) + input.amountCents > ceiling) {
+      const text = `Your ${input.currency} balance cannot go above ${money(ceiling, input.currency)}`;
+      throw new AppError(422, 'balance_limit', text, { amount: [text] });
+    }
     let profileToken: string | undefined;
     if (input.profileId !== undefined) {
       const [profile] = await rows<{ token: string; method_id: string }>(
@@ -176,17 +218,31 @@ export class PaymentsService {
     };
   }
 
-  /** Starts a deposit. The balance changes only when the provider's verified webhook says it succeeded. */
-  async deposit(user: { id: number; groups: number[] }, input: RequestInput): Promise<{ payment: PaymentView; redirectUrl: string | null }> {
+  /**
+   * Starts a deposit. The balance changes only when the provider's verified webhook says it
+   * succeeded. With an Idempotency-Key, the key is claimed in the transaction that creates the
+   * payment and the answer is kept with it, so a retry gets this answer and never a second payment.
+   */
+  async deposit(user: { id: number; groups: number[] }, input: RequestInput, options: SubmitOptions = {}): Promise<PaymentAnswer> {
+    const idem = this.idempotency('deposit', input, options.idempotencyKey);
+    const earlier = idem && (await this.replay(user.id, idem));
+    if (earlier) return earlier;
     const { method, profileToken } = await this.method(user, input, 'deposit');
     const now = this.deps.clock.now();
-    const [created] = await rows<PaymentRow>(
-      this.deps.db,
-      sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, created_at)
-          VALUES (${user.id}, 'deposit', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand}, ${now})
-          RETURNING *`,
-    );
-    const payment = created!;
+    const payment = await this.deps.db
+      .transaction(async (tx) => {
+        const [created] = await rows<PaymentRow>(
+          tx,
+          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, destination, created_at)
+              VALUES (${user.id}, 'deposit', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
+                      ${destinationOf(method, input.fields, profileToken)}, ${now})
+              RETURNING *`,
+        );
+        if (idem) await this.claim(tx, user.id, idem, created!.id, now);
+        return created!;
+      })
+      .catch((error: unknown) => this.lostClaim(error, user.id, idem));
+    if (!('id' in payment)) return payment;
     const outcome = await this.provider(method.id).start({
       reference: String(payment.id),
       action: 'deposit',
@@ -197,35 +253,57 @@ export class PaymentsService {
       profileToken,
     });
     if (outcome.kind === 'refused') {
-      const [declined] = await rows<PaymentRow>(
-        this.deps.db,
-        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${outcome.reason}, finished_at = ${this.deps.clock.now()}
-            WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-      );
-      if (declined) this.deps.publish(user.id, this.present(declined));
-      throw new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
+      const refusal = new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
+      const answer: PaymentAnswer = { status: refusal.status, body: JSON.stringify(errorBody(refusal)), replayed: false };
+      const declined = await this.deps.db.transaction(async (tx) => {
+        const [row] = await rows<PaymentRow>(
+          tx,
+          sql`UPDATE payments SET state = 'declined', cancellation_reason = ${outcome.reason}, finished_at = ${this.deps.clock.now()}
+              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+        );
+        if (idem) await this.remember(tx, user.id, idem, answer);
+        return row;
+      });
+      if (declined) this.notify(user.id, this.present(declined));
+      return answer;
     }
-    const [started] = await rows<PaymentRow>(
-      this.deps.db,
-      sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = ${outcome.accountTitle}
-          WHERE id = ${payment.id} RETURNING *`,
-    );
-    if (outcome.profile) {
-      await this.deps.db.execute(
-        sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, created_at)
-            VALUES (${user.id}, ${method.provider}, ${method.id}, ${outcome.profile.title}, ${outcome.profile.token}, ${now})
-            ON CONFLICT (provider, token) DO NOTHING`,
+    const { view, answer } = await this.deps.db.transaction(async (tx) => {
+      // The same card saved again is the profile it already has (its fingerprint), so the profile,
+      // and the token later payouts use, stay the ones the player knows.
+      const [profile] = outcome.profile
+        ? await rows<{ token: string }>(
+            tx,
+            sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, fingerprint, created_at)
+                VALUES (${user.id}, ${method.provider}, ${method.id}, ${outcome.profile.title}, ${outcome.profile.token}, ${outcome.profile.fingerprint ?? null}, ${now})
+                ON CONFLICT (user_id, provider, fingerprint) DO UPDATE SET title = EXCLUDED.title, method_id = EXCLUDED.method_id
+                RETURNING token`,
+          )
+        : [];
+      const [started] = await rows<PaymentRow>(
+        tx,
+        // A new card is known by the profile the provider just made of it.
+        sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = ${outcome.accountTitle},
+                   destination = COALESCE(destination, ${profile ? destinationOf(method, {}, profile.token) : null})
+            WHERE id = ${payment.id} RETURNING *`,
       );
-    }
-    this.deps.publish(user.id, this.present(started!));
-    return { payment: this.present(started!), redirectUrl: outcome.redirectUrl ?? null };
+      const view = this.present(started!);
+      const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view, redirect_url: outcome.redirectUrl ?? null }), replayed: false };
+      if (idem) await this.remember(tx, user.id, idem, answer);
+      return { view, answer };
+    });
+    this.notify(user.id, view);
+    return answer;
   }
 
   /**
    * Requests a withdrawal: reserves the amount from the player's cash at once (W12), stays
    * recallable until the payout job sends it. Card payouts go to a card the player deposited with.
+   * With an Idempotency-Key, the key, the payment, the reserve and the answer are one transaction.
    */
-  async withdraw(user: { id: number; groups: number[] }, input: RequestInput): Promise<PaymentView> {
+  async withdraw(user: { id: number; groups: number[] }, input: RequestInput, options: WithdrawOptions = {}): Promise<PaymentAnswer> {
+    const idem = this.idempotency('cashout', input, options.idempotencyKey);
+    const earlier = idem && (await this.replay(user.id, idem));
+    if (earlier) return earlier;
     const { method, profileToken } = await this.method(user, input, 'cashout');
     if (payoutNeedsProfile(method) && !profileToken) {
       throw new AppError(422, 'profile_required', 'Card payouts go to a card you deposited with: choose a saved card', { profile_id: ['is required'] });
@@ -233,32 +311,116 @@ export class PaymentsService {
     const details: Record<string, string> = profileToken ? { profile_token: profileToken } : Object.fromEntries(method.fields.map((f) => [f.name, input.fields[f.name] ?? '']));
     const missing = method.fields.filter((f) => f.required && !profileToken && !details[f.name]?.trim());
     if (missing.length > 0) throw new AppError(422, 'validation_error', 'Fill in the payment details', Object.fromEntries(missing.map((f) => [f.name, ['is required']])));
+    const destination = destinationOf(method, input.fields, profileToken);
+    if (options.onNewDestination && !(await this.usedDestination(user.id, destination))) options.onNewDestination();
     const now = this.deps.clock.now();
-    const payment = await this.deps.db.transaction(async (tx) => {
-      const [row] = await rows<PaymentRow>(
-        tx,
-        sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, account_title, payout_details, created_at)
-            VALUES (${user.id}, 'cashout', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
-                    ${profileToken ? null : maskDetails(details)}, ${JSON.stringify(details)}::jsonb, ${now})
-            RETURNING *`,
-      );
-      const reserved = await this.deps.wallet.service.debitPlayer({
-        tx,
-        userId: user.id,
-        currency: input.currency,
-        amount: input.amountCents,
-        to: 'payout_reserve',
-        kind: 'withdrawal_reserve',
-        idempotencyKey: `payment:${row!.id}:reserve`,
-        cashOnly: true,
-      });
-      if (!reserved.ok) throw insufficientFunds(reserved.balance?.cash ?? 0n, input.currency);
-      return { row: row!, balance: reserved.balance };
-    });
-    if (payment.balance) this.deps.wallet.service.publish(payment.balance);
-    const view = this.present(payment.row);
-    this.deps.publish(user.id, view);
-    return view;
+    const payment = await this.deps.db
+      .transaction(async (tx) => {
+        const [row] = await rows<PaymentRow>(
+          tx,
+          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, account_title, payout_details, destination, created_at)
+              VALUES (${user.id}, 'cashout', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
+                      ${profileToken ? null : maskDetails(details)}, ${JSON.stringify(details)}::jsonb, ${destination}, ${now})
+              RETURNING *`,
+        );
+        if (idem) await this.claim(tx, user.id, idem, row!.id, now);
+        const reserved = await this.deps.wallet.service.debitPlayer({
+          tx,
+          userId: user.id,
+          currency: input.currency,
+          amount: input.amountCents,
+          to: 'payout_reserve',
+          kind: 'withdrawal_reserve',
+          idempotencyKey: `payment:${row!.id}:reserve`,
+          cashOnly: true,
+        });
+        if (!reserved.ok) throw insufficientFunds(reserved.balance?.cash ?? 0n, input.currency);
+        const view = this.present(row!);
+        const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view }), replayed: false };
+        if (idem) await this.remember(tx, user.id, idem, answer);
+        return { view, answer, balance: reserved.balance };
+      })
+      .catch((error: unknown) => this.lostClaim(error, user.id, idem));
+    if (!('view' in payment)) return payment;
+    this.deps.wallet.service.publish(payment.balance);
+    this.notify(user.id, payment.view);
+    return payment.answer;
+  }
+
+  /** The key and request hash of a submission that carries an Idempotency-Key, else null. */
+  private idempotency(action: PaymentAction, input: RequestInput, key: string | undefined): Idempotency | null {
+    if (key === undefined) return null;
+    const fields = Object.entries(input.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Keyed: the fields may hold a card number, and a plain hash of one is easy to reverse.
+    const hash = hmacSha256(this.deps.requestHashKey, JSON.stringify([action, input.currency, input.amountCents.toString(), input.methodId, input.profileId ?? null, fields]));
+    return { key, action, hash };
+  }
+
+  /**
+   * The first answer to this key, for a retry with the same request. The same key with another
+   * request is a 409 (`idempotency_key_reused`); a first request still running (or that died before
+   * it answered) is a 409 (`idempotency_key_in_use`): nothing is started twice.
+   */
+  private async replay(userId: number, idem: Idempotency): Promise<PaymentAnswer | null> {
+    const [row] = await rows<{ action: string; request_hash: string; response_status: number | null; response_body: string | null }>(
+      this.deps.db,
+      sql`SELECT action, request_hash, response_status, response_body FROM payment_idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`,
+    );
+    if (!row) return null;
+    if (row.action !== idem.action || !safeEqual(row.request_hash, idem.hash)) {
+      throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different payment request');
+    }
+    if (row.response_status === null || row.response_body === null) {
+      throw conflict('idempotency_key_in_use', 'A payment request with this Idempotency-Key is still being processed');
+    }
+    return { status: Number(row.response_status), body: row.response_body, replayed: true };
+  }
+
+  /** Claims the key for a new payment; a concurrent request that claimed it first wins. */
+  private async claim(tx: Executor, userId: number, idem: Idempotency, paymentId: number, now: Date) {
+    const claimed = await rows<{ key: string }>(
+      tx,
+      sql`INSERT INTO payment_idempotency_keys (user_id, key, action, request_hash, payment_id, created_at)
+          VALUES (${userId}, ${idem.key}, ${idem.action}, ${idem.hash}, ${paymentId}, ${now})
+          ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+    );
+    if (claimed.length === 0) throw new KeyTaken();
+  }
+
+  private async remember(tx: Executor, userId: number, idem: Idempotency, answer: PaymentAnswer) {
+    await tx.execute(
+      sql`UPDATE payment_idempotency_keys SET response_status = ${answer.status}, response_body = ${answer.body} WHERE user_id = ${userId} AND key = ${idem.key}`,
+    );
+  }
+
+  /** Our transaction, and its payment, rolled back because another request holds the key: its answer. */
+  private async lostClaim(error: unknown, userId: number, idem: Idempotency | null): Promise<PaymentAnswer> {
+    if (!(error instanceof KeyTaken) || !idem) throw error;
+    const earlier = await this.replay(userId, idem);
+    if (!earlier) throw error;
+    return earlier;
+  }
+
+  /** After commit: a failing listener or presenter is logged, never the caller's error. */
+  private notify(userId: number, view: PaymentView) {
+    try {
+      this.notify(userId, view);
+    } catch (error) {
+      this.deps.onError?.('payments: publish failed', error);
+    }
+  }
+
+  /**
+   * Whether money already moved between the player and this destination: a succeeded deposit from
+   * it or a succeeded payout to it. Pending, declined and recalled payments prove nothing.
+   */
+  private async usedDestination(userId: number, destination: string | null): Promise<boolean> {
+    if (!destination) return false;
+    const found = await rows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT id FROM payments WHERE user_id = ${userId} AND destination = ${destination} AND state = 'succeeded' LIMIT 1`,
+    );
+    return found.length > 0;
   }
 
   /** Cancels a pending withdrawal and returns the money; refused once the payout job took it. */
@@ -281,7 +443,7 @@ export class PaymentsService {
     }
     if (result.balance) this.deps.wallet.service.publish(result.balance);
     const view = this.present(result.row);
-    this.deps.publish(userId, view);
+    this.notify(userId, view);
     return view;
   }
 
@@ -303,6 +465,8 @@ export class PaymentsService {
       from: 'payout_reserve',
       kind: 'withdrawal_release',
       idempotencyKey: `payment:${row.id}:release`,
+      // The player's own money coming back: never refused for the balance maximum.
+      money: 'returned',
       metadata: { payment_id: Number(row.id), reason: why },
     });
   }
@@ -322,7 +486,7 @@ export class PaymentsService {
     for (const { id } of due) {
       const [row] = await rows<PaymentRow>(this.deps.db, sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`);
       if (!row) continue;
-      this.deps.publish(row.user_id, this.present(row));
+      this.notify(row.user_id, this.present(row));
       try {
         const details = row.payout_details ?? {};
         const outcome = await this.provider(row.method_id).start({
@@ -360,7 +524,7 @@ export class PaymentsService {
     });
     if (!result) return;
     if (result.balance) this.deps.wallet.service.publish(result.balance);
-    this.deps.publish(row.user_id, this.present(result.row));
+    this.notify(row.user_id, this.present(result.row));
   }
 
   /**
@@ -372,6 +536,10 @@ export class PaymentsService {
     const provider = this.deps.providers.get(providerId);
     const event = provider?.verifyWebhook(rawBody, signature);
     if (!provider || !event) return { status: 401, body: { code: 'invalid_signature', error: 'Signature does not match the body' } };
+    // The body is stored as it came (jsonb), which cannot hold NUL or an unpaired surrogate: a
+    // definite 400 the provider will not retry, instead of a 500 it would retry forever.
+    const unsafe = findUnsafeText(JSON.parse(rawBody.toString('utf8')));
+    if (unsafe !== null) return { status: 400, body: { code: 'invalid_text', error: `${unsafe}: control characters and unpaired surrogates are not allowed` } };
     const now = this.deps.clock.now();
     const outcome = await this.deps.db.transaction(async (tx) => {
       const fresh = await rows<{ id: number }>(
@@ -440,17 +608,33 @@ export class PaymentsService {
                 WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
           );
           if (!row) return { result: 'already_final' as const };
-          const credit = await this.deps.wallet.service.creditPlayer({
-            tx,
-            userId: row.user_id,
-            currency: event.currency,
-            amount: event.amountCents,
-            from: 'payment_clearing',
-            fromRef: providerId,
-            kind: 'deposit',
-            idempotencyKey: `payment:${row.id}:deposit`,
-            metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
-          });
+          const credit = await this.deps.wallet.service
+            .creditPlayer({
+              tx,
+              userId: row.user_id,
+              currency: event.currency,
+              amount: event.amountCents,
+              from: 'payment_clearing',
+              fromRef: providerId,
+              kind: 'deposit',
+              idempotencyKey: `payment:${row.id}:deposit`,
+              metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
+            })
+            .catch((error: unknown) => {
+              if (error instanceof BalanceLimitError) return null;
+              throw error;
+            });
+          if (!credit) {
+            // Refused by the balance maximum (decision 016), which moved nothing: a definite answer
+            // for the provider, the payment declined, and an operator refunds what the provider took.
+            const [refused] = await rows<PaymentRow>(
+              tx,
+              sql`UPDATE payments SET state = 'declined', cancellation_reason = 'The deposit would take the balance past its maximum; it will be refunded', finished_at = ${now}
+                  WHERE id = ${row.id} RETURNING *`,
+            );
+            this.deps.onError?.(`payments: deposit ${row.id} refused by the balance maximum; refund it at the provider`, new Error('balance_limit'));
+            return { result: 'balance_limit' as const, row: refused! };
+          }
           return { result: 'credited' as const, row, balance: credit.balance };
         }
         const [row] = await rows<PaymentRow>(
@@ -492,7 +676,7 @@ export class PaymentsService {
     });
     if (!outcome) return { status: 404, body: { code: 'unknown_payment', error: 'No payment matches this event' } };
     if ('balance' in outcome && outcome.balance) this.deps.wallet.service.publish(outcome.balance);
-    if ('row' in outcome && outcome.row) this.deps.publish(outcome.row.user_id, this.present(outcome.row));
+    if ('row' in outcome && outcome.row) this.notify(outcome.row.user_id, this.present(outcome.row));
     return { status: 200, body: { result: outcome.result } };
   }
 
@@ -507,6 +691,33 @@ export class PaymentsService {
     const [total] = await rows<{ n: number }>(this.deps.db, sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`);
     return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
   }
+}
+
+/** Field types that identify a card: never part of a destination (a card is known by its profile). */
+const CARD_FIELDS: ReadonlySet<MethodField['type']> = new Set(['card_number', 'expiry_date', 'cvv', 'card_holder']);
+
+/** The same account however it is typed: e-mails in lower case, IBANs without spaces in upper case. */
+function normaliseDestinationField(type: MethodField['type'], value: string): string {
+  const trimmed = value.trim();
+  if (type === 'email') return trimmed.toLowerCase();
+  if (type === 'iban') return trimmed.replace(/\s/g, '').toUpperCase();
+  return trimmed;
+}
+
+/**
+ * Where a payment's money comes from (deposit) or goes to (cashout), as the SHA-256 of a normalised
+ * key scoped by provider: a saved profile's token, or the method's non-card fields (e-mail, IBAN,
+ * crypto address). Null when there is none to compare: a card without a profile yet, or a crypto
+ * deposit (sent to the player's own address). Hashed, so a deposit's account is never stored as typed.
+ */
+export function destinationOf(method: ProviderMethod, fields: Record<string, string>, profileToken?: string): string | null {
+  if (profileToken) return sha256(`${method.provider}:profile:${profileToken}`);
+  if (method.type === 'cards') return null;
+  const parts = method.fields
+    .filter((f) => !CARD_FIELDS.has(f.type))
+    .map((f) => `${f.name}=${normaliseDestinationField(f.type, fields[f.name] ?? '')}`)
+    .sort();
+  return parts.length > 0 ? sha256(`${method.provider}:${parts.join('&')}`) : null;
 }
 
 /** Card payouts go only to a card the player deposited with: a saved profile. */

@@ -43,7 +43,17 @@ export interface StartPayment {
 
 export type StartOutcome =
   /** Accepted: the final state arrives by webhook. `redirectUrl`: the player must act first (3-D Secure). */
-  | { kind: 'accepted'; providerPaymentId: string; accountTitle: string | null; redirectUrl?: string; profile?: { token: string; title: string } }
+  | {
+      kind: 'accepted';
+      providerPaymentId: string;
+      accountTitle: string | null;
+      redirectUrl?: string;
+      /**
+       * A reusable profile of what the player paid with. `fingerprint`: the provider's opaque name
+       * for the card or account itself, the same each time it is used, so it is saved only once.
+       */
+      profile?: { token: string; title: string; fingerprint?: string };
+    }
   /** Refused at once (bad card number, declined card); nothing will follow. */
   | { kind: 'refused'; reason: string; field?: string };
 

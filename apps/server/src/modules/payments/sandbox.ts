@@ -22,6 +22,13 @@ import { rows } from '../wallet/ledger.ts';
 import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, ProviderPlan, StartOutcome, StartPayment, WebhookEvent } from './provider.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
+/**
+ * How long the 3-D Secure page waits for the player. After it the sandbox declines the payment
+ * (`expired`) and says so by webhook, as a PSP ends an abandoned authentication.
+ */
+export const SANDBOX_CHALLENGE_MINUTES = 15;
+const PSP_ID = /^psp_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const CHALLENGE_EXPIRED_REASON = 'The 3-D Secure check was not completed in time';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 export const TEST_CARDS = {
@@ -64,6 +71,8 @@ export interface SandboxDeps {
   onError?: (message: string, error: unknown) => void;
   /** The simulated chain's pace, for the plan of crypto deposits (CRYPTO_CONFIRMATIONS, CRYPTO_BLOCK_SECONDS). */
   chain: { confirmations: number; blockSeconds: number };
+  /** Milliseconds a 3-D Secure challenge stays open (SANDBOX_CHALLENGE_MINUTES). */
+  challengeExpiryMs: number;
 }
 
 export function luhnValid(digits: string): boolean {
@@ -153,9 +162,10 @@ export class SandboxProvider implements PaymentProvider {
     let title: string;
     let outcome: 'succeeded' | 'declined' | 'challenge' = 'succeeded';
     let reason: string | undefined;
-    let profile: { token: string; title: string } | undefined;
+    let profile: { token: string; title: string; fingerprint: string } | undefined;
     if (kind === 'card') {
       let digits: string;
+      let expiry: Date | null = null;
       if (p.profileToken) {
         const [saved] = await rows<{ details: { number: string } }>(
           this.deps.db,
@@ -166,7 +176,7 @@ export class SandboxProvider implements PaymentProvider {
       } else {
         digits = (p.fields.card_number ?? '').replace(/[\s-]/g, '');
         if (!luhnValid(digits)) return { kind: 'refused', reason: 'Card number is invalid', field: 'card_number' };
-        const expiry = parseExpiry(p.fields.expiry_date ?? '');
+        expiry = parseExpiry(p.fields.expiry_date ?? '');
         if (!expiry) return { kind: 'refused', reason: 'Expiry date must be MM/YY', field: 'expiry_date' };
         if (expiry < now) return { kind: 'refused', reason: 'The card has expired', field: 'expiry_date' };
         if (!/^\d{3,4}$/.test(p.fields.cvv ?? '')) return { kind: 'refused', reason: 'CVV must be 3 or 4 digits', field: 'cvv' };
@@ -178,14 +188,18 @@ export class SandboxProvider implements PaymentProvider {
         outcome = 'declined';
         reason = 'The issuer refused the payout';
       }
-      if (!p.profileToken) {
+      if (!p.profileToken && expiry) {
         // A reusable token for one-click deposits; the number stays in the sandbox's own books.
         const token = `tok_${randomUUID()}`;
         await this.deps.db.execute(
           sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
               VALUES (${token}, 'card_token', ${p.reference}, 0, ${p.currency}, 'succeeded', ${JSON.stringify({ number: digits })}::jsonb, ${now})`,
         );
-        profile = { token, title };
+        // The same card (bin, last 4, expiry) has the same fingerprint whatever token it gets.
+        const fingerprint = createHmac('sha256', this.deps.secret)
+          .update(`card-fingerprint:${digits.slice(0, 6)}:${digits.slice(-4)}:${expiry.toISOString().slice(0, 7)}`)
+          .digest('hex');
+        profile = { token, title, fingerprint };
       }
     } else if (kind === 'ewallet') {
       const email = (p.fields.email ?? '').trim();
@@ -244,12 +258,51 @@ export class SandboxProvider implements PaymentProvider {
     return true;
   }
 
+  /** The 3-D Secure page's view of a payment; a challenge past its time shows as `expired`. */
   async challenge(id: string): Promise<{ amountCents: bigint; currency: string; status: string } | null> {
-    const [row] = await rows<{ amount_cents: string; currency: string; status: string }>(
+    // Ids are ours (`psp_<uuid>`): anything else names no payment and never reaches a query.
+    if (!PSP_ID.test(id)) return null;
+    const [row] = await rows<{ amount_cents: string; currency: string; status: string; created_at: Date | string }>(
       this.deps.db,
-      sql`SELECT amount_cents::text, currency, status FROM sandbox_psp_payments WHERE id = ${id} AND kind = 'deposit'`,
+      sql`SELECT amount_cents::text, currency, status, created_at FROM sandbox_psp_payments WHERE id = ${id} AND kind = 'deposit'`,
     );
-    return row ? { amountCents: BigInt(row.amount_cents), currency: row.currency, status: row.status } : null;
+    if (!row) return null;
+    const status = row.status === 'challenge' && this.challengeExpired(row.created_at) ? 'expired' : row.status;
+    return { amountCents: BigInt(row.amount_cents), currency: row.currency, status };
+  }
+
+  /**
+   * The player's answer on the 3-D Secure page. An answer after the challenge expired declines it
+   * (as the job would have). Returns the payment's final status, or null for an unknown payment.
+   */
+  async answerChallenge(id: string, approve: boolean): Promise<'succeeded' | 'declined' | 'expired' | null> {
+    const found = await this.challenge(id);
+    if (!found) return null;
+    if (found.status === 'expired') {
+      await this.complete(id, 'declined', CHALLENGE_EXPIRED_REASON);
+      return 'expired';
+    }
+    await this.complete(id, approve ? 'succeeded' : 'declined', approve ? undefined : 'The 3-D Secure check failed');
+    return (await this.challenge(id))?.status === 'succeeded' ? 'succeeded' : 'declined';
+  }
+
+  /**
+   * Declines every 3-D Secure challenge left unanswered past its time, by webhook like any
+   * outcome, so the casino's payment leaves "pending" with a reason. Returns how many expired.
+   */
+  async expireChallenges(limit = 100): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.challengeExpiryMs);
+    const due = await rows<{ id: string }>(
+      this.deps.db,
+      sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'deposit' AND status = 'challenge' AND created_at <= ${cutoff} ORDER BY created_at LIMIT ${limit}`,
+    );
+    let expired = 0;
+    for (const { id } of due) if (await this.complete(id, 'declined', CHALLENGE_EXPIRED_REASON)) expired++;
+    return expired;
+  }
+
+  private challengeExpired(createdAt: Date | string): boolean {
+    return new Date(createdAt).getTime() + this.deps.challengeExpiryMs <= this.deps.clock.now().getTime();
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent | null {
