@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../app.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { rows } from '../modules/wallet/ledger.ts';
@@ -12,11 +13,11 @@ import type { SharedRounds } from './shared-rounds.ts';
 const NO_STORE = 'private, no-store';
 const SESSION_HEADER = 'x-game-session';
 
-const LaunchSchema = z.strictObject({ game: z.string().min(1).max(200), id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) });
+const LaunchSchema = z.strictObject({ game: text().min(1).max(200), id: z.union([z.number().int().positive(), text().regex(/^\d{1,10}$/)]) });
 const BetSchema = z.strictObject({ bet: z.unknown() });
 const ActionSchema = z.strictObject({ action: z.unknown() });
-const ClientSeedSchema = z.strictObject({ client_seed: z.string().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters') });
-const RoundIdSchema = z.string().regex(/^\d{1,15}$/);
+const ClientSeedSchema = z.strictObject({ client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters') });
+const RoundIdSchema = text().regex(/^\d{1,15}$/);
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, code = 'invalid_request'): T {
   const result = schema.safeParse(value);
@@ -84,13 +85,19 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
   });
 
   app.get<{ Params: { slug: string } }>('/games-api/shared/:slug', async (request) => shared.snapshot(request.params.slug));
+
+  // Anything else under /games-api is still the API: a JSON 404, never the web app's page (the
+  // server-rendered app answers every other path).
+  app.all('/games-api/*', async (request, reply) =>
+    reply.status(404).send({ code: 'not_found', error: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
 }
 
 const HistoryQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  game: z.string().max(200).optional(),
-  currency: z.string().regex(/^[A-Z]{3,4}$/).optional(),
+  game: text().max(200).optional(),
+  currency: text().regex(/^[A-Z]{3,4}$/).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });

@@ -70,14 +70,18 @@ const toRecordId = (n: number) => (n <= SERIAL_ID_MAX ? n : NO_SUCH_ID);
 /** An id in a JSON body: a positive integer; past the column's range it matches no row. */
 export const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(toRecordId);
 
-/** An id in a URL path: decimal digits; past the column's range (or 0) it matches no row. */
-export const recordIdParam = z
-  .string()
-  .regex(/^\d{1,32}$/, 'must be a number')
-  .transform((s) => {
-    const n = Number(s);
-    return n >= 1 ? toRecordId(n) : NO_SUCH_ID;
-  });
+/**
+ * An id in a URL path: decimal digits; past the column's range (or 0) it matches no row. Anything
+ * else is not a number at all: a type error (400), as a number in a JSON body would be.
+ */
+export const recordIdParam = z.string().transform((s, ctx) => {
+  if (!/^\d{1,32}$/.test(s)) {
+    ctx.addIssue({ code: 'invalid_type', expected: 'number', input: s, message: 'must be a number' });
+    return z.NEVER;
+  }
+  const n = Number(s);
+  return n >= 1 ? toRecordId(n) : NO_SUCH_ID;
+});
 
 /**
  * A positive amount of minor units in a query string, as exact as a JSON body's: decimal digits

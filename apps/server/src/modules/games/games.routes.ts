@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '@croupier/shared/api/primitives';
 import {
   DEVICES,
   GamesFilterRequestSchema,
@@ -45,8 +46,8 @@ function artOf(game: CachedGame): string {
   return svg;
 }
 
-const RandomQuery = z.object({ identifier: z.string().max(100).optional(), device: z.enum(DEVICES).optional() });
-const CollectionsQuery = z.object({ l: z.string().max(10).optional(), device: z.enum(DEVICES).optional() });
+const RandomQuery = z.object({ identifier: text().max(100).optional(), device: z.enum(DEVICES).optional() });
+const CollectionsQuery = z.object({ l: text().max(10).optional(), device: z.enum(DEVICES).optional() });
 
 /**
  * The game lobby (API-SHAPES §6): catalogue lists, games_filter, select, random, artwork, and the
