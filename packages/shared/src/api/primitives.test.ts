@@ -75,6 +75,8 @@ describe('ids of serial columns', () => {
     expect(recordIdParam.parse('0')).toBe(NO_SUCH_ID);
     for (const bad of ['', '-1', '1e3', '0x10', ' 12', '12 ', '1.0', 'abc', '1'.repeat(33)])
       expect(recordIdParam.safeParse(bad).success, bad).toBe(false);
+    // Not a number at all is a type error, like a string where a JSON body wants a number.
+    expect(recordIdParam.safeParse('abc').error!.issues[0]!.code).toBe('invalid_type');
   });
 });
 
