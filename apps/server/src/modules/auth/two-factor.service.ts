@@ -1,5 +1,7 @@
 import type { TwoFactorSetup } from '@croupier/shared/api/auth';
+import { createHmac } from 'node:crypto';
 import type { Env } from '../../config/env.ts';
+import { deriveKey } from '../../config/secrets.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
@@ -20,6 +22,8 @@ export interface TwoFactorDeps {
 }
 
 const ISSUER = 'Croupier';
+const SETUP_TAG_LENGTH = 16;
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 const invalidCode = () =>
   unprocessable('invalid_otp', 'The code is not valid.', { authentication_code: ['is invalid'] });
@@ -30,6 +34,7 @@ const invalidCode = () =>
  */
 export function createTwoFactorService({ db, env, clock, mailer, throttle }: TwoFactorDeps) {
   const box = createSecretBox(env.appSecret);
+  const setupKey = deriveKey(env.appSecret, 'two-factor-setup');
 
   /**
    * Checks a code against the player's confirmed secret and uses up its time step. False for a
@@ -45,21 +50,35 @@ export function createTwoFactorService({ db, env, clock, mailer, throttle }: Two
   }
 
   /**
-   * GET: a new secret to scan, kept unconfirmed until POST proves the app has it. Null (answered
-   * 204) when two-factor is already on: an active seed is never shown again.
+   * GET: a new secret to scan, and nothing else: a GET changes nothing (a prefetch, a crawler or a
+   * second tab must not replace a set-up in progress). The secret is 160 CSPRNG bits followed by a
+   * tag binding them to this player, so POST can tell a secret we issued to them from any other
+   * without our having stored it. Null (answered 204) when two-factor is already on: an active seed
+   * is never shown again.
    */
   async function setup(user: User): Promise<TwoFactorSetup | null> {
     if (user.twoFactorEnabled) return null;
-    const secret = newTotpSecret();
-    await setTwoFactor(db, user.id, { secret: box.seal(secret), enabled: false, lastStep: null }, clock.now());
+    const random = newTotpSecret();
+    const secret = `${random}${setupTag(user.id, random)}`;
     return { otp_secret: secret, data: totpUri(secret, ISSUER, user.email) };
+  }
+
+  /** 16 base32 letters (80 bits) of an HMAC over the player and the random part of a set-up secret. */
+  function setupTag(userId: number, random: string): string {
+    const mac = createHmac('sha256', setupKey).update(`${userId}:${random}`).digest();
+    return Array.from(mac.subarray(0, SETUP_TAG_LENGTH), (byte) => BASE32_ALPHABET[byte & 31]).join('');
+  }
+
+  function issuedTo(userId: number, secret: string): boolean {
+    const random = secret.slice(0, -SETUP_TAG_LENGTH);
+    return random.length >= 32 && /^[A-Z2-7]+$/.test(secret) && safeEqual(setupTag(userId, random), secret.slice(-SETUP_TAG_LENGTH));
   }
 
   async function enable(user: User, otpSecret: string, code: string): Promise<TwoFactorSetup> {
     if (user.twoFactorEnabled)
       throw unprocessable('two_factor_already_enabled', 'Two-factor authentication is already on.');
-    const pending = user.twoFactorSecret ? box.open(user.twoFactorSecret) : null;
-    if (!pending || !safeEqual(pending, otpSecret.trim())) {
+    const pending = otpSecret.trim();
+    if (!issuedTo(user.id, pending)) {
       throw unprocessable('validation_error', 'Start the set-up again.', { otp_secret: ['is invalid'] });
     }
     const key = throttleKeys.otp(user.id);
