@@ -93,6 +93,13 @@ describe.skipIf(!hasBrowser)('a player signing up and signing in', () => {
       .waitFor();
     const player = await page.request.get('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(((await player.json()) as { confirmed_at: string | null }).confirmed_at).not.toBeNull();
+    // A reload of the same link says the address is confirmed, not that the link is invalid.
+    await page.reload();
+    await page
+      .getByRole('dialog', { name: 'Email confirmation' })
+      .getByRole('status')
+      .filter({ hasText: 'Your email is confirmed. Welcome!' })
+      .waitFor();
 
     // Sign out from the account menu.
     await visit(page, '/');
