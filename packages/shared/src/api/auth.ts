@@ -278,6 +278,61 @@ export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequestSche
 export const TwoFactorSetupSchema = z.object({ otp_secret: z.string(), data: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Step-up (decision 015): sensitive actions need the password, plus the two-factor code when it is
+// on, proven in this session within STEP_UP_WINDOW_MINUTES. Without it they answer 403
+// `step_up_required`; the web then asks, posts `POST /api/auth/step_up` and retries once.
+
+/** Stable code of the 403 that asks the client to confirm it is the player. */
+export const STEP_UP_REQUIRED = 'step_up_required';
+/** How long a step-up (or a sign-in) lets sensitive actions through. */
+export const STEP_UP_WINDOW_MINUTES = 5;
+
+/** Body of the 403 `step_up_required`; `two_factor`: the step-up must carry the code too. */
+export interface StepUpRequiredBody {
+  code: typeof STEP_UP_REQUIRED;
+  error: string;
+  two_factor: boolean;
+}
+
+/** `POST /api/auth/step_up`. Blank values are checked like wrong ones (422), never as a shape error. */
+export const StepUpRequestSchema = z.strictObject({
+  user: z.strictObject({
+    password: text().max(1024),
+    otp_attempt: text().max(32).optional(),
+  }),
+});
+export type StepUpRequest = z.input<typeof StepUpRequestSchema>;
+
+/** Answer of a successful step-up: sensitive actions pass until then. */
+export interface StepUpBody {
+  valid_until: string;
+}
+
+/**
+ * `PUT /api/users` (API-SHAPES §2.6, the Devise account update): a new password, a new e-mail
+ * address, or both, always with the current password. A new address takes effect once its
+ * confirmation link is opened.
+ */
+export const AccountUpdateRequestSchema = z.strictObject({
+  user: z
+    .strictObject({
+      current_password: text().max(1024),
+      password: PasswordSchema.optional(),
+      password_confirmation: text().max(1024).optional(),
+      email: EmailSchema.optional(),
+    })
+    .superRefine((user, ctx) => {
+      if (user.password === undefined && user.email === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: M.blank });
+      }
+      if (user.password !== undefined && user.password_confirmation !== user.password) {
+        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: M.confirmation });
+      }
+    }),
+});
+export type AccountUpdateRequest = z.input<typeof AccountUpdateRequestSchema>;
+
 /** Error body of every failed call (the server's `ErrorBody`). */
 export interface ApiErrorBody {
   code: string;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -43,6 +44,12 @@ export const payments = pgTable(
      */
     confirmations: integer('confirmations'),
     confirmationsRequired: integer('confirmations_required'),
+    /**
+     * SHA-256 of the normalised source (deposit) or destination (cashout): a saved profile's
+     * token or the method's non-card fields. A withdrawal to a destination that no succeeded
+     * payment of the player has is a new destination and needs a step-up (decision 015).
+     */
+    destination: text('destination'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
   },
@@ -50,6 +57,7 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
     index('payments_state_idx').on(t.action, t.state, t.createdAt),
+    index('payments_user_destination_idx').on(t.userId, t.destination).where(sql`${t.destination} IS NOT NULL`),
   ],
 );
 

@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Last accepted TOTP time step, so a code cannot be replayed (RELIABILITY A4). */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     confirmedAt: ts('confirmed_at'),
+    /** A requested new e-mail address, waiting for its confirmation link (decision 015). */
+    unconfirmedEmail: text('unconfirmed_email'),
     verified: boolean('verified').notNull().default(false),
     currentSignInAt: ts('current_sign_in_at'),
     lastSignInAt: ts('last_sign_in_at'),
@@ -91,6 +93,8 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /** When the player last proved it is them in this session (step-up, decision 015). */
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  AccountUpdateRequestSchema,
   ConfirmationQuerySchema,
   type ConfirmedTwoFactorBody,
   EmailRequestSchema,
@@ -8,6 +9,7 @@ import {
   PasswordUpdateRequestSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
+  StepUpRequestSchema,
   type TwoFactorRequiredBody,
 } from '@croupier/shared/api/auth';
 import type { AppDeps } from '../../app.ts';
@@ -50,7 +52,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const { user: input } = parseInput(SignInRequestSchema, request.body);
     if (input.otp_attempt !== undefined && input.email === undefined && input.password === undefined) {
       const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
-      await sessions.start(request, reply, { userId: user.id });
+      // Password and code were both just proven: that is a step-up (decision 015).
+      await sessions.start(request, reply, { userId: user.id, steppedUp: true });
       return reply.code(201).send(await players.present(user));
     }
     const outcome = await auth.signIn(input, request.ip);
@@ -64,8 +67,23 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       };
       return reply.code(401).send(body);
     }
-    await sessions.start(request, reply, { userId: outcome.user.id });
+    await sessions.start(request, reply, { userId: outcome.user.id, steppedUp: true });
     return reply.code(201).send(await players.present(outcome.user));
+  });
+
+  // API-SHAPES §2.6 (the Devise account update): a new password and/or e-mail address.
+  app.put('/api/users', async (request, reply) => {
+    const { user: input } = parseInput(AccountUpdateRequestSchema, request.body);
+    const { user, endedSessions } = await auth.updateAccount(await request.auth(), input, request.ip);
+    // A new password ended the player's other sessions; their sockets go with them (RELIABILITY T2).
+    for (const id of endedSessions) deps.realtime.disconnectSession(id);
+    return reply.code(200).send(await players.present(user));
+  });
+
+  // Step-up (RELIABILITY A8, decision 015): the signed-in player proves it is them again.
+  app.post('/api/auth/step_up', async (request, reply) => {
+    const { user: input } = parseInput(StepUpRequestSchema, request.body);
+    return reply.code(200).send(await auth.stepUp.confirm(await request.auth(), input, request.ip));
   });
 
   app.delete('/api/users/sign_out', async (request, reply) => {
@@ -124,6 +142,6 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.code(201).send({});
   });
 
-  await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
+  await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor, clock: deps.clock });
   await app.register(mailboxRoutes, deps);
 };

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +7,17 @@ import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
 
+/** The session cookie's name on plain http (development, demo installs). */
 export const SESSION_COOKIE = 'croupier_session';
+
+/**
+ * The session cookie's name. Over https it carries the `__Host-` prefix (RELIABILITY A5): the
+ * browser then accepts it only with Secure, Path=/ and no Domain, so a sibling subdomain cannot set
+ * or shadow it. Browsers refuse `__Host-` cookies without Secure, so plain http keeps the bare name.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 
 export type User = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -32,6 +42,9 @@ export interface LoadedSession {
 export function createSessionService({ db, clock, idleMinutes, absoluteDays, secureCookies }: SessionDeps) {
   const idleMs = idleMinutes * 60_000;
   const absoluteMs = absoluteDays * 86_400_000;
+  // Only this name is read: over https a bare-named cookie (which any subdomain could plant) is
+  // no session at all.
+  const cookieName = sessionCookieName(secureCookies);
 
   // Every signed-in request runs this lookup: prepared once, so neither drizzle's query builder
   // nor the database's planner repeats work per request.
@@ -46,14 +59,14 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
   function readToken(request: FastifyRequest): string | null {
     const header = request.headers.cookie;
     if (!header) return null;
-    const token = parseCookie(header)[SESSION_COOKIE];
+    const token = parseCookie(header)[cookieName];
     return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
   }
 
   function setCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
     reply.header(
       'set-cookie',
-      serializeCookie(SESSION_COOKIE, token, {
+      serializeCookie(cookieName, token, {
         httpOnly: true,
         sameSite: 'lax',
         secure: secureCookies,
@@ -85,11 +98,13 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
   /**
    * Starts a fresh session (a new token on every sign-in: no fixation) for a signed-in player, or a
    * pending one that only remembers who passed the password step of a two-factor sign-in.
+   * `steppedUp`: the player just proved it is them (a password sign-in, with its code when two-factor
+   * is on), which counts as a step-up (decision 015).
    */
   async function start(
     request: FastifyRequest,
     reply: FastifyReply,
-    who: { userId: number } | { pendingUserId: number },
+    who: { userId: number; steppedUp?: boolean } | { pendingUserId: number },
   ): Promise<void> {
     const old = readToken(request);
     if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
@@ -107,6 +122,7 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + lifetimeMs),
+      stepUpAt: !pending && who.steppedUp ? now : null,
     });
     setCookie(reply, token, Math.floor(lifetimeMs / 1000));
   }
@@ -121,7 +137,24 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     await db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
-  return { load, start, destroy, destroyAllForUser, readToken };
+  /**
+   * Ends every session of the player but `keep` (a credential change signs out the other devices).
+   * Returns the ended session ids, so their sockets can be closed too.
+   */
+  async function destroyOthersForUser(userId: number, keep: string): Promise<string[]> {
+    const ended = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+      .returning({ id: sessions.id });
+    return ended.map((row) => row.id);
+  }
+
+  /** Records that the player of this session just proved it is them (decision 015). */
+  async function markSteppedUp(sessionId: string, at: Date): Promise<void> {
+    await db.update(sessions).set({ stepUpAt: at }).where(eq(sessions.id, sessionId));
+  }
+
+  return { load, start, destroy, destroyAllForUser, destroyOthersForUser, markSteppedUp, readToken, cookieName };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { TwoFactorDisableRequestSchema, TwoFactorEnableRequestSchema } from '@croupier/shared/api/auth';
+import type { Clock } from '../../lib/clock.ts';
 import { parseInput } from './parse-input.ts';
+import { requireUserFrom } from './session.service.ts';
+import { requireSteppedUp } from './step-up.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 const NoQuery = z.strictObject({});
@@ -9,7 +12,10 @@ const NoQuery = z.strictObject({});
 /** The client moved from the v1 to the v2 path; both are served (API-SHAPES §2.7). */
 const PREFIXES = ['/api/v2/player/two_factor', '/api/player/two_factor'];
 
-export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }> = async (app, { twoFactor }) => {
+export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; clock: Clock }> = async (
+  app,
+  { twoFactor, clock },
+) => {
   for (const path of PREFIXES) {
     app.get(path, async (request, reply) => {
       parseInput(NoQuery, request.query);
@@ -26,7 +32,10 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
 
     app.delete(path, async (request, reply) => {
       const { two_factor: input } = parseInput(TwoFactorDisableRequestSchema, request.body);
-      const user = await request.requireUser();
+      const loaded = await request.auth();
+      const user = requireUserFrom(loaded);
+      // Turning the second factor off needs a fresh step-up (RELIABILITY A8, decision 015).
+      if (user.twoFactorEnabled) requireSteppedUp(loaded, clock.now());
       await twoFactor.disable(user, input.authentication_code);
       return reply.code(204).send();
     });

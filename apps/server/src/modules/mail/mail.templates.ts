@@ -8,12 +8,20 @@ import type { MailMessage } from './mailer.ts';
 type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
 
 export type MailKind =
-  'confirmation' | 'reset_password' | 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
+  | 'confirmation'
+  | 'reset_password'
+  | 'email_change'
+  | 'password_changed'
+  | 'email_change_requested'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled';
 
 interface Texts {
   greeting(name: string | null): string;
   confirmation: { subject: string; intro: string; outro: string };
   reset_password: { subject: string; intro: string; outro: string };
+  email_change: { subject: string; intro: string; outro: string };
+  email_change_requested: { subject: string; body: string[] };
   password_changed: { subject: string; body: string[] };
   two_factor_enabled: { subject: string; body: string[] };
   two_factor_disabled: { subject: string; body: string[] };
@@ -55,6 +63,19 @@ const TEXTS: Record<Lang, Texts> = {
         'If this was not you, change your password and contact our support right away.',
       ],
     },
+    email_change: {
+      subject: 'Confirm your new e-mail address',
+      intro: 'To use this address for your Croupier account, confirm it by opening this link:',
+      outro:
+        'The link works for 24 hours. Until then your account keeps its current address. If you did not ask for this, ignore this message.',
+    },
+    email_change_requested: {
+      subject: 'Your e-mail address is being changed',
+      body: [
+        'A new e-mail address was entered for your Croupier account. It replaces this one once it is confirmed from the link we sent to it.',
+        'If this was not you, change your password and contact our support right away.',
+      ],
+    },
   },
   de: {
     greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
@@ -88,6 +109,19 @@ const TEXTS: Record<Lang, Texts> = {
       subject: 'Zwei-Faktor-Authentifizierung ist deaktiviert',
       body: [
         'für dein Croupier-Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert.',
+        'Wenn du das nicht warst, ändere sofort dein Passwort und wende dich an unseren Support.',
+      ],
+    },
+    email_change: {
+      subject: 'Bestätige deine neue E-Mail-Adresse',
+      intro: 'um diese Adresse für dein Croupier-Konto zu verwenden, bestätige sie über diesen Link:',
+      outro:
+        'Der Link ist 24 Stunden gültig. Bis dahin behält dein Konto seine bisherige Adresse. Wenn du das nicht angefordert hast, ignoriere diese Nachricht.',
+    },
+    email_change_requested: {
+      subject: 'Deine E-Mail-Adresse wird geändert',
+      body: [
+        'für dein Croupier-Konto wurde eine neue E-Mail-Adresse eingegeben. Sie ersetzt diese Adresse, sobald sie über den Link bestätigt ist, den wir an sie geschickt haben.',
         'Wenn du das nicht warst, ändere sofort dein Passwort und wende dich an unseren Support.',
       ],
     },
@@ -127,6 +161,19 @@ const TEXTS: Record<Lang, Texts> = {
         'Si no fuiste tú, cambia tu contraseña y contacta a nuestro equipo de soporte de inmediato.',
       ],
     },
+    email_change: {
+      subject: 'Confirma tu nuevo correo electrónico',
+      intro: 'Para usar esta dirección en tu cuenta de Croupier, confírmala abriendo este enlace:',
+      outro:
+        'El enlace es válido durante 24 horas. Hasta entonces tu cuenta conserva su dirección actual. Si no lo solicitaste, ignora este mensaje.',
+    },
+    email_change_requested: {
+      subject: 'Se está cambiando tu correo electrónico',
+      body: [
+        'Se introdujo una nueva dirección de correo electrónico para tu cuenta de Croupier. Sustituirá a esta en cuanto se confirme desde el enlace que le enviamos.',
+        'Si no fuiste tú, cambia tu contraseña y contacta con nuestro soporte de inmediato.',
+      ],
+    },
   },
   fr: {
     greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
@@ -160,6 +207,19 @@ const TEXTS: Record<Lang, Texts> = {
       subject: "L'authentification à deux facteurs est désactivée",
       body: [
         "L'authentification à deux facteurs a été désactivée pour votre compte Croupier.",
+        "Si ce n'était pas vous, changez votre mot de passe et contactez notre soutien immédiatement.",
+      ],
+    },
+    email_change: {
+      subject: 'Confirmez votre nouvelle adresse courriel',
+      intro: 'Pour utiliser cette adresse avec votre compte Croupier, confirmez-la en ouvrant ce lien :',
+      outro:
+        "Le lien est valide pendant 24 heures. D'ici là, votre compte garde son adresse actuelle. Si vous n'avez rien demandé, ignorez ce message.",
+    },
+    email_change_requested: {
+      subject: 'Votre adresse courriel est en cours de modification',
+      body: [
+        "Une nouvelle adresse courriel a été saisie pour votre compte Croupier. Elle remplacera celle-ci dès qu'elle sera confirmée par le lien que nous lui avons envoyé.",
         "Si ce n'était pas vous, changez votre mot de passe et contactez notre soutien immédiatement.",
       ],
     },
@@ -199,6 +259,19 @@ const TEXTS: Record<Lang, Texts> = {
         'Se não foi você, altere sua senha e fale com o nosso suporte imediatamente.',
       ],
     },
+    email_change: {
+      subject: 'Confirme seu novo e-mail',
+      intro: 'Para usar este endereço na sua conta Croupier, confirme-o abrindo este link:',
+      outro:
+        'O link é válido por 24 horas. Até lá, sua conta continua com o endereço atual. Se você não fez esse pedido, ignore esta mensagem.',
+    },
+    email_change_requested: {
+      subject: 'Seu e-mail está sendo alterado',
+      body: [
+        'Um novo endereço de e-mail foi informado para sua conta Croupier. Ele substitui este assim que for confirmado pelo link que enviamos para ele.',
+        'Se não foi você, altere sua senha e fale com nosso suporte imediatamente.',
+      ],
+    },
   },
   no: {
     greeting: (name) => (name ? `Hei ${name},` : 'Hei,'),
@@ -232,6 +305,19 @@ const TEXTS: Record<Lang, Texts> = {
       subject: 'Tofaktorautentisering er slått av',
       body: [
         'Tofaktorautentisering er slått av for Croupier-kontoen din.',
+        'Hvis det ikke var deg, endre passordet ditt og kontakt kundestøtten vår med en gang.',
+      ],
+    },
+    email_change: {
+      subject: 'Bekreft den nye e-postadressen din',
+      intro: 'For å bruke denne adressen på Croupier-kontoen din, bekreft den ved å åpne denne lenken:',
+      outro:
+        'Lenken er gyldig i 24 timer. Frem til da beholder kontoen den nåværende adressen. Hvis du ikke har bedt om dette, kan du se bort fra meldingen.',
+    },
+    email_change_requested: {
+      subject: 'E-postadressen din blir endret',
+      body: [
+        'En ny e-postadresse ble oppgitt for Croupier-kontoen din. Den erstatter denne så snart den er bekreftet via lenken vi sendte til den.',
         'Hvis det ikke var deg, endre passordet ditt og kontakt kundestøtten vår med en gang.',
       ],
     },
@@ -271,6 +357,19 @@ const TEXTS: Record<Lang, Texts> = {
         'お心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。',
       ],
     },
+    email_change: {
+      subject: '新しいメールアドレスの確認',
+      intro: 'このアドレスを Croupier アカウントで使用するには、以下のリンクを開いて確認してください。',
+      outro:
+        'このリンクの有効期限は24時間です。確認されるまで、アカウントは現在のアドレスのままです。お心当たりがない場合は、このメールを無視してください。',
+    },
+    email_change_requested: {
+      subject: 'メールアドレスの変更手続き中です',
+      body: [
+        'Croupier アカウントに新しいメールアドレスが入力されました。送信したリンクから確認されると、このアドレスと置き換わります。',
+        'お心当たりがない場合は、すぐにパスワードを変更し、サポートまでご連絡ください。',
+      ],
+    },
   },
 };
 
@@ -292,7 +391,7 @@ export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMes
   const greeting = t.greeting(to.firstName?.trim() || null);
   let subject: string;
   let paragraphs: string[];
-  if (kind === 'confirmation' || kind === 'reset_password') {
+  if (kind === 'confirmation' || kind === 'reset_password' || kind === 'email_change') {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     subject = t[kind].subject;
     paragraphs = [greeting, t[kind].intro, link, t[kind].outro];

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { deriveKeyHex } from '../../config/secrets.ts';
-import { signUp } from '../auth/test-helpers.ts';
+import { GOOD_PASSWORD, signUp, type Client } from '../auth/test-helpers.ts';
 import {
   expectLedgerSound,
   fund,
@@ -31,8 +31,25 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const CARD = { card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123', card_holder: 'Ada Player' };
 
+/**
+ * Most payouts here go to an address the player never used, which needs a fresh step-up
+ * (decision 015; auth/step-up.test.ts tests that rule). Returns a function that steps up again
+ * whenever the test clock moved since the last time.
+ */
+function steppedUp(client: Client, app = t) {
+  let at: number | null = null;
+  return async () => {
+    if (at === app.clock.now().getTime()) return;
+    const res = await client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`step-up failed: ${res.statusCode} ${res.body}`);
+    at = app.clock.now().getTime();
+  };
+}
+
 async function player(funded = 0) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
+  const stepUp = steppedUp(client);
+  await stepUp();
   if (funded > 0) await fund(t.app.wallet, player.id, 'EUR', funded);
   const balance = async () =>
     ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR') as Json;
@@ -49,9 +66,11 @@ async function player(funded = 0) {
     fields: Record<string, string> = { email: 'ada@example.com' },
     extra: Json = {},
   ) =>
-    client.post('/api/payments/withdrawals', {
-      payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra },
-    });
+    stepUp().then(() =>
+      client.post('/api/payments/withdrawals', {
+        payment: { currency: 'EUR', amount_cents, method_id, fields, ...extra },
+      }),
+    );
   return { client, id: player.id, balance, deposit, withdraw };
 }
 
@@ -639,6 +658,7 @@ describe('crypto', () => {
     ).toMatchObject({ code: 'unknown_address' });
 
     // Withdraw to an address: reserved at once, paid by the payout job.
+    await steppedUp(p.client)();
     const payout = await p.client.post('/api/payments/withdrawals', {
       payment: {
         currency: 'BTC',
@@ -738,6 +758,7 @@ describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; RELIABI
     try {
       const { client, player: who } = await signUp(strict.app, { currency: 'EUR' });
       await fund(strict.app.wallet, who.id, 'EUR', 10_000);
+      await steppedUp(client, strict)();
       const eur = async () =>
         ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!
           .amount_cents as number;
