@@ -40,7 +40,9 @@ const stale = () => t.clock.advance(WINDOW_MS + 1_000);
 
 async function withTwoFactor() {
   const signedUp = await signUp(t.app);
-  const { otp_secret: secret } = TwoFactorSetupSchema.parse((await signedUp.client.get('/api/v2/player/two_factor')).json());
+  const { otp_secret: secret } = TwoFactorSetupSchema.parse(
+    (await signedUp.client.get('/api/v2/player/two_factor')).json(),
+  );
   const on = await signedUp.client.post('/api/v2/player/two_factor', {
     two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
   });
@@ -84,7 +86,9 @@ describe('POST /api/auth/step_up', () => {
     const locked = await stepUp(client, { password: GOOD_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
-    const signIn = await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } });
+    const signIn = await createClient(t.app).post('/api/users/sign_in', {
+      user: { email: user.email, password: GOOD_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(429);
     expect((await changePassword(client)).statusCode).toBe(429);
   });
@@ -99,7 +103,9 @@ describe('POST /api/auth/step_up', () => {
     const replay = await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) });
     expect(replay.json()).toMatchObject({ code: 'invalid_otp' });
     for (let i = 0; i < 2; i++) {
-      expect((await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: '000000' })).json()).toMatchObject({ code: 'invalid_otp' });
+      expect((await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: '000000' })).json()).toMatchObject({
+        code: 'invalid_otp',
+      });
     }
     nextStep();
     const locked = await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) });
@@ -111,7 +117,9 @@ describe('PUT /api/users: changing the password', () => {
   it('two-factor off: the current password is the step-up; a wrong one changes nothing; other sessions end', async () => {
     const { client, user, player } = await signUp(t.app);
     const other = createClient(t.app);
-    expect((await other.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(201);
+    expect(
+      (await other.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode,
+    ).toBe(201);
     const before = await passwordHash(player.id);
 
     const wrong = await changePassword(client, 'not my password');
@@ -125,7 +133,8 @@ describe('PUT /api/users: changing the password', () => {
     expect(lastMailTo(t.mail, player.email)?.subject).toContain('Your password was changed');
     expect((await client.get('/api/player')).statusCode).toBe(200);
     expect((await other.get('/api/player')).statusCode).toBe(401);
-    const signIn = (password: string) => createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password } });
+    const signIn = (password: string) =>
+      createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password } });
     expect((await signIn(GOOD_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(NEW_PASSWORD)).statusCode).toBe(201);
   });
@@ -136,12 +145,16 @@ describe('PUT /api/users: changing the password', () => {
     expectStepUpRequired(await changePassword(client), true);
     expect(await passwordHash(player.id)).toBe(before);
 
-    expect((await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    expect(
+      (await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) })).statusCode,
+    ).toBe(200);
     stale();
     expectStepUpRequired(await changePassword(client), true);
     expect(await passwordHash(player.id)).toBe(before);
 
-    expect((await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    expect(
+      (await stepUp(client, { password: GOOD_PASSWORD, otp_attempt: await totpAt(secret, t.clock.now()) })).statusCode,
+    ).toBe(200);
     t.clock.advance(WINDOW_MS - 1_000);
     const done = await changePassword(client);
     expect(done.statusCode, done.body).toBe(200);
@@ -151,20 +164,35 @@ describe('PUT /api/users: changing the password', () => {
   it('a sign-in with password and code counts as a step-up for the window', async () => {
     const { user, secret } = await withTwoFactor();
     const client = createClient(t.app);
-    expect((await client.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(401);
-    expect((await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await client.post('/api/users/sign_in', { user: { otp_attempt: await totpAt(secret, t.clock.now()) } }))
+        .statusCode,
+    ).toBe(201);
     t.clock.advance(WINDOW_MS + 1);
     expectStepUpRequired(await changePassword(client), true);
   });
 
   it('keeps the password rules and the request shape', async () => {
     const { client } = await signUp(t.app);
-    expect((await changePassword(client, GOOD_PASSWORD, 'password')).json()).toMatchObject({ errors: { password: expect.any(Array) } });
-    const mismatch = await client.put('/api/users', { user: { current_password: GOOD_PASSWORD, password: NEW_PASSWORD, password_confirmation: 'x' } });
+    expect((await changePassword(client, GOOD_PASSWORD, 'password')).json()).toMatchObject({
+      errors: { password: expect.any(Array) },
+    });
+    const mismatch = await client.put('/api/users', {
+      user: { current_password: GOOD_PASSWORD, password: NEW_PASSWORD, password_confirmation: 'x' },
+    });
     expect(mismatch.json()).toMatchObject({ errors: { password_confirmation: expect.any(Array) } });
     expect((await client.put('/api/users', { user: { current_password: GOOD_PASSWORD } })).statusCode).toBe(422);
     expect((await client.put('/api/users', { user: { password: NEW_PASSWORD } })).statusCode).toBe(400);
-    expect((await createClient(t.app).put('/api/users', { user: { current_password: GOOD_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await createClient(t.app).put('/api/users', {
+          user: { current_password: GOOD_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -182,13 +210,24 @@ describe('PUT /api/users: changing the e-mail address', () => {
     expect(lastMailTo(t.mail, player.email)?.subject).toContain('Your e-mail address is being changed');
     const link = lastMailTo(t.mail, next);
     expect(link?.subject).toContain('Confirm your new e-mail address');
-    expect((await createClient(t.app).post('/api/users/sign_in', { user: { email: next, password: GOOD_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await createClient(t.app).post('/api/users/sign_in', { user: { email: next, password: GOOD_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
 
-    const confirmed = await client.get(`/api/users/confirmation?confirmation_token=${tokenFromMail(link, 'confirmation_token')}`);
+    const confirmed = await client.get(
+      `/api/users/confirmation?confirmation_token=${tokenFromMail(link, 'confirmation_token')}`,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: player.id, email: next });
-    expect((await createClient(t.app).post('/api/users/sign_in', { user: { email: next, password: GOOD_PASSWORD } })).statusCode).toBe(201);
-    expect((await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await createClient(t.app).post('/api/users/sign_in', { user: { email: next, password: GOOD_PASSWORD } }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await createClient(t.app).post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses an address another account uses', async () => {
@@ -220,7 +259,8 @@ describe('PUT /api/users: changing the e-mail address', () => {
 describe('DELETE /api/v2/player/two_factor: turning two-factor off', () => {
   it('is refused without a step-up and with a stale one, done with a fresh one (whose code may be the same)', async () => {
     const { client, secret, player } = await withTwoFactor();
-    const isOn = async () => (await t.database.db.select().from(users).where(eq(users.id, player.id)))[0]!.twoFactorEnabled;
+    const isOn = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, player.id)))[0]!.twoFactorEnabled;
     expectStepUpRequired(await disableTwoFactor(client, await totpAt(secret, t.clock.now())), true);
     expect(await isOn()).toBe(true);
 
@@ -243,13 +283,26 @@ describe('withdrawals to a new destination (payments)', () => {
     const signedUp = await signUp(t.app, { currency: 'EUR' });
     await fund(t.app.wallet, signedUp.player.id, 'EUR', 20_000);
     const withdraw = (fields: Record<string, string>, method_id = 'sandbox_ewallet', extra: Json = {}) =>
-      signedUp.client.post('/api/payments/withdrawals', { payment: { currency: 'EUR', amount_cents: 5_000, method_id, fields, ...extra } });
+      signedUp.client.post('/api/payments/withdrawals', {
+        payment: { currency: 'EUR', amount_cents: 5_000, method_id, fields, ...extra },
+      });
     const deposit = (fields: Record<string, string>, method_id = 'sandbox_ewallet') =>
-      signedUp.client.post('/api/payments/deposits', { payment: { currency: 'EUR', amount_cents: 2_000, method_id, fields } });
+      signedUp.client.post('/api/payments/deposits', {
+        payment: { currency: 'EUR', amount_cents: 2_000, method_id, fields },
+      });
     const cash = async () =>
-      ((await signedUp.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!.available_to_cashout_cents as number;
+      ((await signedUp.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!
+        .available_to_cashout_cents as number;
     const payments = async () =>
-      Number(((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${signedUp.player.id}`)).rows[0] as { n: number }).n);
+      Number(
+        (
+          (
+            await t.database.db.execute(
+              sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${signedUp.player.id}`,
+            )
+          ).rows[0] as { n: number }
+        ).n,
+      );
     return { ...signedUp, withdraw, deposit, cash, payments };
   }
   const settle = () => t.app.payments.sandbox.idle();
@@ -314,6 +367,7 @@ describe('withdrawals to a new destination (payments)', () => {
 
   it('changing the password with two-factor off counts as a step-up for a new destination', async () => {
     const p = await player();
+    expectStepUpRequired(await p.withdraw({ email: 'after-change@example.com' }), false);
     expect((await changePassword(p.client)).statusCode).toBe(200);
     expect((await p.withdraw({ email: 'after-change@example.com' })).statusCode).toBe(201);
   });
