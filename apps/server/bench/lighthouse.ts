@@ -6,22 +6,27 @@
  *
  * Mobile is Lighthouse's default: a Moto G–class viewport, 4× CPU slowdown and simulated slow 4G
  * (150 ms RTT, 1.6 Mbit/s), so transfer sizes weigh heavily. Chromium: CHROMIUM_PATH or
- * /usr/bin/chromium.
+ * /usr/bin/chromium. LIGHTHOUSE_PAGES=lobby,game runs only the pages named; LIGHTHOUSE_REPORTS=<dir>
+ * also writes each run's full report there (JSON, for the Lighthouse viewer) to see what a score
+ * is made of.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { startServer, stop } from './server.ts';
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'lobby', path: '/' },
   { name: 'pokies', path: '/pokies/all' },
   { name: 'game page', path: '/play/croupier-originals/wizard-of-avalon' },
   { name: 'German home', path: '/de/' },
 ];
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim().toLowerCase());
+const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.some((name) => p.name.startsWith(name)));
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROME_FLAGS = [
   '--headless',
@@ -95,6 +100,11 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
         runs.push(figuresOf(result.lhr, url));
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const report = Array.isArray(result.report) ? result.report.join('') : result.report;
+          writeFileSync(path.join(REPORTS, `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`), report);
+        }
       }
       runs.sort((a, b) => a.score - b.score);
       results.push({ ...page, figures: runs[Math.floor(runs.length / 2)]! });
