@@ -317,14 +317,31 @@ export class GamesHost {
     }
   }
 
-  /** Pays a round's win and closes it on the wallet side (a zero win closes it too). */
+  /**
+   * Pays a round's win and closes it on the wallet side (a zero win closes it too). A demo round is
+   * closed here as well, in the credit's transaction: the FUN credit is then once per round, as the
+   * wallet's `win` is, however many settlements of the round (a cash-out, the bust) get here.
+   */
   async payWin(ctx: PlayContext, game: CachedGame, roundId: number, win: bigint): Promise<number> {
     if (ctx.mode === 'demo') {
-      const [row] = await rows<{ balance: string }>(
-        this.deps.db,
-        sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${ctx.demoSession} RETURNING balance::text`,
-      );
-      return Number(row?.balance ?? 0);
+      return this.deps.db.transaction(async (tx) => {
+        // The lock makes a concurrent settlement wait, then find the round closed and credit nothing.
+        const open = await rows<{ id: number }>(tx, sql`SELECT id FROM game_rounds WHERE id = ${roundId} AND status = 'open' FOR UPDATE`);
+        if (open.length === 0) {
+          const [row] = await rows<{ balance: string }>(tx, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+          return Number(row?.balance ?? 0);
+        }
+        const [row] = await rows<{ balance: string }>(
+          tx,
+          sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${ctx.demoSession} RETURNING balance::text`,
+        );
+        await tx.execute(
+          sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${row?.balance ?? null}::bigint,
+                finished_at = ${this.deps.clock.now()}
+              WHERE id = ${roundId}`,
+        );
+        return Number(row?.balance ?? 0);
+      });
     }
     // Wins are retried: the wallet is idempotent on the transaction id, so a retry can never pay twice.
     let last: unknown;

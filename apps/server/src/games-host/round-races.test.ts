@@ -4,7 +4,7 @@
  * and paid. Run on PGlite and on PostgreSQL (DATABASE_URL), where the requests truly overlap.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { elapsedFor, multiplierAt, settle as settleCrash } from '@croupier/games/models/crash';
 import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
@@ -319,5 +319,61 @@ describe('Rocket (shared crash rounds)', () => {
       t.clock.advance(10 * 60_000);
       await shared.tick(game.seoTitle);
     }
+  });
+  it('demo (FUN): a cash-out and the bust settling the same bet together credit the FUN balance once', async () => {
+    const guest = createClient(t.app);
+    const game = await gameOf(t, 'crash');
+    const session = (
+      await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN })
+    ).json() as Json;
+    const headers = { 'x-game-session': session.token as string };
+    const shared = t.app.games.shared;
+    t.clock.advance(10 * 60_000);
+    await shared.tick(game.seoTitle);
+    const current = ((await guest.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+    expect(current.phase).toBe('betting');
+    await t.database.db.execute(
+      sql`UPDATE shared_rounds SET result = ${JSON.stringify({ crash_point: 5 })}::jsonb WHERE id = ${current.round_id}`,
+    );
+    const bet = (await guest.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
+    t.clock.advance(6_000);
+    await shared.tick(game.seoTitle);
+    const elapsed = elapsedFor(1.5);
+    t.clock.advance(elapsed);
+    const win = settleCrash(100, multiplierAt(elapsed), 5);
+    // The cash-out has fixed its win and is about to credit it when the round busts and the runner
+    // settles the same bet with that win.
+    const host = t.app.games.host;
+    const payWin = host.payWin.bind(host);
+    let release!: () => void;
+    let reached!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    let parked = false;
+    const spy = vi.spyOn(host, 'payWin').mockImplementation(async (...args) => {
+      if (!parked) {
+        parked = true;
+        reached();
+        await gate;
+      }
+      return payWin(...args);
+    });
+    try {
+      const cashout = guest.post(`/games-api/rounds/${bet.round.id}/actions`, { action: { type: 'cashout' } }, headers);
+      await arrived;
+      t.clock.advance(10 * 60_000);
+      await shared.tick(game.seoTitle);
+      release();
+      const answer = await cashout;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((answer.json() as Json).round).toMatchObject({ status: 'finished', win_cents: win });
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = (
+      await t.database.db.execute(sql`SELECT status, win::text FROM game_rounds WHERE id = ${bet.round.id}`)
+    ).rows as { status: string; win: string }[];
+    expect(row).toEqual({ status: 'finished', win: String(win) });
+    expect(((await guest.get('/games-api/session', headers)).json() as Json).balance_cents).toBe(100_000 - 100 + win);
   });
 });
