@@ -100,11 +100,16 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
     if (!launching && onThisPage) gameFrame.dispatch({ type: 'close' });
   }, [launching, onThisPage]);
 
-  // On a phone the game fills the screen under the header (games.css): bring it there once it opens.
+  // On a phone the game fills the screen under the header (games.css): bring it there when it
+  // opens, and again once it has loaded (the page above it may have settled by then).
+  const loaded = frame.state.status === 'loaded';
   useEffect(() => {
-    if (!onThisPage || !window.matchMedia(FULL_SCREEN_FRAME_QUERY).matches) return;
-    gameFrame.getSlot()?.scrollIntoView({ block: 'start' });
-  }, [onThisPage]);
+    const slot = gameFrame.getSlot();
+    if (!onThisPage || !slot || !window.matchMedia(FULL_SCREEN_FRAME_QUERY).matches) return;
+    // Right under the sticky header (its height is the shell's --header-h token).
+    const header = Number.parseFloat(getComputedStyle(slot).getPropertyValue('--header-h')) || 0;
+    window.scrollTo({ top: slot.getBoundingClientRect().top + window.scrollY - header, behavior: 'instant' });
+  }, [onThisPage, loaded]);
 
   // SPEC §2: a signed-in player with a limit reached goes to the limits page instead of the game.
   useEffect(() => {
