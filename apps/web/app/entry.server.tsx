@@ -5,6 +5,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import type { SsrContext } from '@croupier/shared/ssr-context';
+import { NonceContext } from './lib/nonce';
 
 /** Streams give up after this long; the rest of the page then renders in the browser. */
 export const streamTimeout = 5_000;
@@ -35,7 +36,9 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext.Provider value={nonce ?? ''}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -28,6 +28,7 @@ import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
 import type { Account, Player } from './lib/api-types';
 import { getBrowserBoot, rememberBoot, useOptionalBoot, type BootData } from './lib/boot';
 import { cookieString } from './lib/cookies';
+import { useNonce } from './lib/nonce';
 import { getQueryClient } from './lib/query-client';
 import { QUERY_KEYS } from './lib/query-keys';
 import { RealtimeProvider } from './lib/realtime/realtime-provider';
@@ -120,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const boot = useOptionalBoot();
   const { pathname } = useLocation();
   const locale = boot?.locale ?? localeFromPath(pathname);
+  const nonce = useNonce();
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -129,12 +131,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <SeoLinks />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
