@@ -404,7 +404,7 @@ export class PaymentsService {
   /** After commit: a failing listener or presenter is logged, never the caller's error. */
   private notify(userId: number, view: PaymentView) {
     try {
-      this.notify(userId, view);
+      this.deps.publish(userId, view);
     } catch (error) {
       this.deps.onError?.('payments: publish failed', error);
     }
