@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'fairness',
   'cashbox',
   'countries',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

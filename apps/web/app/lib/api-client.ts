@@ -172,7 +172,8 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('POST', path, body, req),
     put: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PUT', path, body, req),
     patch: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PATCH', path, body, req),
-    delete: <T>(path: string, req?: RequestOptions) => request<T>('DELETE', path, undefined, req),
+    /** `body`: a few DELETE calls carry JSON (the two-factor removal, API-SHAPES §2.7). */
+    delete: <T>(path: string, req?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, req),
   };
 }
 

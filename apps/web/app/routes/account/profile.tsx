@@ -4,6 +4,7 @@ import { useAccounts } from '../../lib/player/get-accounts';
 import { useSwitchWallet } from '../../lib/player/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
+import { SecuritySettings } from '../../features/account/components/security-settings';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
@@ -51,6 +52,7 @@ export default function ProfileRoute() {
             switchingTo={switchWallet.isPending ? switchWallet.variables : null}
           />
           {switchWallet.isError && <FormError message={t('wallets.switch_failed')} />}
+          <SecuritySettings user={user} />
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
       </div>

@@ -1,6 +1,8 @@
 import { buildRiskTransaction } from '@croupier/shared/risk';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useStepUp } from '../../../components/step-up/step-up';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/field';
 import { formatDuration, formatMoney } from '../../../i18n/format';
@@ -9,6 +11,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useCurrentUser } from '../../../lib/player/use-current-user';
+import { StepUpCancelled } from '../../../lib/step-up';
 import { mapServerErrors } from '../../../lib/server-errors';
 import {
   createDeposit,
@@ -127,6 +130,7 @@ export function PaymentDetailsStep({
   const { t, i18n } = useTranslation('cashbox');
   const locale = useLocale();
   const api = useApi();
+  const stepUp = useStepUp();
   const { user } = useCurrentUser();
   const groupId = useId();
   // Card payouts go to a card the player deposited with, so they need a saved profile.
@@ -160,7 +164,8 @@ export function PaymentDetailsStep({
       const result: SubmitResult =
         action === 'deposit'
           ? await createDeposit(api, payment).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
-          : await createWithdrawal(api, payment).then((res) => ({ payment: res.payment, redirectUrl: null }));
+          : // A destination the player never used asks them to confirm it is them first (decision 015).
+            await stepUp.run(() => createWithdrawal(api, payment)).then((res) => ({ payment: res.payment, redirectUrl: null }));
       if (user) {
         // The builder keeps only the bin, last 4 digits, expiry and holder of a card.
         const risk = buildRiskTransaction({
@@ -183,6 +188,8 @@ export function PaymentDetailsStep({
     },
     onSuccess: onSubmitted,
     onError: (error) => {
+      // Cancelled "confirm it's you": nothing was sent, nothing to report.
+      if (error instanceof StepUpCancelled) return;
       const mapped = submitErrorToForm(error, [...fieldNames, 'profile_id'], i18n);
       setFieldErrors(mapped.fields);
       setFormError(mapped.general);
@@ -354,6 +361,8 @@ export function PaymentDetailsStep({
             ? t('details.deposit_submit', { amount })
             : t('details.withdraw_submit', { amount })}
       </button>
+      {/* Portalled out of this form: the dialog has a form of its own. */}
+      {stepUp.dialog && createPortal(stepUp.dialog, document.body)}
     </form>
   );
 }

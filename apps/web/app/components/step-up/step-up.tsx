@@ -1,0 +1,157 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/runtime';
+import { useApi } from '../../lib/api-context';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorToForm } from '../../lib/form-errors';
+import { isStepUpRequired, postStepUp, StepUpCancelled, stepUpNeedsCode } from '../../lib/step-up';
+import { Dialog } from '../modal/dialog';
+import { FormError } from '../ui/form-error';
+import { TextField } from '../ui/field';
+import { useForm } from '../ui/use-form';
+
+const FIELDS = ['password', 'otp_attempt'] as const;
+
+/**
+ * "Confirm it's you" (decision 015): the password, plus the authenticator code when two-factor is
+ * on, posted to POST /api/auth/step_up. Confirmed when the server accepts; Cancel, Escape and the
+ * close button leave everything as it was.
+ */
+export function StepUpDialog({
+  twoFactor,
+  onConfirmed,
+  onCancel,
+}: {
+  twoFactor: boolean;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation('security');
+  const api = useApi();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({ password: '', otp_attempt: '' }, formRef);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const errors: Partial<Record<(typeof FIELDS)[number], string>> = {};
+    if (!form.values.password) errors.password = t('step_up.password_required');
+    if (twoFactor && !form.values.otp_attempt.trim()) errors.otp_attempt = t('step_up.code_required');
+    if (Object.keys(errors).length > 0) return form.showErrors(errors);
+    setBusy(true);
+    try {
+      await postStepUp(api, {
+        password: form.values.password,
+        ...(twoFactor ? { otp_attempt: form.values.otp_attempt.trim() } : {}),
+      });
+      onConfirmed();
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 429) return form.showErrors({}, t('step_up.locked'));
+      const mapped = apiErrorToForm(error, FIELDS, i18n, 'security');
+      form.showErrors(mapped.fields, mapped.general);
+    }
+  }
+
+  return (
+    <Dialog title={t('step_up.title')} onClose={onCancel}>
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
+        <p className="muted">{twoFactor ? t('step_up.intro_two_factor') : t('step_up.intro')}</p>
+        <FormError message={form.formError} />
+        <TextField
+          name="password"
+          type="password"
+          label={t('step_up.password')}
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={form.errors.password}
+          data-autofocus
+        />
+        {twoFactor && (
+          <TextField
+            name="otp_attempt"
+            label={t('step_up.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={form.values.otp_attempt}
+            onChange={form.set('otp_attempt')}
+            error={form.errors.otp_attempt}
+          />
+        )}
+        <div className="form__actions">
+          <button type="button" className="btn btn--secondary" onClick={onCancel}>
+            {t('common:actions.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('step_up.confirming') : t('step_up.confirm')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+interface Pending {
+  twoFactor: boolean;
+  settle: (confirmed: boolean) => void;
+}
+
+/**
+ * Runs a sensitive call; when it answers `step_up_required`, opens the dialog, and once the player
+ * confirmed, makes the call again, once. Cancelling rejects with StepUpCancelled and makes no call.
+ * Render `dialog` next to the calling form (never inside it: the dialog has a form of its own).
+ * Focus goes back to what had it when the call started (often the submit button, which is disabled
+ * while the call runs and so cannot take it at once).
+ */
+export function useStepUp(): { run: <T>(call: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  // After the dialog closed: focus goes back once the element can take it again, unless the player
+  // already put it somewhere else. Checked after every render of the calling form.
+  useEffect(() => {
+    const target = returnFocus.current;
+    if (!target || pending) return;
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (!document.contains(target) || !focusLost) {
+      returnFocus.current = null;
+      return;
+    }
+    if ((target as HTMLButtonElement).disabled) return;
+    target.focus();
+    returnFocus.current = null;
+  });
+
+  const run = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
+    // Taken now: by the time the server asks, the submit button may be disabled and have lost focus.
+    const opener = focusedElement();
+    try {
+      return await call();
+    } catch (error) {
+      if (!isStepUpRequired(error)) throw error;
+      returnFocus.current = opener ?? focusedElement();
+      const confirmed = await new Promise<boolean>((settle) =>
+        setPending({ twoFactor: stepUpNeedsCode(error), settle }),
+      );
+      setPending(null);
+      if (!confirmed) throw new StepUpCancelled();
+      return call();
+    }
+  }, []);
+
+  const dialog = pending ? (
+    <StepUpDialog
+      twoFactor={pending.twoFactor}
+      onConfirmed={() => pending.settle(true)}
+      onCancel={() => pending.settle(false)}
+    />
+  ) : null;
+  return { run, dialog };
+}
