@@ -430,9 +430,13 @@ export class GamesHost {
         sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, seed_id, nonce, bet, state, rng_position, status, stake, bet_count, created_at, claim, claimed_at)
             VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${model.id}, ${ctx.currency}, ${seed.seedId}, ${seed.nonce},
                     ${JSON.stringify(bet)}::jsonb, ${JSON.stringify(step.state)}::jsonb, ${rng.position}, 'open', ${String(step.stake)}::bigint, 1, ${now}, ${token}, ${now})
+            ON CONFLICT DO NOTHING
             RETURNING *`,
       );
-      return { row: inserted!, step };
+      // Two deals at once (a double click, two tabs) passed the check above together: the one-open-
+      // round indexes (migration 0014) let one in, and the other gets the same 409, its nonce unused.
+      if (!inserted) throw conflict('round_open', 'Finish the open round first');
+      return { row: inserted, step };
     };
     if (ctx.mode === 'demo') {
       // FUN money lives in this database: the round, its stake and its win move together or not at all.

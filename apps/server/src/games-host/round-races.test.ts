@@ -186,6 +186,33 @@ describe('blackjack', () => {
   });
 });
 
+describe('opening rounds', () => {
+  it('two deals at once open one round: one 200, the other 409 round_open, and the wallet took one stake', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers, game } = await launch(t, client, 'mines');
+    // Both deals pass the host's "is a round open?" read, as two truly simultaneous requests can:
+    // only the database's one-open-round index stands between them and two rounds.
+    const check = vi.spyOn(t.app.games.host, 'openRound').mockResolvedValue(null);
+    try {
+      const answers = await Promise.all(
+        [0, 1].map(() => client.post('/games-api/rounds', { bet: { amount: 100, mines: 3 } }, headers)),
+      );
+      expect(statuses(answers), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      expect(codesOf(answers)).toEqual(['round_open']);
+    } finally {
+      check.mockRestore();
+    }
+    const open = (
+      await t.database.db.execute(
+        sql`SELECT id FROM game_rounds WHERE user_id = ${player.id} AND game_id = ${game.id} AND status = 'open'`,
+      )
+    ).rows;
+    expect(open).toHaveLength(1);
+    expect((await roundMoney(t, Number((open[0] as { id: number }).id))).walletBets).toBe(100);
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100);
+  });
+});
+
 describe('mines', () => {
   it('three concurrent cash-outs pay once: one 200, two 409, and the stored win is the paid one', async () => {
     const { client, player } = await fundedPlayer(t);

@@ -1,4 +1,16 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,7 +33,12 @@ export const fairnessSeeds = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     revealedAt: ts('revealed_at'),
   },
-  (t) => [uniqueIndex('fairness_seeds_active_owner_idx').on(t.owner).where(sql`${t.active}`), index('fairness_seeds_owner_idx').on(t.owner)],
+  (t) => [
+    uniqueIndex('fairness_seeds_active_owner_idx')
+      .on(t.owner)
+      .where(sql`${t.active}`),
+    index('fairness_seeds_owner_idx').on(t.owner),
+  ],
 );
 
 /**
@@ -76,13 +93,19 @@ export const gameRounds = pgTable(
     nonce: integer('nonce'),
     sharedRoundId: bigint('shared_round_id', { mode: 'number' }),
     bet: jsonb('bet').notNull(),
-    actions: jsonb('actions').notNull().default(sql`'[]'::jsonb`),
+    actions: jsonb('actions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     state: jsonb('state').notNull(),
     rngPosition: integer('rng_position').notNull().default(0),
     /** open | finished | void (the stake was refused: nothing moved) */
     status: text('status').notNull(),
-    stake: bigint('stake', { mode: 'bigint' }).notNull().default(sql`0`),
-    win: bigint('win', { mode: 'bigint' }).notNull().default(sql`0`),
+    stake: bigint('stake', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    win: bigint('win', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Bets sent to the wallet so far (their transaction ids are `r<id>-bet-<n>`). */
     betCount: integer('bet_count').notNull().default(0),
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
@@ -98,5 +121,12 @@ export const gameRounds = pgTable(
     index('game_rounds_user_idx').on(t.userId, t.id),
     index('game_rounds_shared_idx').on(t.sharedRoundId),
     index('game_rounds_finished_idx').on(t.finishedAt),
+    // One unfinished round per player (or demo session) and game: concurrent deals get one round.
+    uniqueIndex('game_rounds_one_open_real_idx')
+      .on(t.userId, t.gameId)
+      .where(sql`${t.status} = 'open' AND ${t.sharedRoundId} IS NULL AND ${t.mode} = 'real'`),
+    uniqueIndex('game_rounds_one_open_demo_idx')
+      .on(t.demoSession, t.gameId)
+      .where(sql`${t.status} = 'open' AND ${t.sharedRoundId} IS NULL AND ${t.mode} = 'demo'`),
   ],
 );
