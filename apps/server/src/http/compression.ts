@@ -20,7 +20,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies stay as sent: signatures (webhooks, the wallet protocol) cover the bytes received.
+    globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/build-test-app.ts';
@@ -196,6 +196,17 @@ describe('compression', () => {
     const small = await app.inject({ url: '/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('request bodies are read as sent, never inflated (signatures cover the bytes received)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/games_filter',
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ device: 'desktop', page: 1, page_size: 40 })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'malformed_json' });
   });
 
   it('hashed static files are sent as their build-time .br and .gz copies', async () => {
