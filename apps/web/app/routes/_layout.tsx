@@ -1,12 +1,31 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ContextType,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/runtime';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import {
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useOutlet,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_LocationContext as LocationContext,
+} from 'react-router';
+import { ErrorPage } from '../components/layout/error-page';
 import { Footer } from '../components/layout/footer';
 import { GlobalLoader } from '../components/layout/global-loader';
 import { Header } from '../components/layout/header';
 import { useIdleTitle } from '../components/layout/use-idle-title';
 import { modals } from '../components/modal/modals';
+import { historyIndex, PageBehindContext } from '../components/modal/popup-route';
 import { ToastRegion } from '../components/toast/toast-region';
 import { toasts } from '../components/toast/toast-store';
 import { AFFILIATE_COOKIE, AFFILIATE_COOKIE_MAX_AGE_S } from '../config/constants';
@@ -25,6 +44,7 @@ import { cookieString } from '../lib/cookies';
 import { setCurrentPath } from '../lib/guard-client';
 import { handleHash, type HashModal } from '../lib/hash-modals';
 import { RESTRICTED_NOTICE_PARAM, type RouteHandle } from '../lib/route-guards';
+import { QUERY_KEYS } from '../lib/query-keys';
 import { resetSession } from '../lib/session';
 import { pageMeta } from '../lib/seo';
 
@@ -88,8 +108,71 @@ const HASH_MODALS: Record<
   },
 };
 
-/** The app shell: header, main, footer, and the global UI (modals, toasts, loader, idle title). */
+/** Every page of the site, in the app shell. */
 export default function AppLayout() {
+  return (
+    <AppShell>
+      <PageAndPopup />
+    </AppShell>
+  );
+}
+
+/**
+ * A page that fails to load or render (a missing collection, a crash) still has the header, the
+ * navigation and the footer around its error. The `:lang` prefix route uses it for unknown
+ * prefixes (`/nope`, `/xx/yy`), which never reach this layout.
+ */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <AppShell>
+      <ErrorPage kind={notFound ? 'not-found' : 'oops'} locale={useLocale()} />
+    </AppShell>
+  );
+}
+
+interface PageBehind {
+  element: ReactNode;
+  routerState: ContextType<typeof DataRouterStateContext>;
+  location: ContextType<typeof LocationContext>;
+  historyIndex: number;
+}
+
+/**
+ * The routed content. A popup route (SPEC §2: /sign-in, /deposit, …) opens its modal over the page
+ * it was opened from, which stays mounted and rendered as it was: its element, router state and
+ * location are kept from its last settled render and handed back to it while the popup is open,
+ * so it neither empties nor re-renders with the popup's URL, the opener keeps the focus to return
+ * to, and closing the popup finds the same page (state, scroll) again. A popup that is the first
+ * page of the visit has nothing behind it and shows its own backdrop.
+ */
+function PageAndPopup() {
+  const matches = useMatches();
+  const popup = matches.some((m) => (m.handle as RouteHandle | undefined)?.popup);
+  const outlet = useOutlet();
+  const routerState = useContext(DataRouterStateContext);
+  const location = useContext(LocationContext);
+  const [behind, setBehind] = useState<PageBehind | null>(null);
+  // Remembered during render (React's "state from the previous render" pattern), so the very render
+  // that opens the popup already has the page to keep.
+  if (!popup && routerState?.navigation.state === 'idle' && behind?.routerState !== routerState)
+    setBehind({ element: outlet, routerState, location, historyIndex: historyIndex() });
+  const over = popup ? behind : null;
+  return (
+    <PageBehindContext.Provider value={over ? { historyIndex: over.historyIndex } : null}>
+      <DataRouterStateContext.Provider value={over ? over.routerState : routerState}>
+        <LocationContext.Provider value={over ? over.location : location}>
+          {over ? over.element : outlet}
+        </LocationContext.Provider>
+      </DataRouterStateContext.Provider>
+      {over && <div className="app__popup">{outlet}</div>}
+    </PageBehindContext.Provider>
+  );
+}
+
+/** The app shell: header, main, footer, and the global UI (modals, toasts, loader, idle title). */
+export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const api = useApi();
   const boot = useBoot();
@@ -111,7 +194,7 @@ export default function AppLayout() {
   // SPEC §8: any 401 forgets the session and sends the player to login.
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      const wasSignedIn = Boolean(queryClient.getQueryData<{ id?: number } | null>(['player'])?.id);
+      const wasSignedIn = Boolean(queryClient.getQueryData<{ id?: number } | null>(QUERY_KEYS.player)?.id);
       resetSession(queryClient);
       if (wasSignedIn) toasts.add({ type: 'warning', text: t('errors.session_expired') });
       const here = `${window.location.pathname}${window.location.search}`;
@@ -196,7 +279,7 @@ export default function AppLayout() {
         onLocaleSelect={(l, to) => void onLocaleSelect(l, to)}
       />
       <main id="main" className="app__main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer locale={locale} currentPath={localePath(currentPath, locale)} year={new Date().getFullYear()} />
       {hasModals && (

@@ -1,11 +1,12 @@
 import { DEFAULT_LOCALE, matchLocale } from '@croupier/shared/locales';
 import { Outlet, data, redirect } from 'react-router';
 import type { Route } from './+types/_locale';
+import { ErrorBoundary as LayoutErrorBoundary } from './_layout';
 
 /**
  * The `/:lang` prefix of every non-default locale. An unknown first segment is a missing page
- * (404 through the root error boundary), and the default language's prefix (`/en/...`)
- * redirects to the unprefixed URL.
+ * (404, shown in the site layout by the boundary below), and the default language's prefix
+ * (`/en/...`) redirects to the unprefixed URL.
  */
 function check(params: { lang?: string }, url: string) {
   const locale = matchLocale(params.lang);
@@ -27,4 +28,9 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 
 export default function LocalePrefix() {
   return <Outlet />;
+}
+
+/** `/nope` and `/xx/yy` match this prefix before the layout: their 404 gets the header and navigation too. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LayoutErrorBoundary error={error} />;
 }

@@ -73,17 +73,28 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 <span className="visually-hidden">{t('header.balance')}: </span>
                 <span className="balance__amount">{balance ?? '—'}</span>
               </p>
-              <Link to={href('deposit', locale)} className="btn btn--primary btn--sm site-header__deposit" data-testid="header-deposit">
+              <Link
+                to={href('deposit', locale)}
+                preventScrollReset
+                className="btn btn--primary btn--sm site-header__deposit"
+                data-testid="header-deposit"
+              >
                 {t('header.deposit')}
               </Link>
-              <AccountMenu name={playerName} profileHref={href('profile', locale)} historyHref={href('gamesHistory', locale)} paymentsHref={href('payments', locale)} onSignOut={onSignOut} />
+              <AccountMenu
+                name={playerName}
+                profileHref={href('profile', locale)}
+                historyHref={href('gamesHistory', locale)}
+                paymentsHref={href('payments', locale)}
+                onSignOut={onSignOut}
+              />
             </>
           ) : (
             <>
-              <Link to={href('signIn', locale)} className="btn btn--ghost btn--sm">
+              <Link to={href('signIn', locale)} preventScrollReset className="btn btn--ghost btn--sm">
                 {t('header.sign_in')}
               </Link>
-              <Link to={href('signUp', locale)} className="btn btn--primary btn--sm">
+              <Link to={href('signUp', locale)} preventScrollReset className="btn btn--primary btn--sm">
                 {t('header.sign_up')}
               </Link>
             </>

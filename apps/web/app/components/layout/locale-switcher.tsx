@@ -40,7 +40,9 @@ export function LocaleSwitcher({
       >
         <Icon name="globe" size={18} />
         <span className="visually-hidden">{t('header.language')}: </span>
-        <span lang={locale}>{locale}</span>
+        <span lang={locale} className="locale-switcher__code">
+          {locale}
+        </span>
       </button>
       <ul className="popover locale-switcher__list" id={menu.id} hidden={!menu.open}>
         {LOCALES.map((l) => {

@@ -1,21 +1,14 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { href } from '../../config/paths';
-import { useLocale } from '../../i18n/use-locale';
 import { RouteModal } from '../modal/route-modal';
+import { useLeavePopup } from '../modal/popup-route';
 
 /**
- * A popup route (SPEC §2: /sign-in, /sign-up, /remind, …): its modal over a decorative backdrop.
- * Closing goes back to the previous page of this visit, or to main when the popup was the entry page.
+ * A popup route (SPEC §2: /sign-in, /sign-up, /remind, …): its modal over the page it was opened
+ * from (the layout keeps that page rendered), or over a decorative backdrop when the popup is the
+ * first page of the visit. Closing goes back to that page, or home (popup-route.tsx).
  */
 export function PopupPage({ name, title, children }: { name: string; title: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const locale = useLocale();
-  const onClosed = () => {
-    if (location.key !== 'default' && window.history.length > 1) void navigate(-1);
-    else void navigate(href('home', locale), { replace: true });
-  };
+  const onClosed = useLeavePopup();
   return (
     <>
       <div className="popup-backdrop" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { ModalContext } from './modal-context';
 import { browserModalDeps } from './modals';
@@ -11,19 +11,24 @@ function Empty() {
 /**
  * The modal of a popup route (/sign-in, /sign-up, …). Server-rendered open, so the form works and
  * is indexable without JavaScript; it follows the same stack rules as code-opened modals (one
- * private stack with a single entry), and `onClosed` leaves the route once the modal is gone.
+ * private stack with a single entry), and `onClosed` (popup-route.tsx `useLeavePopup`) leaves the
+ * route once the modal is gone: exactly once, after the dialog has unmounted and handed the focus
+ * back, however often this re-renders.
  */
 export function RouteModal({ name, options, children }: { name: string; options: ModalOptions; children: ReactNode }) {
+  const { onClosed, ...stackOptions } = options;
   const [store] = useState(() => {
     const s = createModalStore(browserModalDeps());
-    s.open(name, Empty, {}, options);
+    s.open(name, Empty, {}, stackOptions);
     return s;
   });
   const stack = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const entry = stack[0];
-  const { onClosed } = options;
+  const closed = useRef(false);
   useEffect(() => {
-    if (!entry) onClosed?.();
+    if (entry || closed.current) return;
+    closed.current = true;
+    onClosed?.();
   }, [entry, onClosed]);
   if (!entry) return null;
   return (

@@ -50,7 +50,7 @@ export function NewPasswordForm() {
     return (
       <div className="form">
         <p className="form-error">{t('new_password.missing_token')}</p>
-        <Link className="btn btn--secondary" to={href('remind', locale)}>
+        <Link className="btn btn--secondary" to={href('remind', locale)} preventScrollReset>
           {t('remind.title')}
         </Link>
       </div>
@@ -62,7 +62,7 @@ export function NewPasswordForm() {
         <p className="form-success" role="status">
           {t('new_password.done')}
         </p>
-        <Link className="btn btn--primary" to={href('signIn', locale)}>
+        <Link className="btn btn--primary" to={href('signIn', locale)} preventScrollReset>
           {t('sign_in.title')}
         </Link>
       </div>

@@ -48,7 +48,7 @@ export function RemindForm() {
         <p className="form-success" role="status">
           {t('remind.sent', { email: sentTo })}
         </p>
-        <Link className="btn btn--secondary" to={href('signIn', locale)}>
+        <Link className="btn btn--secondary" to={href('signIn', locale)} preventScrollReset>
           {t('sign_in.title')}
         </Link>
       </div>

@@ -135,10 +135,14 @@ export function SignInForm({
         {t('sign_in.submit')}
       </button>
       <div className="form__links">
-        <Link to={href('remind', locale)}>{t('sign_in.forgot')}</Link>
+        <Link to={href('remind', locale)} preventScrollReset={!page}>
+          {t('sign_in.forgot')}
+        </Link>
         <span>
           {t('sign_in.no_account')}{' '}
-          <Link to={href(page ? 'registration' : 'signUp', locale, { redirect })}>{t('sign_in.create_account')}</Link>
+          <Link to={href(page ? 'registration' : 'signUp', locale, { redirect })} preventScrollReset={!page}>
+            {t('sign_in.create_account')}
+          </Link>
         </span>
       </div>
     </form>

@@ -282,7 +282,10 @@ export function SignUpForm({
       </div>
       <p className="form__links">
         {t('sign_up.have_account')}{' '}
-        <Link to={href(page ? 'login' : 'signIn', locale, { redirect: params.get('redirect') })}>
+        <Link
+          to={href(page ? 'login' : 'signIn', locale, { redirect: params.get('redirect') })}
+          preventScrollReset={!page}
+        >
           {t('sign_up.sign_in')}
         </Link>
       </p>

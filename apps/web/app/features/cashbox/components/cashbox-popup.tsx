@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RouteModal } from '../../../components/modal/route-modal';
 import { useModal } from '../../../components/modal/modal-context';
+import { historyIndex, useLeavePopup } from '../../../components/modal/popup-route';
 import { localePath, splitLocale } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
@@ -28,12 +29,6 @@ export function comingFromSignUp(): boolean {
 }
 
 const noSubscription = () => () => undefined;
-
-/** Position of the current entry in this tab's in-app history (React Router keeps `idx` in history.state). */
-function historyIndex(): number {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : 0;
-}
 
 function CashboxInModal({ mode, currency, gate }: { mode: CashboxMode; currency: string; gate: CashboxGate | null }) {
   const modal = useModal();
@@ -76,14 +71,8 @@ export function CashboxPopup({
     if (!homeFirst) return;
     void Promise.resolve(navigate(localePath('/', locale), { replace: true })).then(() => navigate(target));
   }, [homeFirst, navigate, locale, target]);
-  // RouteModal calls this from an effect; leave once even if it runs again before unmounting.
-  const left = useRef(false);
-  const onClosed = useCallback(() => {
-    if (left.current) return;
-    left.current = true;
-    if (historyIndex() > 0) void navigate(-1);
-    else void navigate(localePath('/', locale), { replace: true });
-  }, [navigate, locale]);
+  // The one way popup routes close (auth popups too): back to the page behind, once.
+  const onClosed = useLeavePopup();
   const title =
     mode === 'dashboard'
       ? t('dashboard.title')
