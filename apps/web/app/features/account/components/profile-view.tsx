@@ -52,7 +52,8 @@ export function ProfileView({
       {accounts && accounts.length > 0 && (
         <section className="card" aria-labelledby="profile-wallets">
           <h2 id="profile-wallets">{t('wallets.title')}</h2>
-          <div className="table-scroll">
+          {/* Scrolls sideways on its own on a phone: focusable, so a keyboard can scroll it too. */}
+          <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="profile-wallets">
             <table className="wallets">
               <thead>
                 <tr>

@@ -154,7 +154,8 @@ function PaymentTotals({ locale }: { locale: Locale }) {
   return (
     <section aria-labelledby={`${id}-title`} className="payments-history__totals">
       <h2 id={`${id}-title`}>{t('history.totals')}</h2>
-      <div className="table-scroll">
+      {/* Scrolls sideways on its own on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
         <table className="figures">
           <thead>
             <tr>
