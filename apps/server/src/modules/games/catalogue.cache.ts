@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { categories, gameCategories, gameLaunchIds, games, providers } from '../../db/schema/index.ts';
 import { hash32 } from './catalogue.data.ts';
 import { catalogueVersion } from './catalogue.version.ts';
+import { renderGameArt } from './game-art.ts';
 
 /**
  * The lobby reads from an in-memory copy of the catalogue.
@@ -159,7 +160,8 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     const funId = row.hasDemo && !cats.includes('live') ? launchIds[FUN_CURRENCY] : undefined;
     const currencies: GameCurrencyIds = funId === undefined ? { ...real } : { ...real, [FUN_CURRENCY]: { id: funId } };
     const provTitle = providerTitle.get(row.providerId) ?? row.providerId;
-    const artVersion = hash32(JSON.stringify([row.title, provTitle, row.theme])).toString(36);
+    // The artwork's own bytes version its URL: a new drawing or layout reaches every cache too.
+    const artVersion = hash32(renderGameArt({ title: row.title, providerTitle: provTitle, theme: row.theme })).toString(36);
     const object: Game = {
       id: row.id,
       identifier: row.identifier,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '@croupier/shared/api/games';
 import { games } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
-import { buildCatalogue } from './catalogue.data.ts';
+import { buildCatalogue, hash32 } from './catalogue.data.ts';
 import { bumpCatalogueVersion } from './catalogue.version.ts';
 import { escapeXml, renderGameArt, wrapTitle } from './game-art.ts';
 import { GAME_SYMBOLS, isGameSymbol, type GameSymbolKey } from '@croupier/shared/game-symbols';
@@ -116,6 +116,8 @@ describe('game artwork', () => {
       assertWellFormed(res.body);
       expect(res.body).toContain('Bits &amp; &lt;b&gt;&quot;Bobs&quot;&lt;/b&gt;');
       expect(res.body).not.toContain('<b>');
+      // The preview URL is versioned by the artwork's bytes, so a new drawing reaches every cache.
+      expect(new URL(game!.preview, 'http://localhost').searchParams.get('v')).toBe(hash32(res.body).toString(36));
     });
   });
 });
