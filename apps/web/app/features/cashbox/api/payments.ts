@@ -108,11 +108,15 @@ export function usePaymentPlan(query: { currency: string; action: PaymentAction;
   });
 }
 
-export const createDeposit = (api: ApiClient, payment: PaymentRequest) =>
-  api.post<{ payment: Payment; redirect_url: string | null }>('/api/payments/deposits', { payment });
+/**
+ * `idempotencyKey`: one per submission, the same on its retries (decision 016), so a deposit or
+ * withdrawal whose answer was lost is never made twice.
+ */
+export const createDeposit = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
+  api.post<{ payment: Payment; redirect_url: string | null }>('/api/payments/deposits', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
 
-export const createWithdrawal = (api: ApiClient, payment: PaymentRequest) =>
-  api.post<{ payment: Payment }>('/api/payments/withdrawals', { payment });
+export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
+  api.post<{ payment: Payment }>('/api/payments/withdrawals', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
 
 /**
  * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the

@@ -6,7 +6,7 @@ import { createI18n } from '../../../i18n/create-i18n';
 import cashbox from '../../../i18n/locales/en/cashbox.json';
 import common from '../../../i18n/locales/en/common.json';
 import { I18nProvider } from '../../../i18n/runtime';
-import { ApiError, type ApiClient } from '../../../lib/api-client';
+import { ApiError, NetworkError, type ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
 import type { Payment, PaymentMethod } from '../api/payments';
 import { testPlayer } from '../../../testing/player';
@@ -58,6 +58,10 @@ afterEach(() => {
 });
 
 /** The calls that ask for money or addresses, without the operator's logs and the risk payload. */
+/** Every deposit and withdrawal carries an Idempotency-Key (decision 016). */
+const WITH_KEY = { headers: { 'idempotency-key': expect.any(String) } };
+const keyOf = (call: unknown[] | undefined) => (call?.[2] as { headers: Record<string, string> }).headers['idempotency-key'];
+
 const paymentCalls = (post: { mock: { calls: unknown[][] } }) =>
   post.mock.calls.filter(([path]) => path !== '/log-payments-dep' && path !== '/api/users/transaction');
 
@@ -201,17 +205,53 @@ describe('payment details', () => {
     const submit = screen.getByRole('button', { name: 'Deposit €50.00' });
     fireEvent.click(submit);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Processing…' })).toBeDisabled());
-    expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
-      payment: {
-        currency: 'EUR',
-        amount_cents: 5000,
-        method_id: 'sandbox_card',
-        fields: { card_number: '4242424242424242', expiry_date: '12/39', cvv: '123' },
+    expect(post).toHaveBeenCalledWith(
+      '/api/payments/deposits',
+      {
+        payment: {
+          currency: 'EUR',
+          amount_cents: 5000,
+          method_id: 'sandbox_card',
+          fields: { card_number: '4242424242424242', expiry_date: '12/39', cvv: '123' },
+        },
       },
-    });
+      WITH_KEY,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
     expect(paymentCalls(post)).toHaveLength(1);
     await act(async () => resolve({ payment: payment(), redirect_url: null }));
+    expect(await screen.findByText('Deposit successful')).toBeInTheDocument();
+  });
+
+  it('sends one Idempotency-Key per submission: the same on a retry after no answer, a new one after an answer', async () => {
+    let answer: () => Promise<unknown> = async () => {
+      throw new NetworkError('Network Error', true);
+    };
+    const { post } = setup('deposit', { post: (async () => answer()) as ApiClient['post'] });
+    await toDetails();
+    fillCard();
+    const deposit = () => fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    deposit();
+    await screen.findByRole('alert');
+    deposit();
+    await waitFor(() => expect(paymentCalls(post)).toHaveLength(2));
+    const calls = () => post.mock.calls.filter((c) => String(c[0]).startsWith('/api/payments/'));
+    // No answer came: the retry is the same submission and may be a replay of it.
+    expect(keyOf(calls()[1])).toBe(keyOf(calls()[0]));
+    answer = async () => {
+      throw new ApiError(422, { code: 'payment_declined', error: 'Declined' }, '/api/payments/deposits');
+    };
+    await screen.findByRole('alert');
+    deposit();
+    await waitFor(() => expect(paymentCalls(post)).toHaveLength(3));
+    expect(keyOf(calls()[2])).toBe(keyOf(calls()[0]));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Declined'));
+    // A definite answer ends the submission: pressing again is a new one.
+    answer = async () => ({ payment: payment(), redirect_url: null });
+    deposit();
+    await waitFor(() => expect(paymentCalls(post)).toHaveLength(4));
+    expect(keyOf(calls()[3])).not.toBe(keyOf(calls()[0]));
+    expect(keyOf(calls()[3])).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(await screen.findByText('Deposit successful')).toBeInTheDocument();
   });
 
@@ -253,7 +293,8 @@ describe('payment details', () => {
   });
 
   it('waits for the bank after a 3-D Secure redirect and settles from the history', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const bank = { close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(bank as unknown as Window);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const pending = payment({ state: 'pending', success: false, finished_at: null });
@@ -267,6 +308,7 @@ describe('payment details', () => {
       expect(open).toHaveBeenCalledWith('https://bank.test/3ds/7', '_blank');
       expect(screen.getByText(/Confirm the payment in the window of your bank/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Open the bank page' })).toHaveAttribute('href', 'https://bank.test/3ds/7');
+      expect(bank.close).not.toHaveBeenCalled();
       get.mockImplementation(async (path: string) =>
         path === '/api/player/payments' ? [payment({ state: 'declined', success: false, cancellation_reason: 'Not approved' })] : METHODS,
       );
@@ -275,6 +317,8 @@ describe('payment details', () => {
       });
       expect(await screen.findByText('Payment unsuccessful')).toBeInTheDocument();
       expect(screen.getByText('Not approved')).toBeInTheDocument();
+      // The bank's window has done its part: the result is shown here, and the window is closed.
+      expect(bank.close).toHaveBeenCalledTimes(1);
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       expect(step()).toHaveAttribute('aria-valuenow', '1');
     } finally {
@@ -290,9 +334,11 @@ describe('payment details', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
     await screen.findByText('Deposit successful');
-    expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
-      payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 3 },
-    });
+    expect(post).toHaveBeenCalledWith(
+      '/api/payments/deposits',
+      { payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 3 } },
+      WITH_KEY,
+    );
   });
 });
 
@@ -414,9 +460,11 @@ describe('saved profiles', () => {
     expect(screen.getByRole('radio', { name: '555555••••4444' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/payments/deposits', {
-        payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 4 },
-      }),
+      expect(post).toHaveBeenCalledWith(
+        '/api/payments/deposits',
+        { payment: { currency: 'EUR', amount_cents: 5000, method_id: 'sandbox_card', fields: {}, profile_id: 4 } },
+        WITH_KEY,
+      ),
     );
   });
 

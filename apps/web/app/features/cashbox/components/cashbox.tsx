@@ -120,9 +120,15 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
       ? { kind: 'success', payment }
       : { kind: 'failure', message: payment.cancellation_reason || t('result.declined') };
 
+  // The bank's window (3-D Secure): once the payment is settled the result shows here, so the
+  // window that asked for the approval closes (the sandbox page itself runs no script).
+  const bankWindow = useRef<Window | null>(null);
+
   /** Moves a waiting payment to success or unsuccess once its state is final. */
   function settle(payment: Payment) {
     if (!isFinalState(payment.state)) return;
+    bankWindow.current?.close();
+    bankWindow.current = null;
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.accounts });
     void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     const next = finalOutcome(payment);
@@ -161,6 +167,7 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
     if (redirectUrl) {
       // A new window for the bank page; if the browser blocks it, the page opens inside the modal.
       const opened = typeof window !== 'undefined' ? window.open(redirectUrl, '_blank') : null;
+      bankWindow.current = opened;
       setOutcome({ kind: 'waiting', payment, redirectUrl, frame: !opened });
     } else if (payment.action === 'cashout') {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.accounts });

@@ -264,9 +264,11 @@ describe('crypto withdrawal', () => {
     fireEvent.change(await screen.findByLabelText('Wallet address'), { target: { value: 'tb1qexternal' } });
     fireEvent.click(screen.getByRole('button', { name: /^Withdraw / }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/payments/withdrawals', {
-        payment: { currency: 'BTC', amount_cents: 500_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternal' } },
-      }),
+      expect(post).toHaveBeenCalledWith(
+        '/api/payments/withdrawals',
+        { payment: { currency: 'BTC', amount_cents: 500_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternal' } } },
+        { headers: { 'idempotency-key': expect.any(String) } },
+      ),
     );
   });
 

@@ -1,6 +1,6 @@
 import { buildRiskTransaction } from '@croupier/shared/risk';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useStepUp } from '../../../components/step-up/step-up';
 import { FormError } from '../../../components/ui/form-error';
@@ -27,10 +27,13 @@ import {
 import {
   formatCardNumberInput,
   formatExpiryInput,
+  keyForSubmission,
+  mayRetrySameKey,
   normaliseFields,
   subunitsOf,
   validatePaymentFields,
   type PaymentAction,
+  type SubmissionKey,
 } from '../lib/cashbox-logic';
 import { methodName } from './methods-panel';
 
@@ -150,6 +153,9 @@ export function PaymentDetailsStep({
   // The plan is checked like the submission: a limit or too little cash shows before the player types.
   const plan = usePaymentPlan({ currency, action, method_id: method.id, amount_cents: amountCents });
   const planError = plan.isError ? submitErrorToForm(plan.error, [], i18n).general : null;
+  // One Idempotency-Key per submission; pressing the button again after an answer that never came
+  // sends the same request with the same key, so the server answers it once.
+  const submission = useRef<SubmissionKey | null>(null);
 
   const submit = useMutation({
     mutationFn: async (): Promise<SubmitResult> => {
@@ -161,11 +167,14 @@ export function PaymentDetailsStep({
         fields: usingProfile ? {} : normaliseFields(method.fields, values),
         ...(chosen ? { profile_id: chosen.id } : {}),
       };
+      submission.current = keyForSubmission(submission.current, JSON.stringify([action, payment]));
+      const { key } = submission.current;
       const result: SubmitResult =
         action === 'deposit'
-          ? await createDeposit(api, payment).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
+          ? await createDeposit(api, payment, key).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
           : // A destination the player never used asks them to confirm it is them first (decision 015).
-            await stepUp.run(() => createWithdrawal(api, payment)).then((res) => ({ payment: res.payment, redirectUrl: null }));
+            await stepUp.run(() => createWithdrawal(api, payment, key)).then((res) => ({ payment: res.payment, redirectUrl: null }));
+      submission.current = null;
       if (user) {
         // The builder keeps only the bin, last 4 digits, expiry and holder of a card.
         const risk = buildRiskTransaction({
@@ -188,6 +197,12 @@ export function PaymentDetailsStep({
     },
     onSuccess: onSubmitted,
     onError: (error) => {
+      // A definite answer ends the submission: the next press is a new one, with a new key.
+      const unanswered =
+        error instanceof NetworkError
+          ? mayRetrySameKey({ kind: 'network' })
+          : error instanceof ApiError && mayRetrySameKey({ kind: 'api', status: error.status, code: error.code });
+      if (!unanswered) submission.current = null;
       // Cancelled "confirm it's you": nothing was sent, nothing to report.
       if (error instanceof StepUpCancelled) return;
       const mapped = submitErrorToForm(error, [...fieldNames, 'profile_id'], i18n);

@@ -7,6 +7,9 @@ import {
   formatExpiryInput,
   isExpiryInFuture,
   isPaymentAction,
+  keyForSubmission,
+  mayRetrySameKey,
+  newIdempotencyKey,
   nextStep,
   normaliseFields,
   parseAmount,
@@ -147,5 +150,31 @@ describe('plainAmount', () => {
     expect(plainAmount(100, 0)).toBe('100');
     expect(plainAmount(0.025, 8)).toBe('0.025');
     expect(plainAmount(1e-7, 8)).toBe('0.0000001');
+  });
+});
+
+describe('Idempotency-Key per submission (decision 016)', () => {
+  it('is 128 random bits the server accepts, with or without crypto.randomUUID', () => {
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+    const insecure = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a) };
+    expect(newIdempotencyKey(insecure)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('stays with the same request and changes with any other', () => {
+    let n = 0;
+    const make = () => `key-${++n}-padding`;
+    const first = keyForSubmission(null, 'A', make);
+    expect(keyForSubmission(first, 'A', make)).toBe(first);
+    expect(keyForSubmission(first, 'B', make)).toEqual({ key: 'key-2-padding', request: 'B' });
+  });
+
+  it('is kept for a retry only when the first try may have done something', () => {
+    expect(mayRetrySameKey({ kind: 'network' })).toBe(true);
+    expect(mayRetrySameKey({ kind: 'api', status: 502 })).toBe(true);
+    expect(mayRetrySameKey({ kind: 'api', status: 409, code: 'idempotency_key_in_use' })).toBe(true);
+    for (const status of [400, 401, 403, 404, 422]) expect(mayRetrySameKey({ kind: 'api', status })).toBe(false);
+    expect(mayRetrySameKey({ kind: 'api', status: 409, code: 'idempotency_key_reused' })).toBe(false);
   });
 });

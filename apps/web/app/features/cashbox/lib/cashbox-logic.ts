@@ -174,3 +174,37 @@ export function plainAmount(value: number, decimals: number): string {
   const fixed = value.toFixed(decimals);
   return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
 }
+
+/**
+ * An `Idempotency-Key` for one submission (decision 016): 128 random bits. `crypto.randomUUID` is
+ * only there in secure contexts; `getRandomValues` is everywhere.
+ */
+export function newIdempotencyKey(crypto: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The key of the submission in flight, and the exact request it was made for. */
+export interface SubmissionKey {
+  key: string;
+  request: string;
+}
+
+/**
+ * The key to send: the previous one when this is the same request again (a retry of a submission
+ * whose answer never came), a new one for anything else.
+ */
+export function keyForSubmission(previous: SubmissionKey | null, request: string, makeKey: () => string = newIdempotencyKey): SubmissionKey {
+  return previous && previous.request === request ? previous : { key: makeKey(), request };
+}
+
+/**
+ * Whether a failed submission may have reached the server and done something: no answer (network,
+ * timeout), a server error, or the server still working on it. Then a retry must carry the same key
+ * so it gets that first answer instead of making a second payment. Any other answer is definite:
+ * the next submission is a new one.
+ */
+export function mayRetrySameKey(error: { kind: 'network' } | { kind: 'api'; status: number; code?: string | null | undefined }): boolean {
+  if (error.kind === 'network') return true;
+  return error.status >= 500 || (error.status === 409 && error.code === 'idempotency_key_in_use');
+}
