@@ -5,6 +5,7 @@ import { useCollections } from '../api/get-collections';
 import { useLocalePath } from '../hooks/use-locale-path';
 import type { Device, Viewer } from '../types';
 import { resolveCategoryPage, type CategoryRoute } from '../utils/category-page';
+import { collectionTitle } from '../utils/collection-title';
 import { paths } from '../utils/paths';
 import { CategoryTabs, CategoryTabsSkeleton } from './category-tabs';
 import { GameGridSkeleton } from './game-grid';
@@ -46,7 +47,7 @@ export function CategoryLobby({ route, device, viewer, notFound }: CategoryLobby
 
   const section = page?.section ?? route.section;
   const sectionLabel = section ? t(`sections.${section}`) : t('sections.categories');
-  const title = page ? (page.collectionId ? page.title : sectionLabel) : sectionLabel;
+  const title = page?.collectionId ? collectionTitle(t, { id: page.collectionId, title: page.title }) : sectionLabel;
 
   return (
     <div className="lobby-page">

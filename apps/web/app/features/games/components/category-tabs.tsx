@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { useLocalePath } from '../hooks/use-locale-path';
 import type { Collection } from '../types';
+import { collectionTitle } from '../utils/collection-title';
 import { collectionPath } from '../utils/paths';
 import './games.css';
 
@@ -36,7 +37,7 @@ export function CategoryTabs({ label, collections, allHref, activeId }: Category
               className="category-tabs__tab"
               aria-current={activeId === c.id ? 'page' : undefined}
             >
-              {c.title}
+              {collectionTitle(t, c)}
             </Link>
           </li>
         ))}

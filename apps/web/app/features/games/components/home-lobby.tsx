@@ -9,6 +9,7 @@ import { HOME_ROW_CATEGORIES } from '../constants';
 import { useFavorites, type FavoritesApi } from '../hooks/use-favorites';
 import { useLocalePath } from '../hooks/use-locale-path';
 import type { Collection, Device, Viewer } from '../types';
+import { collectionTitle } from '../utils/collection-title';
 import { collectionPath, paths } from '../utils/paths';
 import { prettifySlug } from '../utils/providers';
 import { GameRow } from './game-row';
@@ -47,12 +48,13 @@ interface CategoryRowProps {
 }
 
 function CategoryRow({ category, collection, collectionsLoaded, device, favorites, eager }: CategoryRowProps) {
+  const { t } = useTranslation('lobby');
   const href = useLocalePath();
   const row = useGamesRow({ device, category });
   if (collectionsLoaded && !collection) return null;
   return (
     <GameRow
-      title={collection?.title ?? prettifySlug(category)}
+      title={collection ? collectionTitle(t, collection) : prettifySlug(category)}
       games={row.data}
       isPending={row.isPending}
       isError={row.isError}
