@@ -74,6 +74,8 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     await dialog.getByText('Waiting for your bank…').waitFor();
     await bank.getByTestId('challenge-approve').click();
     await dialog.getByText('Deposit successful').waitFor({ timeout: 20_000 });
+    // The bank's window closes once the payment is settled; the result is in the cashbox.
+    await expect.poll(() => bank.isClosed(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => headerBalance(page).textContent(), { timeout: 15_000 }).toBe('€100.00');
 
     // Opened as the entry page, the cashbox went home first: closing lands on the lobby.
