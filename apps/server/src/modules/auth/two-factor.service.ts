@@ -88,7 +88,7 @@ export function createTwoFactorService({ db, env, clock, mailer, throttle }: Two
       await throttle.fail(key);
       throw invalidCode();
     }
-    await setTwoFactor(db, user.id, { secret: user.twoFactorSecret, enabled: true, lastStep: step }, clock.now());
+    await setTwoFactor(db, user.id, { secret: box.seal(pending), enabled: true, lastStep: step }, clock.now());
     await throttle.clear([key]);
     await mailer.send(buildMail('two_factor_enabled', user));
     return { otp_secret: pending, data: totpUri(pending, ISSUER, user.email) };
