@@ -85,7 +85,8 @@ export async function confirmedByUsedToken(db: DbOrTx, tokenHash: string): Promi
     .where(
       and(
         eq(userTokens.tokenHash, tokenHash),
-        eq(userTokens.purpose, 'confirmation'),
+        // A new address's link too (decision 015): once used, the address it confirmed is in use.
+        inArray(userTokens.purpose, ['confirmation', 'email_change']),
         isNotNull(userTokens.usedAt),
         isNotNull(users.confirmedAt),
       ),
