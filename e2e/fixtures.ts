@@ -21,6 +21,37 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), args: ARGS });
 }
 
+/**
+ * React's hydration failures: minified in production (#418 text or markup, #419/#421/#422 a
+ * Suspense boundary rendered on the client instead, #423 the root re-rendered, #425 text content)
+ * and spelled out in development. Any of them fails the story that met it (usePlayerPages).
+ */
+const HYDRATION_ERROR =
+  /Minified React error #(418|419|421|422|423|425)\b|Hydration failed|hydration mismatch|didn't match the client/i;
+const hydrationErrors = new WeakMap<BrowserContext, string[]>();
+const watched = new WeakSet<Page>();
+
+/** Records the hydration errors `page` logs or throws, with its context's (`hydrationErrorsOf`). */
+export function watchHydration(page: Page): void {
+  if (watched.has(page)) return;
+  watched.add(page);
+  const context = page.context();
+  if (!hydrationErrors.has(context)) hydrationErrors.set(context, []);
+  const errors = hydrationErrors.get(context)!;
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text()))
+      errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_ERROR.test(`${error.message}\n${error.stack ?? ''}`)) errors.push(`${page.url()}: ${error.message}`);
+  });
+}
+
+/** Hydration errors met so far by any window of `context` (closed ones too). */
+export function hydrationErrorsOf(context: BrowserContext): string[] {
+  return hydrationErrors.get(context) ?? [];
+}
+
 export async function newPlayerPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {},
@@ -30,7 +61,10 @@ export async function newPlayerPage(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
+  // Every window of the context, bank pages opened by the cashbox too.
+  context.on('page', watchHydration);
   const page = await context.newPage();
+  watchHydration(page);
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
@@ -48,7 +82,11 @@ export function usePlayerPages(): (options?: PageOptions) => Promise<Page> {
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const closing = contexts.splice(0);
+    const errors = closing.flatMap(hydrationErrorsOf);
+    await Promise.all(closing.map((c) => c.close()));
+    // The server render and the browser's first render must agree on every page a story opened.
+    if (errors.length) throw new Error(`hydration errors:\n${errors.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();

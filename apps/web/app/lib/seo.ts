@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@croupier/shared/locales';
 import type { LocaleResources, TranslationTree } from '../i18n/config';
 import { localePath, splitLocale } from '../i18n/locale-path';
@@ -46,6 +46,19 @@ interface MetaArgsLike {
  * title and description translated with the resources the root loader sent. Canonical, hreflang
  * and robots are rendered for every page by the root Layout, so route meta never has to repeat them.
  */
+/**
+ * `meta` for a route that may end in its error boundary: a 404 gets the not-found title, any other
+ * error the oops title, otherwise `meta` applies.
+ */
+export function errorAwareMeta(meta: (args: MetaArgsLike) => MetaDescriptor[]) {
+  const notFound = pageMeta('common:meta.not_found_title');
+  const oops = pageMeta('common:meta.oops_title');
+  return (args: MetaArgsLike & { error?: unknown }): MetaDescriptor[] => {
+    if (!args.error) return meta(args);
+    return isRouteErrorResponse(args.error) && args.error.status === 404 ? notFound(args) : oops(args);
+  };
+}
+
 export function pageMeta(titleKey: string, descriptionKey = 'common:meta.default_description') {
   return ({ matches }: MetaArgsLike): MetaDescriptor[] => {
     const root = matches.find((m) => m?.id === 'root');

@@ -46,10 +46,10 @@ import { handleHash, type HashModal } from '../lib/hash-modals';
 import { RESTRICTED_NOTICE_PARAM, type RouteHandle } from '../lib/route-guards';
 import { QUERY_KEYS } from '../lib/query-keys';
 import { resetSession } from '../lib/session';
-import { pageMeta } from '../lib/seo';
+import { errorAwareMeta, pageMeta } from '../lib/seo';
 
-/** Fallback title and description for pages without their own `meta`. */
-export const meta = pageMeta('common:meta.default_title');
+/** Fallback title and description for pages without their own `meta`, and the title of an error. */
+export const meta = errorAwareMeta(pageMeta('common:meta.default_title'));
 
 // The modal host and the auth forms load on demand: they are not part of the first page's JavaScript.
 const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));

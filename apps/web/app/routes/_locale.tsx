@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, matchLocale } from '@croupier/shared/locales';
 import { Outlet, data, redirect } from 'react-router';
 import type { Route } from './+types/_locale';
+import { errorAwareMeta } from '../lib/seo';
 import { ErrorBoundary as LayoutErrorBoundary } from './_layout';
 
 /**
@@ -29,6 +30,9 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 export default function LocalePrefix() {
   return <Outlet />;
 }
+
+/** Only an error ends here (every page below has its own meta): the 404 or oops title. */
+export const meta = errorAwareMeta(() => []);
 
 /** `/nope` and `/xx/yy` match this prefix before the layout: their 404 gets the header and navigation too. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
