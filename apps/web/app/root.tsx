@@ -66,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sandbox: Boolean(server.payments_sandbox),
     settings: server.settings ?? {},
     currencies: server.currencies ?? [],
-    // Codes only: names are localised in the browser, so every page ships ~1 KB instead of ~12.
+    // Codes only: the names are the page language's `countries` translations (in `resources`), the
+    // same text on the server and in the browser (docs/web-shell.md).
     countryCodes: (server.countries ?? []).map((c) => c.code.toUpperCase()),
     user,
     accounts: Array.isArray(accounts) ? accounts : null,

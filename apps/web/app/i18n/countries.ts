@@ -12,7 +12,7 @@ export interface CountryOption {
  * language. Names come from that file, not from the runtime's Intl: Node and each browser ship
  * different CLDR data ("Türkiye"/"Turkey", "Hong Kong SAR China"/"Hong Kong"), and a name or an
  * order that differs between the server render and the browser breaks hydration (React #418).
- * The files are generated once from CLDR (docs/i18n.md) and sorted in each language's order.
+ * The files are generated once from CLDR (docs/web-shell.md) and sorted in each language's order.
  * A code the file lacks comes last, under its code.
  */
 export function countryOptions(names: TranslationTree | undefined, codes: Iterable<string>): CountryOption[] {
