@@ -55,7 +55,9 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
       void rows<{ nickname: string | null }>(deps.database.db, sql`SELECT nickname FROM users WHERE id = ${round.userId}`).then(([user]) => {
         const item = winnerItem({ at: round.finishedAt, stake: round.stake, win: round.win, currency: round.currency, identifier: round.game.identifier, title: round.game.title, nickname: user?.nickname ?? null, userId: round.userId });
         winListeners.forEach((l) => safely('win', () => l(item)));
-      });
+      })
+        // The win is already paid: a failed feed lookup must not become an unhandled rejection.
+        .catch((error: unknown) => app.log.error({ err: error }, 'games host: win feed item failed'));
     },
   });
   const shared = new SharedRounds(host, (game, event) => sharedListeners.forEach((l) => safely('shared round', () => l(game, event))));
