@@ -56,6 +56,14 @@ export interface GameModel<Bet, State, Action> {
   abandon(state: State, staked: number): number;
 }
 
+/**
+ * `abandon` of a game decided at `open` (every single-step game): an interrupted round pays the
+ * outcome it already has, never a refund of the stake (G8).
+ */
+export function payDecidedWin(state: { win: number }): number {
+  return state.win;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -16,6 +16,7 @@ import {
   type BetLimits,
   type GameModel,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { rankOf } from '../cards.ts';
@@ -170,10 +171,7 @@ export function createBaccaratModel(variant: BaccaratVariant): GameModel<Baccara
         win,
       };
     },
-    // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-    abandon(state: BaccaratState): number {
-      return state.win;
-    },
+    abandon: payDecidedWin,
     view(state: BaccaratState) {
       return state;
     },

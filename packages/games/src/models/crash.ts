@@ -22,6 +22,7 @@ import {
   type BetLimits,
   type GameModel,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
@@ -124,10 +125,7 @@ export const crashModel: GameModel<CrashBet, CrashState, never> = {
     const win = settle(bet.amount, bet.autoCashout, crash);
     return { state: { bet, crashPoint: crash, won: win > 0, win }, finished: true, stake: bet.amount, win };
   },
-  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-  abandon(state: CrashState): number {
-    return state.win;
-  },
+  abandon: payDecidedWin,
   view(state: CrashState) {
     return state;
   },

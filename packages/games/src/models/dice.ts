@@ -13,6 +13,7 @@ import {
   type BetLimits,
   type GameModel,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
@@ -78,10 +79,7 @@ export const diceModel: GameModel<DiceBet, DiceState, never> = {
     const win = won ? mulDivFloor(bet.amount, bp, 10_000) : 0;
     return { state: { bet, roll, won, multiplierBp: bp, win }, finished: true, stake: bet.amount, win };
   },
-  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-  abandon(state: DiceState): number {
-    return state.win;
-  },
+  abandon: payDecidedWin,
   view(state: DiceState) {
     return state;
   },

@@ -13,6 +13,7 @@ import {
   type BetLimits,
   type GameModel,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
@@ -112,10 +113,7 @@ export const plinkoModel: GameModel<PlinkoBet, PlinkoState, never> = {
     const win = mulDivFloor(bet.amount, multiplier, 100);
     return { state: { bet, path, pocket, multiplier, win }, finished: true, stake: bet.amount, win };
   },
-  // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-  abandon(state: PlinkoState): number {
-    return state.win;
-  },
+  abandon: payDecidedWin,
   view(state: PlinkoState) {
     return state;
   },

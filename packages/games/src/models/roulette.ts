@@ -13,6 +13,7 @@ import {
   type BetLimits,
   type GameModel,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
@@ -236,10 +237,7 @@ export function createRouletteModel(
       const { wins, win } = settle(bet.bets, number);
       return { state: { variant, bet, number, wins, win }, finished: true, stake: bet.amount, win };
     },
-    // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-    abandon(state: RouletteState): number {
-      return state.win;
-    },
+    abandon: payDecidedWin,
     view(state: RouletteState) {
       return state;
     },

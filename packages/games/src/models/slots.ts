@@ -20,6 +20,7 @@ import {
   type GameModel,
   type ModelFigures,
   type RoundStep,
+  payDecidedWin,
 } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
@@ -688,10 +689,7 @@ export function createSlotModel(id: SlotMathConfig['id']): SlotModel {
         throw new GameInputError('invalid_bet', 'count must be a positive integer');
       return playRound(machine, id, bet, rng, false, count);
     },
-    // Decided at `open`: an interrupted round pays this outcome, never a refund of the stake (G8).
-    abandon(state: SlotState): number {
-      return state.win;
-    },
+    abandon: payDecidedWin,
     view(state: SlotState) {
       return state;
     },
