@@ -273,3 +273,30 @@ describe('shared rounds', () => {
     expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + cashout);
   });
 });
+
+describe('the sweeper', () => {
+  it('a second sweeper that reads a round while the first pays it leaves it alone', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers } = await launch(t, client, 'dice');
+    const bet = { amount: 100, target: 5000, direction: 'under' };
+    await withWinsFailing(() => client.post('/games-api/rounds', { bet }, headers));
+    const [row] = (await t.database.db.execute(sql`SELECT id FROM game_rounds WHERE user_id = ${player.id}`))
+      .rows as { id: number }[];
+    const id = Number(row!.id);
+    t.clock.advance(DAY);
+    const { steered, restore } = steerWallet(t);
+    try {
+      const held = steered.hold(isCall('win', `r${id}-win`));
+      const first = t.app.games.host.settleAbandoned();
+      await held.arrived;
+      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      held.release();
+      expect(await first).toBe(1);
+    } finally {
+      restore();
+    }
+    const money = await expectRoundMatchesWallet(t, id);
+    expect(money.status).toBe('finished');
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + money.win);
+  });
+});

@@ -614,11 +614,13 @@ export class GamesHost {
     const now = this.deps.clock.now();
     const marker = JSON.stringify([{ type: 'abandoned', at: now.toISOString() }]);
     // Compare-and-set on the claim seen: of two sweepers only one takes the round, and a claim
-    // is taken over only once it is as old as the cutoff (its action is long gone).
+    // is taken over only once it is as old as the cutoff (its action is long gone). The claim is
+    // dated now, so a sweeper that read the row after this one claimed it sees a fresh claim and
+    // leaves it alone while this sweep runs.
     const token = randomToken(16);
     const [claimed] = await rows<RoundRow>(
       db,
-      sql`UPDATE game_rounds SET claim = ${token}
+      sql`UPDATE game_rounds SET claim = ${token}, claimed_at = ${now}
           WHERE id = ${id} AND status = 'open' AND claim IS NOT DISTINCT FROM ${row.claim} AND (claimed_at IS NULL OR claimed_at < ${cutoff})
           RETURNING *`,
     );
@@ -666,8 +668,8 @@ export class GamesHost {
       if (claimed.user_id !== null) this.deps.onRoundFinished?.({ userId: claimed.user_id, game, currency: claimed.currency, stake: staked, win, finishedAt: now });
       return true;
     } catch (error) {
-      // Let the next sweep try again.
-      await db.execute(sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token}`);
+      // Let the next sweep try again (the old date keeps the round due).
+      await db.execute(sql`UPDATE game_rounds SET claim = NULL, claimed_at = ${row.claimed_at === null ? null : new Date(row.claimed_at)} WHERE id = ${id} AND claim = ${token}`);
       throw error;
     }
   }
