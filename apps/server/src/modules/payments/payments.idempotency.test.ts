@@ -4,9 +4,9 @@
  * a conflict. On both databases (PGlite, and PostgreSQL with DATABASE_URL).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signUp } from '../auth/test-helpers.ts';
+import { GOOD_PASSWORD, signUp } from '../auth/test-helpers.ts';
 import { expectLedgerSound } from '../wallet/test-helpers.ts';
 import { TEST_CARDS } from './sandbox.ts';
 
@@ -29,6 +29,8 @@ const newKey = () => `test-key-${process.pid}-${++keys}`;
 
 async function player(deposited = 0) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
+  // Payouts go to an e-wallet no payout reached yet: a step-up (decision 015). The clock stays put.
+  expect((await client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD } })).statusCode).toBe(200);
   const deposit = (
     amount_cents: number,
     key?: string,
@@ -108,6 +110,30 @@ describe('Idempotency-Key on deposits', () => {
     const retry = await p.deposit(5_000, key, 'sandbox_card', { ...CARD, card_number: TEST_CARDS.declined });
     expect([retry.statusCode, retry.body]).toEqual([422, first.body]);
     expect(await p.payments()).toBe(1);
+  });
+
+  it('a provider that throws ends the payment with a 502 kept for the key: the retry is told the same, never "in use"', async () => {
+    const p = await player();
+    const key = newKey();
+    const start = vi.spyOn(t.app.payments.sandbox, 'start').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    try {
+      const first = await p.deposit(5_000, key);
+      expect(first.statusCode, first.body).toBe(502);
+      expect(first.json()).toMatchObject({ code: 'provider_unavailable' });
+      const retry = await p.deposit(5_000, key);
+      expect([retry.statusCode, retry.body, retry.headers['idempotent-replayed']]).toEqual([502, first.body, 'true']);
+      expect(start).toHaveBeenCalledTimes(1);
+    } finally {
+      start.mockRestore();
+    }
+    const [row] = (await t.database.db.execute(sql`SELECT state, finished_at FROM payments WHERE user_id = ${p.id}`))
+      .rows as Array<{ state: string; finished_at: unknown }>;
+    expect(row).toMatchObject({ state: 'declined', finished_at: expect.anything() });
+    // A new submission (new key) is a new payment.
+    expect((await p.deposit(5_000, newKey())).statusCode).toBe(201);
+    await settle();
+    expect(await p.payments()).toBe(2);
+    expect(await p.balance()).toBe(5_000);
   });
 
   it('concurrent submissions with one key → one payment; the others get its answer or are told it is still running', async () => {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { maxBalanceMinor } from '@croupier/shared/currencies';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signUp } from '../auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
@@ -238,5 +238,65 @@ describe('the same card is saved once', () => {
     expect(
       ((await q.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[])[0]!.savedProfiles,
     ).toHaveLength(1);
+  });
+});
+
+describe('a token the provider hands back again', () => {
+  const savedProfiles = async (client: Awaited<ReturnType<typeof player>>['client']) =>
+    ((await client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[])[0]!
+      .savedProfiles as Json[];
+  /** The sandbox's own answer, with the saved profile the test chooses (the provider's, not ours). */
+  const profileAnswer = (profile: { token: string; title?: string; fingerprint?: string }) => {
+    const sandbox = t.app.payments.sandbox;
+    const original = sandbox.start.bind(sandbox);
+    return vi.spyOn(sandbox, 'start').mockImplementationOnce(async (payment) => {
+      const outcome = await original(payment);
+      if (outcome.kind !== 'accepted' || !outcome.profile) throw new Error('expected a saved card');
+      return { ...outcome, profile: { title: outcome.profile.title, ...profile } };
+    });
+  };
+
+  it("the same token without a fingerprint keeps this player's profile; never a 500", async () => {
+    const p = await player();
+    expect((await p.deposit(2_000)).statusCode).toBe(201);
+    const [first] = (await t.database.db.execute(sql`SELECT token FROM payment_profiles WHERE user_id = ${p.id}`))
+      .rows as Array<{ token: string }>;
+    const start = profileAnswer({ token: first!.token, title: 'renamed' });
+    try {
+      const again = await p.deposit(2_000, { ...CARD, expiry_date: '11/38' });
+      expect(again.statusCode, again.body).toBe(201);
+    } finally {
+      start.mockRestore();
+    }
+    await settle();
+    expect(await savedProfiles(p.client)).toEqual([
+      { id: expect.any(Number), title: 'renamed', isRemoveAvailable: true },
+    ]);
+    expect(await p.balance()).toBe(4_000);
+  });
+
+  it("another player's token is never attached: the deposit goes on without a profile, and it is logged", async () => {
+    const owner = await player();
+    expect((await owner.deposit(2_000)).statusCode).toBe(201);
+    const [theirs] = (await t.database.db.execute(sql`SELECT token FROM payment_profiles WHERE user_id = ${owner.id}`))
+      .rows as Array<{ token: string }>;
+    const p = await player();
+    const logged = vi.spyOn(t.app.log, 'error');
+    const start = profileAnswer({ token: theirs!.token, fingerprint: 'another-fingerprint' });
+    try {
+      const res = await p.deposit(2_000);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(logged).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('token saved for another player'));
+    } finally {
+      start.mockRestore();
+      logged.mockRestore();
+    }
+    await settle();
+    expect(await savedProfiles(p.client)).toEqual([]);
+    expect(await savedProfiles(owner.client)).toHaveLength(1);
+    expect(await p.balance()).toBe(2_000);
+    const [payment] = (await t.database.db.execute(sql`SELECT destination FROM payments WHERE user_id = ${p.id}`))
+      .rows as Array<{ destination: string | null }>;
+    expect(payment!.destination).toBeNull();
   });
 });
