@@ -19,7 +19,7 @@ import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
 import { BalanceLimitError } from '../wallet/balances.ts';
 import { rows, type Executor } from '../wallet/ledger.ts';
 import type { Wallet } from '../wallet/index.ts';
-import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod } from './provider.ts';
+import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome } from './provider.ts';
 
 /** Group 631 removes the Sofort brand from deposit methods (SPEC §6). */
 export const NO_SOFORT_GROUP = 631;
@@ -243,51 +243,41 @@ export class PaymentsService {
       })
       .catch((error: unknown) => this.lostClaim(error, user.id, idem));
     if (!('id' in payment)) return payment;
-    const outcome = await this.provider(method.id).start({
-      reference: String(payment.id),
-      action: 'deposit',
-      amountCents: input.amountCents,
-      currency: input.currency,
-      methodId: method.id,
-      fields: input.fields,
-      profileToken,
-    });
+    let outcome: StartOutcome;
+    try {
+      outcome = await this.provider(method.id).start({
+        reference: String(payment.id),
+        action: 'deposit',
+        amountCents: input.amountCents,
+        currency: input.currency,
+        methodId: method.id,
+        fields: input.fields,
+        profileToken,
+      });
+    } catch (error) {
+      // No answer from the provider: the payment ends here and the key gets a definite answer, so a
+      // retry with it is told so instead of "in use" forever. A webhook that still comes for this
+      // payment finds it final and credits nothing (docs/payments.md).
+      this.deps.onError?.(`payments: deposit ${payment.id} failed to start`, error);
+      const failure = new AppError(502, 'provider_unavailable', 'The payment provider did not answer; nothing was charged. Try again.');
+      return this.declineStart(user.id, payment.id, idem, failure, 'The payment provider did not answer');
+    }
     if (outcome.kind === 'refused') {
       const refusal = new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
-      const answer: PaymentAnswer = { status: refusal.status, body: JSON.stringify(errorBody(refusal)), replayed: false };
-      const declined = await this.deps.db.transaction(async (tx) => {
-        const [row] = await rows<PaymentRow>(
-          tx,
-          sql`UPDATE payments SET state = 'declined', cancellation_reason = ${outcome.reason}, finished_at = ${this.deps.clock.now()}
-              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-        );
-        if (idem) await this.remember(tx, user.id, idem, answer);
-        return row;
-      });
-      if (declined) this.notify(user.id, this.present(declined));
-      return answer;
+      return this.declineStart(user.id, payment.id, idem, refusal, outcome.reason);
     }
+    const accepted = outcome;
     const { view, answer } = await this.deps.db.transaction(async (tx) => {
-      // The same card saved again is the profile it already has (its fingerprint), so the profile,
-      // and the token later payouts use, stay the ones the player knows.
-      const [profile] = outcome.profile
-        ? await rows<{ token: string }>(
-            tx,
-            sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, fingerprint, created_at)
-                VALUES (${user.id}, ${method.provider}, ${method.id}, ${outcome.profile.title}, ${outcome.profile.token}, ${outcome.profile.fingerprint ?? null}, ${now})
-                ON CONFLICT (user_id, provider, fingerprint) DO UPDATE SET title = EXCLUDED.title, method_id = EXCLUDED.method_id
-                RETURNING token`,
-          )
-        : [];
+      const profile = accepted.profile ? await this.saveProfile(tx, user.id, method, accepted.profile, payment.id, now) : undefined;
       const [started] = await rows<PaymentRow>(
         tx,
         // A new card is known by the profile the provider just made of it.
-        sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = ${outcome.accountTitle},
+        sql`UPDATE payments SET provider_payment_id = ${accepted.providerPaymentId}, account_title = ${accepted.accountTitle},
                    destination = COALESCE(destination, ${profile ? destinationOf(method, {}, profile.token) : null})
             WHERE id = ${payment.id} RETURNING *`,
       );
       const view = this.present(started!);
-      const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view, redirect_url: outcome.redirectUrl ?? null }), replayed: false };
+      const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view, redirect_url: accepted.redirectUrl ?? null }), replayed: false };
       if (idem) await this.remember(tx, user.id, idem, answer);
       return { view, answer };
     });
@@ -391,6 +381,67 @@ export class PaymentsService {
     await tx.execute(
       sql`UPDATE payment_idempotency_keys SET response_status = ${answer.status}, response_body = ${answer.body} WHERE user_id = ${userId} AND key = ${idem.key}`,
     );
+  }
+
+  /** A deposit the provider refused or never answered: declined, and its answer kept for the key, in one transaction. */
+  private async declineStart(userId: number, paymentId: number, idem: Idempotency | null, error: AppError, reason: string): Promise<PaymentAnswer> {
+    const answer: PaymentAnswer = { status: error.status, body: JSON.stringify(errorBody(error)), replayed: false };
+    const declined = await this.deps.db.transaction(async (tx) => {
+      const [row] = await rows<PaymentRow>(
+        tx,
+        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${reason}, finished_at = ${this.deps.clock.now()}
+            WHERE id = ${paymentId} AND state = 'pending' RETURNING *`,
+      );
+      if (idem) await this.remember(tx, userId, idem, answer);
+      return row;
+    });
+    if (declined) this.notify(userId, this.present(declined));
+    return answer;
+  }
+
+  /**
+   * Saves what the player paid with. The same card again (its fingerprint) or a token the provider
+   * hands back again is the profile this player already has, so the profile, and the token later
+   * payouts use, stay the ones the player knows. A token saved for another player is never attached
+   * to this one: no profile, and an operator is told.
+   */
+  private async saveProfile(
+    tx: Executor,
+    userId: number,
+    method: ProviderMethod,
+    saved: { token: string; title: string; fingerprint?: string },
+    paymentId: number,
+    now: Date,
+  ): Promise<{ token: string } | undefined> {
+    const fingerprint = saved.fingerprint ?? null;
+    // No conflict target: either unique index (token, or this player's fingerprint) may be hit.
+    const [inserted] = await rows<{ token: string }>(
+      tx,
+      sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, fingerprint, created_at)
+          VALUES (${userId}, ${method.provider}, ${method.id}, ${saved.title}, ${saved.token}, ${fingerprint}, ${now})
+          ON CONFLICT DO NOTHING RETURNING token`,
+    );
+    if (inserted) return inserted;
+    const existing = await rows<{ id: number; user_id: number; token: string; fingerprint: string | null }>(
+      tx,
+      sql`SELECT id, user_id, token, fingerprint FROM payment_profiles
+          WHERE provider = ${method.provider} AND (token = ${saved.token} OR (user_id = ${userId} AND fingerprint = ${fingerprint}))
+          ORDER BY (user_id = ${userId} AND fingerprint = ${fingerprint}) DESC, id`,
+    );
+    const mine = existing.find((p) => Number(p.user_id) === userId);
+    const foreign = existing.find((p) => Number(p.user_id) !== userId && p.token === saved.token);
+    if (foreign) {
+      this.deps.onError?.(
+        `payments: deposit ${paymentId}: provider ${method.provider} returned a token saved for another player; not attached`,
+        new Error('profile_token_of_another_player'),
+      );
+    }
+    if (!mine) return undefined;
+    const [kept] = await rows<{ token: string }>(
+      tx,
+      sql`UPDATE payment_profiles SET title = ${saved.title}, method_id = ${method.id} WHERE id = ${mine.id} RETURNING token`,
+    );
+    return kept;
   }
 
   /** Our transaction, and its payment, rolled back because another request holds the key: its answer. */
