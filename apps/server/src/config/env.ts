@@ -27,9 +27,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Croupier <no-reply@croupier.local>'),
   /**
    * The mailbox page (`/dev/mailbox`) that shows what the app mailed, links included. Unset: on
-   * outside production, and for the embedded demo without SMTP (so a newcomer can confirm an e-mail
-   * or reset a password); off in production with DATABASE_URL or SMTP_URL. It shows every player's
-   * links: never turn it on for a public site.
+   * outside production, and for the embedded demo without SMTP while it is reachable from this
+   * machine only (loopback HOST and PUBLIC_URL, no proxy), so a newcomer can confirm an e-mail or
+   * reset a password. It shows every player's links: never turn it on for a site others can reach.
    */
   DEV_MAILBOX: bool.optional(),
   /**
@@ -124,7 +124,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
     ...env,
     publicUrl,
     PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? !realMoneyDeployment,
-    DEV_MAILBOX: env.DEV_MAILBOX ?? (env.NODE_ENV !== 'production' || (!env.DATABASE_URL && !env.SMTP_URL)),
+    DEV_MAILBOX:
+      env.DEV_MAILBOX ?? (env.NODE_ENV !== 'production' || (!env.DATABASE_URL && !env.SMTP_URL && localOnly(env))),
     appSecret: secret?.secret ?? '',
     appSecretOrigin: secret?.origin ?? 'none',
     allowedOrigins: env.ALLOWED_ORIGINS.split(',')
@@ -141,4 +142,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
 export function listenHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Only people on this machine can reach the server: it listens on loopback, no proxy, no public origin. */
+function localOnly(env: { HOST: string; PUBLIC_URL?: string | undefined; TRUST_PROXY: boolean }): boolean {
+  return (
+    LOOPBACK.test(env.HOST) && !env.TRUST_PROXY && (!env.PUBLIC_URL || LOOPBACK.test(new URL(env.PUBLIC_URL).hostname))
+  );
 }

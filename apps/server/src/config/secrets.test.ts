@@ -3,6 +3,7 @@
  * key (game-provider signatures, payment webhooks, TOTP seeds, realtime tokens) derived from it.
  * These tests prove the constant buys nothing and that the generated secret is durable.
  */
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { buildTestApp, createClient, openTestDatabase, type TestApp } from '../.
 import { fixedClock } from '../lib/clock.ts';
 import { hmacSha256 } from '../lib/crypto.ts';
 import { GOOD_PASSWORD, signUp, totpAt } from '../modules/auth/test-helpers.ts';
+import { createSecretBox } from '../modules/auth/totp.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from '../modules/payments/sandbox.ts';
 import { OWN_PROVIDER, WalletProtocol } from '../modules/wallet/protocol.ts';
@@ -54,6 +56,23 @@ describe('the app secret', () => {
     ).toBe(given);
     // Tests never write a file: each process gets its own random secret.
     expect(parseEnv({ NODE_ENV: 'test' }).appSecret).not.toBe(parseEnv({ NODE_ENV: 'test' }).appSecret);
+  });
+
+  it('keeps 2FA seeds sealed before decision 012 (v1, under the old default secret) readable; new seeds are v2', () => {
+    const sealV1 = (secret: string, plain: string) => {
+      const key = createHash('sha256').update(`croupier:totp-secret:${secret}`).digest();
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    };
+    const box = createSecretBox(resolveAppSecret({ NODE_ENV: 'development', DATA_DIR: tempDir() }).secret);
+    expect(box.open(sealV1(OLD_PUBLIC_SECRET, 'JBSWY3DPEHPK3PXP'))).toBe('JBSWY3DPEHPK3PXP');
+    expect(box.open(sealV1('some-other-operator-secret-of-32-chars', 'JBSWY3DPEHPK3PXP'))).toBeNull();
+    expect(box.seal('JBSWY3DPEHPK3PXP')).toMatch(/^v2\./);
+    expect(createSecretBox(OLD_PUBLIC_SECRET).open(box.seal('JBSWY3DPEHPK3PXP'))).toBeNull();
   });
 
   it('derives an independent key per purpose', () => {
@@ -137,10 +156,17 @@ describe('the app secret', () => {
   });
 });
 
-describe('forgery with the old public secret (default configuration)', () => {
+describe.each([
+  { name: 'the test default', env: (): Record<string, string> => ({}) },
+  // What `npm start` runs: production on the embedded database with the secret generated into DATA_DIR.
+  {
+    name: 'npm start (production, embedded, generated secret)',
+    env: () => ({ NODE_ENV: 'production', DATA_DIR: tempDir() }),
+  },
+])('forgery with the old public secret: $name', ({ env }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(env());
   });
   afterAll(() => t.close());
 

@@ -45,20 +45,30 @@ export async function matchTotp(
 }
 
 /**
+ * The secret every install without APP_SECRET used before decision 012. It is public, so seeds it
+ * sealed protect nothing against someone holding the users table; they are still opened (read only,
+ * never used to seal) so that players who turned 2FA on then are not locked out after an upgrade.
+ */
+const LEGACY_DEFAULT_SECRET = 'croupier-development-secret-do-not-use-in-production';
+
+const legacyKey = (secret: string) => createHash('sha256').update(`croupier:totp-secret:${secret}`).digest();
+
+/**
  * Seeds are stored encrypted (AES-256-GCM) so a copy of the users table alone does not hand out
  * second factors (RELIABILITY A4). Format `v2.<iv>.<tag>.<data>`, keyed by the app secret's HKDF key
- * for this purpose; `v1` values (key = SHA-256 of a prefixed app secret, before keys were derived
- * per purpose) still open, so players enrolled before keep their authenticator; new seeds are `v2`.
+ * for this purpose. `v1` values (key = SHA-256 of a prefixed app secret, before keys were derived
+ * per purpose) still open, under the configured secret or the old public default, so players
+ * enrolled before keep their authenticator; new seeds are always `v2`.
  */
 export function createSecretBox(appSecret: string) {
-  const keys: Record<string, Buffer> = {
-    v2: deriveKey(appSecret, 'totp-secret-box'),
-    v1: createHash('sha256').update(`croupier:totp-secret:${appSecret}`).digest(),
+  const keys: Record<string, Buffer[]> = {
+    v2: [deriveKey(appSecret, 'totp-secret-box')],
+    v1: [legacyKey(appSecret), legacyKey(LEGACY_DEFAULT_SECRET)],
   };
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', keys.v2!, iv);
+      const cipher = createCipheriv('aes-256-gcm', keys.v2![0]!, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return [
         'v2',
@@ -70,15 +80,18 @@ export function createSecretBox(appSecret: string) {
     /** Null when the value was sealed with another app secret or was tampered with. */
     open(sealed: string): string | null {
       const [version, iv, tag, data] = sealed.split('.');
-      const key = version ? keys[version] : undefined;
-      if (!key || !iv || !tag || !data) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
+      const candidates = version ? keys[version] : undefined;
+      if (!candidates || !iv || !tag || !data) return null;
+      for (const key of candidates) {
+        try {
+          const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+          decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+          return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+        } catch {
+          // Not this key: the authentication tag did not verify.
+        }
       }
+      return null;
     },
   };
 }

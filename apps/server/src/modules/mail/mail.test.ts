@@ -154,12 +154,16 @@ describe('outbox without SMTP and the dev mailbox', () => {
     expect(html.body).not.toContain("Zoë O'Brien");
   });
 
-  it('does not exist in production on PostgreSQL or with SMTP, nor when turned off', async () => {
+  it('does not exist in production on PostgreSQL, with SMTP, when others can reach the demo, nor when turned off', async () => {
     const secret = { APP_SECRET: 'a-test-secret-of-at-least-32-characters' };
     const cases: Record<string, string>[] = [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/unused', ...secret },
       { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...secret },
       { DEV_MAILBOX: 'false' },
+      // The embedded demo reachable from other machines: its mailbox would hand out every player's links.
+      { NODE_ENV: 'production', HOST: '0.0.0.0', ...secret },
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://casino.example', ...secret },
+      { NODE_ENV: 'production', TRUST_PROXY: 'true', ...secret },
     ];
     for (const overrides of cases) await expectNoMailbox(overrides);
   });

@@ -467,6 +467,8 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
             .status(422)
             .type('text/html; charset=utf-8')
             .send(onrampPage(`<p role="alert" data-testid="onramp-error">${escapeHtml(message)}</p>`));
+        // It drives the sandbox chain like the chain controls do: signed-in players only.
+        if (!(await request.auth())?.user) return fail('Sign in to buy coins.');
         const amount = Number((b.amount ?? '').replace(',', '.'));
         if (!Number.isFinite(amount) || amount < 20 || amount > 5_000)
           return fail('The amount must be between 20 and 5,000.');
