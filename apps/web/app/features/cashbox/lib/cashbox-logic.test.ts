@@ -172,8 +172,12 @@ describe('Idempotency-Key per submission (decision 016)', () => {
 
   it('is kept for a retry only when the first try may have done something', () => {
     expect(mayRetrySameKey({ kind: 'network' })).toBe(true);
-    expect(mayRetrySameKey({ kind: 'api', status: 502 })).toBe(true);
-    expect(mayRetrySameKey({ kind: 'api', status: 409, code: 'idempotency_key_in_use' })).toBe(true);
+    // A gateway that gave up waiting: our server may still have taken the payment.
+    for (const status of [502, 503, 504]) expect(mayRetrySameKey({ kind: 'api', status })).toBe(true);
+    // Our own answers are definite: the same key would only get them (or "in use") again.
+    expect(mayRetrySameKey({ kind: 'api', status: 502, code: 'provider_unavailable' })).toBe(false);
+    expect(mayRetrySameKey({ kind: 'api', status: 500, code: 'internal_error' })).toBe(false);
+    expect(mayRetrySameKey({ kind: 'api', status: 409, code: 'idempotency_key_in_use' })).toBe(false);
     for (const status of [400, 401, 403, 404, 422]) expect(mayRetrySameKey({ kind: 'api', status })).toBe(false);
     expect(mayRetrySameKey({ kind: 'api', status: 409, code: 'idempotency_key_reused' })).toBe(false);
   });

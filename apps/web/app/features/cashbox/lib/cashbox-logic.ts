@@ -199,12 +199,13 @@ export function keyForSubmission(previous: SubmissionKey | null, request: string
 }
 
 /**
- * Whether a failed submission may have reached the server and done something: no answer (network,
- * timeout), a server error, or the server still working on it. Then a retry must carry the same key
- * so it gets that first answer instead of making a second payment. Any other answer is definite:
- * the next submission is a new one.
+ * Whether a retry should carry the same key: only when no answer came (network error, timeout, or
+ * a gateway's 5xx without our error code), so the first request, if it did reach the server, is
+ * answered instead of paid twice. Every answer of ours is definite, a 5xx included (the server keeps
+ * `provider_unavailable` for the key) and `idempotency_key_in_use` too: sending that key again would
+ * only be told "in use" again, so the next press is a new submission with a new key (decision 016).
  */
 export function mayRetrySameKey(error: { kind: 'network' } | { kind: 'api'; status: number; code?: string | null | undefined }): boolean {
   if (error.kind === 'network') return true;
-  return error.status >= 500 || (error.status === 409 && error.code === 'idempotency_key_in_use');
+  return error.status >= 500 && !error.code;
 }
