@@ -503,7 +503,9 @@ beforeAll(async () => {
   await fund(t.app.wallet, player.id, 'EUR', 100_000);
   const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const pay = (url: string, payment: Json) => client.post(url, { payment: { currency: 'EUR', ...payment } });
-  // A deposit from the e-wallet makes it a known destination; the 3-D Secure card leaves a bank page open.
+  // The step-up lets withdrawals go to the e-wallet (a deposit never makes a destination known,
+  // decision 015); the clock stays put here, so it stays fresh. The 3-D Secure card leaves a bank page open.
+  await client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD } });
   await pay('/api/payments/deposits', {
     amount_cents: 2_000,
     method_id: 'sandbox_ewallet',

@@ -47,7 +47,7 @@ export const payments = pgTable(
     /**
      * SHA-256 of the normalised source (deposit) or destination (cashout): a saved profile's
      * token or the method's non-card fields. A withdrawal to a destination that no succeeded
-     * payment of the player has is a new destination and needs a step-up (decision 015).
+     * payout of the player went to needs a step-up; deposits never count (decision 015).
      */
     destination: text('destination'),
     createdAt: ts('created_at').notNull(),

@@ -1,6 +1,6 @@
 /**
  * Step-up authentication (RELIABILITY A8, decision 015): turning two-factor off, changing the
- * password or the e-mail address, and withdrawing to a destination the player never used need the
+ * password or the e-mail address, and withdrawing to a destination no payout reached yet need the
  * password (plus the code when two-factor is on) proven in this session within the step-up window.
  * Every action is tried without a step-up, with a fresh one and with a stale one, on the fixed clock.
  * Money moves here, so this file also runs on PostgreSQL (DATABASE_URL).
@@ -334,16 +334,17 @@ describe('withdrawals to a new destination (payments)', () => {
     expect(await p.cash()).toBe(15_000);
   });
 
-  it('a destination the player deposited from passes without a step-up, however it is typed; a declined deposit proves nothing', async () => {
+  it('a deposit does not make its account known: a session that never stepped up deposits from it, then withdrawing to it is refused (nothing reserved)', async () => {
+    // A stolen session could otherwise pay in a few euros from the thief's own e-wallet and then
+    // send everything there without the password.
     const p = await player();
-    expect((await p.deposit({ email: 'Mine@Example.com' })).statusCode).toBe(201);
-    expect((await p.deposit({ email: 'decline-me@example.com' })).statusCode).toBe(422);
+    expect((await p.deposit({ email: 'Thief@Example.com' })).statusCode).toBe(201);
     await settle();
-    stale();
-    const known = await p.withdraw({ email: ' mine@example.com ' });
-    expect(known.statusCode, known.body).toBe(201);
-    expectStepUpRequired(await p.withdraw({ email: 'decline-me@example.com' }), false);
-    expectStepUpRequired(await p.withdraw({ iban: 'DE89370400440532013000' }, 'sandbox_bank'), false);
+    const before = await p.cash();
+    expect(before).toBe(22_000);
+    expectStepUpRequired(await p.withdraw({ email: ' thief@example.com ' }), false);
+    expect(await p.cash()).toBe(before);
+    expect(await p.payments()).toBe(1);
   });
 
   it('a destination paid out to before passes without a step-up; one still pending does not count yet', async () => {
@@ -355,16 +356,36 @@ describe('withdrawals to a new destination (payments)', () => {
     await payOut();
     const again = await p.withdraw({ iban: 'de89370400440532013000' }, 'sandbox_bank');
     expect(again.statusCode, again.body).toBe(201);
+    expectStepUpRequired(await p.withdraw({ iban: 'DE44500105175407324931' }, 'sandbox_bank'), false);
   });
 
-  it('a card the player deposited with passes without a step-up (the saved card is the destination)', async () => {
+  it('an e-mail paid out to is known however it is typed; a recalled payout proves nothing', async () => {
+    const p = await player();
+    await stepUp(p.client, { password: GOOD_PASSWORD });
+    expect((await p.withdraw({ email: 'Mine@Example.com' })).statusCode).toBe(201);
+    const recalled = await p.withdraw({ email: 'recalled@example.com' });
+    expect(recalled.statusCode, recalled.body).toBe(201);
+    const recall = await p.client.post(`/api/player/payments/${recalled.json().payment.id}/recall`, {});
+    expect(recall.statusCode, recall.body).toBe(200);
+    await payOut();
+    stale();
+    const known = await p.withdraw({ email: ' mine@example.com ' });
+    expect(known.statusCode, known.body).toBe(201);
+    expectStepUpRequired(await p.withdraw({ email: 'recalled@example.com' }), false);
+  });
+
+  it('a card the player deposited with needs the step-up for its first payout, then no longer', async () => {
     const p = await player();
     const card = { card_number: '4242424242424242', expiry_date: '12/39', cvv: '123', card_holder: 'Ada Player' };
     expect((await p.deposit(card, 'sandbox_card')).statusCode).toBe(201);
     await settle();
-    stale();
     const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=withdrawal')).json() as Json[];
     const profile = methods.find((m) => m.id === 'sandbox_card')!.savedProfiles[0].id as number;
+    expectStepUpRequired(await p.withdraw({}, 'sandbox_card', { profile_id: profile }), false);
+    await stepUp(p.client, { password: GOOD_PASSWORD });
+    expect((await p.withdraw({}, 'sandbox_card', { profile_id: profile })).statusCode).toBe(201);
+    await payOut();
+    stale();
     const paid = await p.withdraw({}, 'sandbox_card', { profile_id: profile });
     expect(paid.statusCode, paid.body).toBe(201);
   });

@@ -122,8 +122,8 @@ interface Idempotency {
 
 export interface WithdrawOptions extends SubmitOptions {
   /**
-   * Called before anything is written when the destination is one no succeeded payment of the
-   * player used (decision 015); throwing refuses the withdrawal. The route asks for a step-up here.
+   * Called before anything is written when no payout of the player to this destination succeeded
+   * (decision 015); throwing refuses the withdrawal. The route asks for a step-up here.
    */
   onNewDestination?: () => void;
 }
@@ -462,14 +462,17 @@ export class PaymentsService {
   }
 
   /**
-   * Whether money already moved between the player and this destination: a succeeded deposit from
-   * it or a succeeded payout to it. Pending, declined and recalled payments prove nothing.
+   * Whether a payout of the player to this destination succeeded. Deposits never count: anyone
+   * holding the session can pay in a few euros from their own account, so only a payout (whose
+   * first time needed the step-up) proves the player chose it. Pending, declined and recalled
+   * payouts prove nothing.
    */
   private async usedDestination(userId: number, destination: string | null): Promise<boolean> {
     if (!destination) return false;
     const found = await rows<{ id: number }>(
       this.deps.db,
-      sql`SELECT id FROM payments WHERE user_id = ${userId} AND destination = ${destination} AND state = 'succeeded' LIMIT 1`,
+      sql`SELECT id FROM payments
+          WHERE user_id = ${userId} AND destination = ${destination} AND action = 'cashout' AND state = 'succeeded' LIMIT 1`,
     );
     return found.length > 0;
   }

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { maxBalanceMinor } from '@croupier/shared/currencies';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signUp } from '../auth/test-helpers.ts';
+import { GOOD_PASSWORD, signUp } from '../auth/test-helpers.ts';
 import {
   balanceOf,
   count,
@@ -199,6 +199,8 @@ describe('nothing after a commit can turn a committed call into a 5xx', () => {
     const eur = async () =>
       ((await client.get('/api/player/accounts')).json() as Array<{ amount_cents: number }>)[0]!.amount_cents;
     expect(await eur()).toBe(5_000);
+    // A deposit does not make its account a known payout destination (decision 015).
+    expect((await client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD } })).statusCode).toBe(200);
     vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
       throw new Error('presenter down');
     });

@@ -172,7 +172,7 @@ export function PaymentDetailsStep({
       const result: SubmitResult =
         action === 'deposit'
           ? await createDeposit(api, payment, key).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
-          : // A destination the player never used asks them to confirm it is them first (decision 015).
+          : // A destination no payout reached yet asks them to confirm it is them first (decision 015).
             await stepUp.run(() => createWithdrawal(api, payment, key)).then((res) => ({ payment: res.payment, redirectUrl: null }));
       submission.current = null;
       if (user) {
