@@ -84,6 +84,15 @@ describe.skipIf(!hasBrowser)('phones, long languages and accessibility', () => {
     }
   });
 
+  it('on a 360 px phone the lobby never scrolls sideways in any language (long row headings and links wrap)', async () => {
+    const page = await openPage({ viewport: PHONE });
+    for (const path of ['/', '/de/', '/es-MX/', '/fr-CA/', '/pt-BR/', '/no/', '/ja/']) {
+      await visit(page, path);
+      await page.locator('.providers-strip').first().waitFor();
+      expect(await pageScrollWidth(page), path).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
   it('Tab never leaves the focused field under the bottom bar or the header (the Country select, the footer links)', async () => {
     const page = await openPage({ viewport: PHONE });
     await playerWithHistory(page);
