@@ -21,7 +21,7 @@ import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from '../module
 import { OWN_PROVIDER, WalletProtocol } from '../modules/wallet/protocol.ts';
 import { balanceOf, count, expectLedgerSound, fund, gameSession, walletCall } from '../modules/wallet/test-helpers.ts';
 import { parseEnv } from './env.ts';
-import { deriveKeyHex, resolveAppSecret, SECRET_FILE } from './secrets.ts';
+import { deriveKeyHex, KEY_LABELS, resolveAppSecret, SECRET_FILE } from './secrets.ts';
 
 /** The development secret every earlier version fell back to (public in the repository's history). */
 const OLD_PUBLIC_SECRET = 'croupier-development-secret-do-not-use-in-production';
@@ -76,10 +76,9 @@ describe('the app secret', () => {
   });
 
   it('derives an independent key per purpose', () => {
-    const keys = (['totp-secret-box', 'sandbox-psp-webhook', 'realtime-connection', 'player-hash'] as const).map(
-      (label) => deriveKeyHex('s'.repeat(32), label),
-    );
-    expect(new Set(keys).size).toBe(4);
+    const keys = KEY_LABELS.map((label) => deriveKeyHex('s'.repeat(32), label));
+    expect(new Set(keys).size).toBe(KEY_LABELS.length);
+    expect(new Set(KEY_LABELS).size).toBe(KEY_LABELS.length);
     expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k))).toBe(true);
   });
 

@@ -69,10 +69,14 @@ export function deriveKeyHex(appSecret: string, label: KeyLabel): string {
 }
 
 /** Every purpose a key is derived for: one place, so no two purposes share a label. */
-export type KeyLabel =
-  | 'totp-secret-box'
-  | 'sandbox-psp-webhook'
-  | 'realtime-connection'
-  | 'player-hash'
-  | 'payment-idempotency'
-  | 'two-factor-setup';
+export const KEY_LABELS = [
+  'totp-secret-box',
+  'sandbox-psp-webhook',
+  // Names a card across deposits; its own key so the webhook key cannot recompute card fingerprints.
+  'sandbox-card-fingerprint',
+  'realtime-connection',
+  'player-hash',
+  'payment-idempotency',
+  'two-factor-setup',
+] as const;
+export type KeyLabel = (typeof KEY_LABELS)[number];

@@ -41,6 +41,7 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     db: deps.database.db,
     clock: deps.clock,
     secret,
+    fingerprintKey: deriveKeyHex(deps.env.appSecret, 'sandbox-card-fingerprint'),
     deliver,
     onError: (message, error) => app.log.error({ err: error }, message),
     chain: { confirmations: deps.env.CRYPTO_CONFIRMATIONS, blockSeconds: deps.env.CRYPTO_BLOCK_SECONDS },

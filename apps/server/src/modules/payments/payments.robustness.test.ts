@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { maxBalanceMinor } from '@croupier/shared/currencies';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { deriveKeyHex, type KeyLabel } from '../../config/secrets.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
 import { signUp } from '../auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import type { PaymentView } from './payments.service.ts';
@@ -238,6 +240,20 @@ describe('the same card is saved once', () => {
     expect(
       ((await q.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[])[0]!.savedProfiles,
     ).toHaveLength(1);
+  });
+});
+
+describe('the sandbox card fingerprint has its own key', () => {
+  it('is keyed by sandbox-card-fingerprint, not by the webhook key', async () => {
+    const p = await player();
+    expect((await p.deposit(2_000)).statusCode).toBe(201);
+    await settle();
+    const [saved] = (await t.database.db.execute(sql`SELECT fingerprint FROM payment_profiles WHERE user_id = ${p.id}`))
+      .rows as Array<{ fingerprint: string }>;
+    const card = `card-fingerprint:${CARD.card_number.slice(0, 6)}:${CARD.card_number.slice(-4)}:2039-12`;
+    const keyed = (label: KeyLabel) => hmacSha256(deriveKeyHex(t.env.appSecret, label), card);
+    expect(saved!.fingerprint).toBe(keyed('sandbox-card-fingerprint'));
+    expect(saved!.fingerprint).not.toBe(keyed('sandbox-psp-webhook'));
   });
 });
 

@@ -65,7 +65,10 @@ const METHODS: MethodSpec[] = [
 export interface SandboxDeps {
   db: Db;
   clock: Clock;
+  /** Signs and checks the sandbox's webhooks. */
   secret: string;
+  /** Keys the card fingerprints: another purpose, another key (decision 012). */
+  fingerprintKey: string;
   /** Delivers a signed webhook to the casino (in process: the webhook route with these exact bytes). */
   deliver: (rawBody: Buffer, signature: string) => Promise<void>;
   onError?: (message: string, error: unknown) => void;
@@ -196,7 +199,7 @@ export class SandboxProvider implements PaymentProvider {
               VALUES (${token}, 'card_token', ${p.reference}, 0, ${p.currency}, 'succeeded', ${JSON.stringify({ number: digits })}::jsonb, ${now})`,
         );
         // The same card (bin, last 4, expiry) has the same fingerprint whatever token it gets.
-        const fingerprint = createHmac('sha256', this.deps.secret)
+        const fingerprint = createHmac('sha256', this.deps.fingerprintKey)
           .update(`card-fingerprint:${digits.slice(0, 6)}:${digits.slice(-4)}:${expiry.toISOString().slice(0, 7)}`)
           .digest('hex');
         profile = { token, title, fingerprint };
