@@ -5,10 +5,11 @@
  * fair. The cut is made by a wallet client that fails the host's calls where the test says.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { maxBalanceMinor } from '@croupier/shared/currencies';
 import { elapsedFor, multiplierAt, settle as settleCrash } from '@croupier/games/models/crash';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { expectLedgerSound } from '../modules/wallet/test-helpers.ts';
+import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
 import {
   expectRoundMatchesWallet,
   fundedPlayer,
@@ -39,6 +40,14 @@ async function withWinsFailing<T>(play: () => Promise<T>): Promise<T> {
   } finally {
     restore();
   }
+}
+
+/** A committed action whose win the wallet did not confirm answers a definite 503 carrying the round. */
+function expectUnpaid(cut: { statusCode: number; json(): unknown }) {
+  expect(cut.statusCode).toBe(503);
+  const body = cut.json() as Json;
+  expect(body.code).toBe('wallet_unavailable');
+  expect(body.round).toMatchObject({ id: body.round_id, status: 'open' });
 }
 
 /** The sweeper, once the round has been left long enough, settles exactly this round once. */
@@ -73,7 +82,7 @@ describe('single-step games pay the outcome decided at open', () => {
           (s) => (outcome === 'win' ? s.win > s.stake : s.win < s.stake),
         );
         const cut = await withWinsFailing(() => client.post('/games-api/rounds', { bet }, headers));
-        expect(cut.statusCode).toBe(500);
+        expectUnpaid(cut);
         const [row] = (await t.database.db.execute(sql`SELECT id FROM game_rounds WHERE user_id = ${player.id}`))
           .rows as { id: number }[];
         const id = Number(row!.id);
@@ -107,7 +116,7 @@ describe('multi-step games', () => {
       ).json() as Json;
       const action = ending === 'cashout' ? { type: 'cashout' } : { type: 'reveal', tile: mines[0] };
       const cut = await withWinsFailing(() => client.post(`/games-api/rounds/${id}/actions`, { action }, headers));
-      expect(cut.statusCode).toBe(500);
+      expectUnpaid(cut);
       const money = await sweep(id);
       expect(money.win).toBe(
         ending === 'cashout' ? Math.floor((100 * (revealed.round.view.multiplier as number)) / 100) : 0,
@@ -132,7 +141,7 @@ describe('multi-step games', () => {
     const cut = await withWinsFailing(() =>
       client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'stand' } }, headers),
     );
-    expect(cut.statusCode).toBe(500);
+    expectUnpaid(cut);
     const decided = await sweep(id);
     expect(decided.win).toBeGreaterThan(100);
     expect(decided.state.finished).toBe(true);
@@ -192,7 +201,7 @@ describe('multi-step games', () => {
     const cut = await withWinsFailing(() =>
       client.post(`/games-api/rounds/${id}/actions`, { action: { hold: 0 } }, headers),
     );
-    expect(cut.statusCode).toBe(500);
+    expectUnpaid(cut);
     const drawn = await sweep(id);
     expect(drawn.win).toBeGreaterThan(100);
     expect(drawn.win).toBe(drawn.state.win);
@@ -260,7 +269,7 @@ describe('shared rounds', () => {
     await withWinsFailing(async () => {
       expect(
         (await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'cashout' } }, headers)).statusCode,
-      ).toBe(500);
+      ).toBe(503);
       t.clock.advance(60_000);
       await shared.tick(game.seoTitle);
     });
@@ -280,8 +289,9 @@ describe('the sweeper', () => {
     const { headers } = await launch(t, client, 'dice');
     const bet = { amount: 100, target: 5000, direction: 'under' };
     await withWinsFailing(() => client.post('/games-api/rounds', { bet }, headers));
-    const [row] = (await t.database.db.execute(sql`SELECT id FROM game_rounds WHERE user_id = ${player.id}`))
-      .rows as { id: number }[];
+    const [row] = (await t.database.db.execute(sql`SELECT id FROM game_rounds WHERE user_id = ${player.id}`)).rows as {
+      id: number;
+    }[];
     const id = Number(row!.id);
     t.clock.advance(DAY);
     const { steered, restore } = steerWallet(t);
@@ -298,5 +308,112 @@ describe('the sweeper', () => {
     const money = await expectRoundMatchesWallet(t, id);
     expect(money.status).toBe('finished');
     expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + money.win);
+  });
+});
+
+const DICE_BET = { amount: 100, target: 5000, direction: 'under' };
+
+/** A funded player whose next dice round (pinned) wins 198 on a stake of 100. */
+async function diceWinner(amount = 100_000) {
+  const { client, player } = await fundedPlayer(t, amount);
+  const { headers, model } = await launch(t, client, 'dice');
+  const { step } = await pinNextRound(
+    t,
+    `user:${player.id}`,
+    model,
+    model.parseBet(DICE_BET, { min: 1, max: 1e9 }),
+    (s) => s.win > s.stake,
+  );
+  expect(step.win).toBe(198);
+  return { client, player, headers };
+}
+
+async function onlyRound(userId: number) {
+  const [row] = (await t.database.db.execute(sql`SELECT id, status FROM game_rounds WHERE user_id = ${userId}`))
+    .rows as { id: number; status: string }[];
+  return { id: Number(row!.id), status: row!.status };
+}
+
+/** Runs `fn` recording what the host reports as failed. */
+async function withErrorsRecorded<T>(fn: (errors: ReturnType<typeof vi.fn>) => Promise<T>): Promise<T> {
+  const deps = t.app.games.host.deps;
+  const before = deps.onError;
+  const errors = vi.fn();
+  deps.onError = errors;
+  try {
+    return await fn(errors);
+  } finally {
+    deps.onError = before;
+  }
+}
+
+describe('a win the wallet refuses for good (past the maximum balance)', () => {
+  const EUR_MAX = Number(maxBalanceMinor('EUR'));
+
+  it('gives the stake back, voids the round and answers 422 balance_limit; the sweeper has nothing left to do', async () => {
+    const { client, player, headers } = await diceWinner(EUR_MAX - 50);
+    const refused = await client.post('/games-api/rounds', { bet: DICE_BET }, headers);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'balance_limit', round: { status: 'finished' } });
+    const { id } = await onlyRound(player.id);
+    expect(await roundMoney(t, id)).toMatchObject({ status: 'void', walletBets: 0, winCount: 0 });
+    expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50);
+    t.clock.advance(DAY);
+    await withErrorsRecorded(async (errors) => {
+      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      expect(errors).not.toHaveBeenCalled();
+    });
+    // The player plays on (a day later, relaunched): a losing round is settled as usual.
+    const relaunched = await launch(t, client, 'dice');
+    await pinNextRound(
+      t,
+      `user:${player.id}`,
+      relaunched.model,
+      relaunched.model.parseBet(DICE_BET, { min: 1, max: 1e9 }),
+      (s) => s.win === 0,
+    );
+    const next = await client.post('/games-api/rounds', { bet: DICE_BET }, relaunched.headers);
+    expect(next.statusCode, next.body).toBe(200);
+  });
+
+  it('the sweeper voids a cut round whose win became a refusal, gives the stake back, and then stays idle', async () => {
+    const { client, player, headers } = await diceWinner();
+    expectUnpaid(await withWinsFailing(() => client.post('/games-api/rounds', { bet: DICE_BET }, headers)));
+    const { id } = await onlyRound(player.id);
+    // Meanwhile the balance has come within the win of the maximum.
+    await fund(t.app.wallet, player.id, 'EUR', BigInt(EUR_MAX - 100_000 + 100 - 50));
+    expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50);
+    t.clock.advance(DAY);
+    await withErrorsRecorded(async (errors) => {
+      await t.app.games.host.settleAbandoned();
+      expect(errors).not.toHaveBeenCalled();
+      expect(await roundMoney(t, id)).toMatchObject({ status: 'void', walletBets: 0, winCount: 0 });
+      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      expect(errors).not.toHaveBeenCalled();
+    });
+    expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50 + 100);
+  });
+});
+
+describe('a win the wallet did not confirm', () => {
+  it('is paid on the player’s next session load, not abandonMinutes later', async () => {
+    const { client, player, headers } = await diceWinner();
+    expectUnpaid(await withWinsFailing(() => client.post('/games-api/rounds', { bet: DICE_BET }, headers)));
+    const { id } = await onlyRound(player.id);
+    const loaded = await client.get('/games-api/session', headers);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect((loaded.json() as Json).balance_cents).toBe(100_000 - 100 + 198);
+    expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', win: 198 });
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + 198);
+  });
+
+  it('is paid before the player’s next bet on the game, which then opens a new round', async () => {
+    const { client, player, headers } = await diceWinner();
+    expectUnpaid(await withWinsFailing(() => client.post('/games-api/rounds', { bet: DICE_BET }, headers)));
+    const { id } = await onlyRound(player.id);
+    const next = await client.post('/games-api/rounds', { bet: DICE_BET }, headers);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((next.json() as Json).round.id).not.toBe(id);
+    expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', win: 198 });
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RoundStep } from '@croupier/games/model';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -162,6 +162,7 @@ export class GamesHost {
   }
 
   async sessionView(ctx: PlayContext) {
+    await this.payUnpaid(ctx);
     const game = await this.game(ctx.gameId);
     const model = requireModel(game);
     const described = model.describe();
@@ -357,8 +358,11 @@ export class GamesHost {
           round_closed: true,
         });
         if (response.status === 'OK') return response.balance ?? 0;
+        if (response.status === 'BALANCE_LIMIT') throw new WinRefused(roundId);
         throw new Error(`wallet refused win of round ${roundId}: ${response.status} ${response.message ?? ''}`);
       } catch (error) {
+        // The wallet recorded its refusal under the win's id: asking again gets the same answer.
+        if (error instanceof WinRefused) throw error;
         last = error;
       }
     }
@@ -373,6 +377,50 @@ export class GamesHost {
           WHERE provider = ${this.deps.provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok'`,
     );
     return row?.staked == null ? null : BigInt(row.staked);
+  }
+
+  /**
+   * Voids a real round whose win the wallet refused for good (BALANCE_LIMIT): every stake the
+   * wallet took in it goes back through `rollback`, which the protocol allows while the round has
+   * no win, and the round is void. False when a rollback got no definite answer: the round is left
+   * as it is, and the next attempt (the player's next visit, the sweeper) asks again.
+   */
+  async voidRefusedRound(ctx: PlayContext, game: CachedGame, roundId: number, claim: string | null): Promise<boolean> {
+    const bets = await rows<{ tx_id: string }>(
+      this.deps.db,
+      sql`SELECT tx_id FROM wallet_requests
+          WHERE provider = ${this.deps.provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok' ORDER BY tx_id`,
+    );
+    for (const bet of bets) {
+      const betNo = /-bet-(\d+)$/.exec(bet.tx_id)?.[1];
+      if (betNo === undefined || !(await this.cancelBet(ctx, game, roundId, Number(betNo)))) return false;
+    }
+    const marker = JSON.stringify([{ type: 'win_refused', at: this.deps.clock.now().toISOString() }]);
+    await this.deps.db.execute(
+      sql`UPDATE game_rounds SET status = 'void', finished_at = ${this.deps.clock.now()}, actions = actions || ${marker}::jsonb, claim = NULL
+          WHERE id = ${roundId} AND status = 'open' AND claim IS NOT DISTINCT FROM ${claim}`,
+    );
+    return true;
+  }
+
+  /**
+   * Pays the player's decided rounds whose win the wallet did not confirm (`unpaid:` claims), so
+   * the player's next visit settles them instead of the sweeper's, abandonMinutes later. A failure
+   * leaves them to the next visit or the sweeper and is only logged: the visit goes on.
+   */
+  async payUnpaid(ctx: PlayContext): Promise<void> {
+    if (ctx.mode !== 'real') return;
+    const due = await rows<RoundRow>(
+      this.deps.db,
+      sql`SELECT * FROM game_rounds WHERE ${this.ownerClause(ctx)} AND status = 'open' AND shared_round_id IS NULL AND claim LIKE ${`${UNPAID}%`} ORDER BY id`,
+    );
+    for (const row of due) {
+      try {
+        await this.settleOne(row, sql`claim LIKE ${`${UNPAID}%`}`, 'paid_late');
+      } catch (error) {
+        this.deps.onError?.(`games host: unpaid round ${row.id} still not paid`, error);
+      }
+    }
   }
 
   /**
@@ -407,6 +455,7 @@ export class GamesHost {
     if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
     const game = await this.game(ctx.gameId);
     if (isSharedEngine(game.engine)) throw conflict('shared_round_game', 'Bets of this game go to its shared round');
+    await this.payUnpaid(ctx);
     const model = requireModel(game);
     const open = await this.openRound(ctx, game);
     if (open) throw new AppError(409, 'round_open', 'Finish the open round first', undefined, { round: this.present(open, model) });
@@ -458,6 +507,7 @@ export class GamesHost {
   }
 
   async act(ctx: PlayContext, roundId: number, action: unknown) {
+    await this.payUnpaid(ctx);
     const game = await this.game(ctx.gameId);
     const model = requireModel(game);
     if (!model.act) {
@@ -519,12 +569,27 @@ export class GamesHost {
   }
 
   /**
-   * Pays a finished real round's win and closes it, under the action's claim. If the payment fails
-   * the round stays open with its outcome stored, and the sweeper pays exactly that outcome (G8).
+   * Pays a finished real round's win and closes it, under the action's claim. The action has
+   * committed by now, so a failed payment answers a definite error carrying the round: a win the
+   * wallet refuses for good (BALANCE_LIMIT) gives the stakes back and voids the round (422); a win
+   * without an answer leaves the round open with its outcome stored and marked unpaid (503), for
+   * the player's next visit or the sweeper to pay exactly that outcome (G8).
    */
   private async payAndClose(ctx: PlayContext, game: CachedGame, model: AnyModel, row: RoundRow, token: string, step: { win: number; stake: number }) {
     const win = BigInt(step.win);
-    const balance = await this.payWin(ctx, game, Number(row.id), win);
+    const id = Number(row.id);
+    let balance: number;
+    try {
+      balance = await this.payWin(ctx, game, id, win);
+    } catch (error) {
+      if (error instanceof WinRefused && (await this.voidRefusedRound(ctx, game, id, token))) {
+        const [voided] = await rows<RoundRow>(this.deps.db, sql`SELECT * FROM game_rounds WHERE id = ${id}`);
+        throw new WinRefused(id, this.present(voided ?? row, model));
+      }
+      this.deps.onError?.(`games host: win of round ${id} not paid; left for the player's next visit or the sweeper`, error);
+      await this.deps.db.execute(sql`UPDATE game_rounds SET claim = ${UNPAID + token} WHERE id = ${id} AND claim = ${token}`);
+      throw new WinUnpaid(id, this.present(row, model), error);
+    }
     const now = this.deps.clock.now();
     const [done] = await rows<RoundRow>(
       this.deps.db,
@@ -590,7 +655,7 @@ export class GamesHost {
     let settled = 0;
     for (const row of stale) {
       try {
-        if (await this.settleOne(row, cutoff)) settled++;
+        if (await this.settleOne(row, sql`(claimed_at IS NULL OR claimed_at < ${cutoff})`, 'abandoned')) settled++;
       } catch (error) {
         this.deps.onError?.(`games host: abandoned round ${row.id} not settled`, error);
       }
@@ -605,14 +670,15 @@ export class GamesHost {
     return settled;
   }
 
-  private async settleOne(row: RoundRow, cutoff: Date): Promise<boolean> {
+  /** Settles one round as the sweeper does, if `takeOver` lets this claim it (see settleAbandoned). */
+  private async settleOne(row: RoundRow, takeOver: SQL, how: 'abandoned' | 'paid_late'): Promise<boolean> {
     const { db } = this.deps;
     const game = await this.game(row.game_id);
     const model = modelFor(game);
     if (!model) return false;
     const id = Number(row.id);
     const now = this.deps.clock.now();
-    const marker = JSON.stringify([{ type: 'abandoned', at: now.toISOString() }]);
+    const marker = JSON.stringify([{ type: how, at: now.toISOString() }]);
     // Compare-and-set on the claim seen: of two sweepers only one takes the round, and a claim
     // is taken over only once it is as old as the cutoff (its action is long gone). The claim is
     // dated now, so a sweeper that read the row after this one claimed it sees a fresh claim and
@@ -621,7 +687,7 @@ export class GamesHost {
     const [claimed] = await rows<RoundRow>(
       db,
       sql`UPDATE game_rounds SET claim = ${token}, claimed_at = ${now}
-          WHERE id = ${id} AND status = 'open' AND claim IS NOT DISTINCT FROM ${row.claim} AND (claimed_at IS NULL OR claimed_at < ${cutoff})
+          WHERE id = ${id} AND status = 'open' AND claim IS NOT DISTINCT FROM ${row.claim} AND ${takeOver}
           RETURNING *`,
     );
     if (!claimed) return false;
@@ -657,7 +723,14 @@ export class GamesHost {
       );
       const win = paid ? BigInt(paid.amount) : BigInt(model.abandon(claimed.state, Number(staked)));
       const ctx: PlayContext = { mode: 'real', token: '', userId: claimed.user_id, demoSession: null, currency: claimed.currency, gameId: claimed.game_id, owner: '', expired: true };
-      const balance = await this.payWin(ctx, game, id, win);
+      let balance: number;
+      try {
+        balance = await this.payWin(ctx, game, id, win);
+      } catch (error) {
+        // A refusal for good is settled by giving the stakes back, not retried every sweep.
+        if (error instanceof WinRefused && (await this.voidRefusedRound(ctx, game, id, token))) return false;
+        throw error;
+      }
       const done = await rows<{ id: number }>(
         db,
         sql`UPDATE game_rounds SET status = 'finished', stake = ${staked.toString()}::bigint, win = ${win.toString()}::bigint,
@@ -668,8 +741,11 @@ export class GamesHost {
       if (claimed.user_id !== null) this.deps.onRoundFinished?.({ userId: claimed.user_id, game, currency: claimed.currency, stake: staked, win, finishedAt: now });
       return true;
     } catch (error) {
-      // Let the next sweep try again (the old date keeps the round due).
-      await db.execute(sql`UPDATE game_rounds SET claim = NULL, claimed_at = ${row.claimed_at === null ? null : new Date(row.claimed_at)} WHERE id = ${id} AND claim = ${token}`);
+      // Let the next attempt try again: the claim as it was (an unpaid round stays marked and out
+      // of actions' reach), and its old date keeps the round due for the sweeper.
+      await db.execute(
+        sql`UPDATE game_rounds SET claim = ${row.claim}, claimed_at = ${row.claimed_at === null ? null : new Date(row.claimed_at)} WHERE id = ${id} AND claim = ${token}`,
+      );
       throw error;
     }
   }
@@ -703,5 +779,38 @@ export function walletRefusal(response: WalletResponse): AppError {
 export class StakeUncertain extends AppError {
   constructor(override readonly cause: unknown) {
     super(502, 'wallet_unavailable', 'The wallet did not confirm the bet; try again in a moment');
+  }
+}
+
+/** The claim of a decided round whose win the wallet did not confirm: no action can take it. */
+const UNPAID = 'unpaid:';
+
+/** The wallet refused a round's win for good (BALANCE_LIMIT): the round's stakes go back and it is void. */
+export class WinRefused extends AppError {
+  constructor(
+    readonly roundId: number,
+    round?: unknown,
+  ) {
+    super(
+      422,
+      'balance_limit',
+      'This win would take your balance past the most your account can hold: your stake is returned and the round is void',
+      undefined,
+      round === undefined ? { round_id: roundId } : { round_id: roundId, round },
+    );
+  }
+}
+
+/** The wallet did not confirm a decided round's win: it is paid on the player's next visit or by the sweeper. */
+export class WinUnpaid extends AppError {
+  constructor(
+    readonly roundId: number,
+    round: unknown,
+    override readonly cause: unknown,
+  ) {
+    super(503, 'wallet_unavailable', 'Your win is recorded but the wallet did not confirm it; it is paid when you next open the game', undefined, {
+      round_id: roundId,
+      round,
+    });
   }
 }

@@ -7,7 +7,7 @@ import type { CachedGame } from '../modules/games/catalogue.cache.ts';
 import { rows } from '../modules/wallet/ledger.ts';
 import { betLimits } from './bet-limits.ts';
 import { newServerSeed } from './fairness.ts';
-import type { GamesHost, PlayContext, RoundRow } from './host.ts';
+import { WinRefused, WinUnpaid, type GamesHost, type PlayContext, type RoundRow } from './host.ts';
 import { inputError, roundRng, sharedMathFor, type SharedBet, type SharedMath } from './models.ts';
 
 export type { SharedRoundEvent };
@@ -273,7 +273,17 @@ export class SharedRounds {
     if (!claimed && opts.onlyIfClaimed) throw conflict('round_finished', 'This bet is already settled');
     if (current.status !== 'open') return { row: current, balance: await this.host.balance(ctx) };
     const amount = BigInt((current.state as SharedState).settled_win ?? Number(win));
-    const balance = await this.host.payWin(ctx, game, Number(row.id), amount);
+    let balance: number;
+    try {
+      balance = await this.host.payWin(ctx, game, Number(row.id), amount);
+    } catch (error) {
+      if (error instanceof WinRefused && (await this.host.voidRefusedRound(ctx, game, Number(row.id), null))) {
+        const [voided] = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`);
+        throw new WinRefused(Number(row.id), this.present(voided ?? current));
+      }
+      // The win is fixed in the state: the end of the round, or the sweeper after it, pays it.
+      throw new WinUnpaid(Number(row.id), this.present(current), error);
+    }
     const now = this.host.deps.clock.now();
     const [done] = await rows<RoundRow>(
       db,
