@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { api, baseUrl, fundPlayer, hasBrowser, PASSWORD, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
- * Step-up (RELIABILITY A8, decision 015) in the browser: the server answers `step_up_required`, the
+ * Step-up (RELIABILITY A8, decision 015) in the browser: the server answers `reauth_required`, the
  * web asks "Confirm it's you" in a dialog, posts the step-up and makes the same call again.
  * A withdrawal to an e-wallet the player never used asks for the password (cancel changes nothing
  * and gives the focus back); with two-factor on, changing the password asks for the password and

@@ -1,13 +1,13 @@
-import { STEP_UP_REQUIRED, type StepUpBody, type StepUpRequest } from '@croupier/shared/api/auth';
+import { REAUTH_REQUIRED, type StepUpBody, type StepUpRequest } from '@croupier/shared/api/auth';
 import { ApiError, type ApiClient } from './api-client';
 
 /**
- * Step-up (decision 015): a sensitive call answers 403 `step_up_required` when the player has not
+ * Step-up (decision 015): a sensitive call answers 403 `reauth_required` when the player has not
  * proven it is them in the last minutes. The shared dialog (components/step-up) asks, posts the
  * step-up and retries the call once.
  */
 export function isStepUpRequired(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED;
+  return error instanceof ApiError && error.status === 403 && error.code === REAUTH_REQUIRED;
 }
 
 /** Whether the server asks for the authenticator code too (two-factor is on). */

@@ -281,16 +281,16 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 // ---------------------------------------------------------------------------------------------
 // Step-up (decision 015): sensitive actions need the password, plus the two-factor code when it is
 // on, proven in this session within STEP_UP_WINDOW_MINUTES. Without it they answer 403
-// `step_up_required`; the web then asks, posts `POST /api/auth/step_up` and retries once.
+// `reauth_required`; the web then asks, posts `POST /api/auth/step_up` and retries once.
 
 /** Stable code of the 403 that asks the client to confirm it is the player. */
-export const STEP_UP_REQUIRED = 'step_up_required';
+export const REAUTH_REQUIRED = 'reauth_required';
 /** How long a step-up (or a sign-in) lets sensitive actions through. */
 export const STEP_UP_WINDOW_MINUTES = 5;
 
-/** Body of the 403 `step_up_required`; `two_factor`: the step-up must carry the code too. */
-export interface StepUpRequiredBody {
-  code: typeof STEP_UP_REQUIRED;
+/** Body of the 403 `reauth_required`; `two_factor`: the step-up must carry the code too. */
+export interface ReauthRequiredBody {
+  code: typeof REAUTH_REQUIRED;
   error: string;
   two_factor: boolean;
 }

@@ -335,7 +335,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * PUT /api/users (API-SHAPES §2.6): a new password and/or e-mail address, always with the current
    * password. That password check is the step-up when two-factor is off, and is recorded as one; with
    * two-factor on it is not enough, and the session must have stepped up with the code within the
-   * window (403 `step_up_required` otherwise, checked first so no password is tested in vain).
+   * window (403 `reauth_required` otherwise, checked first so no password is tested in vain).
    * A new password signs out every other session; a new address waits for its link.
    */
   async function updateAccount(

@@ -63,7 +63,7 @@ const passwordHash = async (id: number) =>
 
 function expectStepUpRequired(res: Awaited<ReturnType<Client['post']>>, twoFactor: boolean) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ code: 'step_up_required', error: expect.any(String), two_factor: twoFactor });
+  expect(res.json()).toEqual({ code: 'reauth_required', error: expect.any(String), two_factor: twoFactor });
 }
 
 describe('POST /api/auth/step_up', () => {

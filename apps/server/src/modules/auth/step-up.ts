@@ -1,4 +1,4 @@
-import { STEP_UP_REQUIRED, STEP_UP_WINDOW_MINUTES, type StepUpBody } from '@croupier/shared/api/auth';
+import { REAUTH_REQUIRED, STEP_UP_WINDOW_MINUTES, type StepUpBody } from '@croupier/shared/api/auth';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, unauthorized, unprocessable } from '../../lib/errors.ts';
@@ -17,17 +17,17 @@ export function steppedUp(session: Pick<SessionRow, 'stepUpAt'>, now: Date): boo
   return age >= 0 && age <= WINDOW_MS;
 }
 
-/** 403 `step_up_required`: the client asks for the password (and the code) and tries again. */
+/** 403 `reauth_required`: the client asks for the password (and the code) and tries again. */
 export function stepUpRequired(twoFactor: boolean): AppError {
   const error = twoFactor
     ? 'Confirm it is you: enter your password and the code from your authenticator app.'
     : 'Confirm it is you: enter your password.';
-  return new AppError(403, STEP_UP_REQUIRED, error, undefined, { two_factor: twoFactor });
+  return new AppError(403, REAUTH_REQUIRED, error, undefined, { two_factor: twoFactor });
 }
 
 /**
  * The signed-in player, provided this session stepped up within the window (RELIABILITY A8);
- * otherwise 401 for a guest and 403 `step_up_required` for a player.
+ * otherwise 401 for a guest and 403 `reauth_required` for a player.
  */
 export function requireSteppedUp(loaded: LoadedSession | null, now: Date): User {
   const user = loaded?.user;

@@ -104,7 +104,7 @@ interface Pending {
 }
 
 /**
- * Runs a sensitive call; when it answers `step_up_required`, opens the dialog, and once the player
+ * Runs a sensitive call; when it answers `reauth_required`, opens the dialog, and once the player
  * confirmed, makes the call again, once. Cancelling rejects with StepUpCancelled and makes no call.
  * Render `dialog` next to the calling form (never inside it: the dialog has a form of its own).
  * Focus goes back to what had it when the call started (often the submit button, which is disabled

@@ -4,7 +4,7 @@ import type { Player } from '../../../lib/api-types';
 
 /**
  * PUT /api/users (API-SHAPES §2.6): a new password or e-mail address, with the current password.
- * With two-factor on it may answer 403 `step_up_required` (decision 015): run it through useStepUp.
+ * With two-factor on it may answer 403 `reauth_required` (decision 015): run it through useStepUp.
  */
 export const updateAccount = (api: ApiClient, user: AccountUpdateRequest['user']) =>
   api.put<Player>('/api/users', { user });
@@ -18,6 +18,6 @@ export const getTwoFactorSetup = (api: ApiClient) => api.get<TwoFactorSetup | nu
 export const enableTwoFactor = (api: ApiClient, otpSecret: string, code: string) =>
   api.post<TwoFactorSetup>(TWO_FACTOR, { two_factor: { otp_secret: otpSecret, authentication_code: code } });
 
-/** DELETE with a code; needs a fresh step-up (403 `step_up_required` otherwise). */
+/** DELETE with a code; needs a fresh step-up (403 `reauth_required` otherwise). */
 export const disableTwoFactor = (api: ApiClient, code: string) =>
   api.delete<null>(TWO_FACTOR, undefined, { two_factor: { authentication_code: code } });

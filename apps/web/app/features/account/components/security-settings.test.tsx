@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const stepUpRequired = (twoFactor: boolean) =>
-  new ApiError(403, { code: 'step_up_required', error: 'Confirm it is you', two_factor: twoFactor }, '/api/users');
+  new ApiError(403, { code: 'reauth_required', error: 'Confirm it is you', two_factor: twoFactor }, '/api/users');
 
 function renderSettings(api: Partial<ApiClient>, twoFactor = true) {
   render(
