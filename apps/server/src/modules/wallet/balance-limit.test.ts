@@ -168,17 +168,27 @@ describe('the balance call checks the session token like a bet', () => {
 describe('nothing after a commit can turn a committed call into a 5xx', () => {
   it('a wallet win whose balance event or listener throws still answers OK, and the money moved once', async () => {
     const p = await playerAt(1_000n);
-    t.app.wallet.onCommitted(() => {
+    const listener = vi.fn(() => {
       throw new Error('listener down');
     });
-    vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
-      throw new Error('presenter down');
-    });
+    // Removed at the end, so no later test in this file runs with a throwing listener.
+    const remove = t.app.wallet.onCommitted(listener);
+    try {
+      vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
+        throw new Error('presenter down');
+      });
+      expect((await p.bet(100)).json.status).toBe('OK');
+      const won = await p.win(300);
+      expect(won.status).toBe(200);
+      expect(won.json).toMatchObject({ status: 'OK', balance: 1_200 });
+      expect(await balanceOf(t.database, p.id)).toBe(1_200);
+      expect(listener).toHaveBeenCalledTimes(2);
+    } finally {
+      remove();
+    }
+    vi.mocked(t.app.wallet.service.presentBalance).mockRestore();
     expect((await p.bet(100)).json.status).toBe('OK');
-    const won = await p.win(300);
-    expect(won.status).toBe(200);
-    expect(won.json).toMatchObject({ status: 'OK', balance: 1_200 });
-    expect(await balanceOf(t.database, p.id)).toBe(1_200);
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 
   it('a deposit, its webhook and a withdrawal answer normally when publishing the change throws', async () => {

@@ -11,8 +11,8 @@ export interface Wallet {
   protocol: WalletProtocol;
   service: WalletService;
   secrets: ReadonlyMap<string, string>;
-  /** After-commit listeners of seamless-wallet requests (jackpot contributions, feeds). */
-  onCommitted(listener: (event: WalletEvent) => void): void;
+  /** After-commit listeners of seamless-wallet requests (jackpot contributions, feeds). Returns its removal. */
+  onCommitted(listener: (event: WalletEvent) => void): () => void;
   /** After-commit listeners of every wallet balance change (the realtime `balance` channel). */
   onBalance(listener: (userId: number, account: Account) => void): void;
 }
@@ -63,7 +63,13 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
     protocol,
     service,
     secrets,
-    onCommitted: (l) => void committedListeners.push(l),
+    onCommitted: (l) => {
+      committedListeners.push(l);
+      return () => {
+        const at = committedListeners.indexOf(l);
+        if (at >= 0) committedListeners.splice(at, 1);
+      };
+    },
     onBalance: (l) => void balanceListeners.push(l),
   };
 }
