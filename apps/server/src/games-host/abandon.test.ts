@@ -417,3 +417,42 @@ describe('a win the wallet did not confirm', () => {
     expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', win: 198 });
   });
 });
+
+describe('an expired game session', () => {
+  const PAST_SESSION = 5 * 60 * 60_000; // GAME_SESSION_MINUTES is 240
+
+  it('shows no balance (401 session_expired, never 0), refuses a step that would leave the round open, and still pays the cash-out with the balance its win left', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { headers } = await launch(t, client, 'mines');
+    const opened = (await client.post('/games-api/rounds', { bet: { amount: 100, mines: 3 } }, headers)).json() as Json;
+    const id = opened.round.id as number;
+    const [row] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${id}`)).rows as {
+      state: { mines: number[] };
+    }[];
+    const safe = [...Array(25).keys()].filter((tile) => !row!.state.mines.includes(tile));
+    const revealed = (
+      await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe[0] } }, headers)
+    ).json() as Json;
+    t.clock.advance(PAST_SESSION);
+
+    const load = await client.get('/games-api/session', headers);
+    expect(load.statusCode, load.body).toBe(401);
+    expect((load.json() as Json).code).toBe('session_expired');
+
+    const reveal = await client.post(
+      `/games-api/rounds/${id}/actions`,
+      { action: { type: 'reveal', tile: safe[1] } },
+      headers,
+    );
+    expect(reveal.statusCode, reveal.body).toBe(401);
+    expect((reveal.json() as Json).code).toBe('session_expired');
+    expect((await roundMoney(t, id)).state.revealed).toEqual([safe[0]]);
+
+    const cashout = await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'cashout' } }, headers);
+    expect(cashout.statusCode, cashout.body).toBe(200);
+    const win = Math.floor((100 * (revealed.round.view.multiplier as number)) / 100);
+    expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', win });
+    expect((cashout.json() as Json).balance_cents).toBe(100_000 - 100 + win);
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + win);
+  });
+});

@@ -203,8 +203,13 @@ export class GamesHost {
       const [row] = await rows<{ balance: string }>(this.deps.db, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
       return Number(row?.balance ?? 0);
     }
-    const { response } = await this.deps.wallet.call('balance', { session_token: ctx.token, user_id: String(ctx.userId), currency: ctx.currency });
-    return response.balance ?? 0;
+    // The wallet checks the session on a balance read: an expired one is SESSION_EXPIRED (401, the
+    // client relaunches), never a balance of 0. Call this only where nothing has committed yet; an
+    // action that did uses the balance its own wallet call answered.
+    const { httpStatus, response } = await this.deps.wallet.call('balance', { session_token: ctx.token, user_id: String(ctx.userId), currency: ctx.currency });
+    if (httpStatus === 200 && response.status === 'OK') return response.balance ?? 0;
+    if (httpStatus === 200) throw walletRefusal(response);
+    throw new AppError(502, 'wallet_unavailable', 'The wallet did not answer; try again in a moment');
   }
 
   // ------------------------------------------------------------------ rounds
@@ -247,8 +252,8 @@ export class GamesHost {
    * refusal throws the API error; an answer that does not say whether the money was taken (no
    * answer, 5xx, a reused id) throws StakeUncertain.
    */
-  async takeStake(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, db: Executor = this.deps.db): Promise<void> {
-    if (amount <= 0n) return;
+  async takeStake(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, db: Executor = this.deps.db): Promise<number | null> {
+    if (amount <= 0n) return null;
     if (ctx.mode === 'demo') {
       const taken = await rows<{ balance: string }>(
         db,
@@ -258,7 +263,7 @@ export class GamesHost {
         const [row] = await rows<{ balance: string }>(db, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
         throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, { balance_cents: Number(row?.balance ?? 0) });
       }
-      return;
+      return Number(taken[0]!.balance);
     }
     let reply: { httpStatus: number; response: WalletResponse };
     try {
@@ -274,7 +279,7 @@ export class GamesHost {
     } catch (error) {
       throw new StakeUncertain(error);
     }
-    if (reply.httpStatus === 200 && reply.response.status === 'OK') return;
+    if (reply.httpStatus === 200 && reply.response.status === 'OK') return reply.response.balance ?? null;
     // 200 is the wallet's definite business answer (nothing taken); anything else leaves it open.
     if (reply.httpStatus === 200) throw walletRefusal(reply.response);
     throw new StakeUncertain(new Error(`wallet answered ${reply.httpStatus} ${reply.response.status}`));
@@ -286,9 +291,9 @@ export class GamesHost {
    * refused, W9) before `undo` lets the round go. If even the rollback gets no answer, the round
    * stays claimed for the abandoned-round sweeper, which settles whatever the wallet holds.
    */
-  async stakeOrUndo(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, undo: () => Promise<unknown>): Promise<void> {
+  async stakeOrUndo(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, undo: () => Promise<unknown>): Promise<number | null> {
     try {
-      await this.takeStake(ctx, game, roundId, betNo, amount);
+      return await this.takeStake(ctx, game, roundId, betNo, amount);
     } catch (error) {
       if (error instanceof StakeUncertain && !(await this.cancelBet(ctx, game, roundId, betNo))) {
         this.deps.onError?.(`games host: bet ${betNo} of round ${roundId} has an unknown fate; left to the sweeper`, error.cause);
@@ -498,12 +503,12 @@ export class GamesHost {
     }
     const { row, step } = await db.transaction(open_);
     const roundId = Number(row.id);
-    await this.stakeOrUndo(ctx, game, roundId, 1, BigInt(step.stake), () =>
+    const staked = await this.stakeOrUndo(ctx, game, roundId, 1, BigInt(step.stake), () =>
       db.execute(sql`UPDATE game_rounds SET status = 'void', claim = NULL, finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND claim = ${token}`),
     );
     if (step.finished) return this.payAndClose(ctx, game, model, row, token, step);
     await this.release(roundId, token);
-    return this.answer(ctx, model, { ...row, claim: null }, await this.balance(ctx));
+    return this.answer(ctx, model, { ...row, claim: null }, staked ?? (await this.balance(ctx)));
   }
 
   async act(ctx: PlayContext, roundId: number, action: unknown) {
@@ -526,7 +531,10 @@ export class GamesHost {
         throw inputError(error);
       }
       rngPosition = rng.position;
-      if (BigInt(step.stake) > BigInt(row.stake) && ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
+      // On an expired session only a step that settles the round goes ahead (its win is paid, W10):
+      // a new stake needs a live session, and a step that leaves the round open would have no
+      // balance to show. The relaunched game finds the round where it was.
+      if (ctx.expired && (BigInt(step.stake) > BigInt(row.stake) || !step.finished)) throw unauthorized('session_expired', 'Game session expired; launch the game again');
     } catch (error) {
       await this.release(roundId, token);
       throw error;
@@ -556,12 +564,12 @@ export class GamesHost {
         throw error;
       }
     }
-    if (extra > 0n) await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount));
+    const staked = extra > 0n ? await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount)) : null;
     const [applied] = await apply(this.deps.db);
     // Only a sweeper that found the claim stale (abandonMinutes old) can have taken the round over.
     if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
     if (step.finished) return this.payAndClose(ctx, game, model, applied, token, step);
-    return this.answer(ctx, model, applied, await this.balance(ctx));
+    return this.answer(ctx, model, applied, staked ?? (await this.balance(ctx)));
   }
 
   private async answer(ctx: PlayContext, model: AnyModel, row: RoundRow, balance: number) {

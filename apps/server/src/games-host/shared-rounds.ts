@@ -259,7 +259,7 @@ export class SharedRounds {
    * calls pay that same amount, which the wallet's idempotent `win` books once, so a cash-out
    * racing the bust or its own automatic target can never be paid twice or twice differently.
    */
-  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint, opts: { onlyIfClaimed?: boolean } = {}) {
+  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint, opts: { onlyIfClaimed?: boolean; player?: PlayContext } = {}) {
     const { db } = this.host.deps;
     const ctx = this.ctxOf(row);
     const [claimed] = await rows<RoundRow>(
@@ -271,7 +271,12 @@ export class SharedRounds {
     // A player's cash-out that lost to another settlement of the bet (a second click, the automatic
     // target) is refused: it had no effect, and its win is the other settlement's to pay.
     if (!claimed && opts.onlyIfClaimed) throw conflict('round_finished', 'This bet is already settled');
-    if (current.status !== 'open') return { row: current, balance: await this.host.balance(ctx) };
+    if (current.status !== 'open') {
+      // Settled by another path meanwhile: the balance its win left, not a read that an expired
+      // session would refuse (only the player's own cash-out shows it).
+      const balance = current.balance_after !== null ? Number(current.balance_after) : opts.player ? await this.host.balance(opts.player) : 0;
+      return { row: current, balance };
+    }
     const amount = BigInt((current.state as SharedState).settled_win ?? Number(win));
     let balance: number;
     try {
@@ -341,10 +346,10 @@ export class SharedRounds {
           VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${math.id}, ${ctx.currency}, ${round.id}, ${JSON.stringify(bet)}::jsonb,
                   ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}) RETURNING *`,
     );
-    await this.host.stakeOrUndo(ctx, game, Number(row!.id), 1, BigInt(bet.amount), () =>
+    const balance = await this.host.stakeOrUndo(ctx, game, Number(row!.id), 1, BigInt(bet.amount), () =>
       this.host.deps.db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${row!.id} AND status = 'open'`),
     );
-    return { round: this.present(row!), balance_cents: await this.host.balance(ctx), fairness: null };
+    return { round: this.present(row!), balance_cents: balance ?? (await this.host.balance(ctx)), fairness: null };
   }
 
   /**
@@ -363,7 +368,7 @@ export class SharedRounds {
     const multiplier = math.multiplierAt!(elapsed);
     const state = row.state as SharedState;
     const win = math.settle(state.bet, shared.result!, multiplier);
-    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win), { onlyIfClaimed: true });
+    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win), { onlyIfClaimed: true, player: ctx });
     return { round: this.present(done), balance_cents: balance, fairness: null };
   }
 
