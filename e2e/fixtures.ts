@@ -155,7 +155,7 @@ export async function api<T = unknown>(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; json: T }> {
+): Promise<{ status: number; json: T; headers: Headers }> {
   const res = await fetch(new URL(path, baseUrl), {
     method,
     headers: {
@@ -166,12 +166,25 @@ export async function api<T = unknown>(
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
-/** Registers a player through POST /api/users (a fresh, signed-out browser is unaffected). */
-export async function createPlayer(email: string, password = PASSWORD): Promise<{ id: number; email: string }> {
-  const { status, json } = await api<{ id: number; email: string }>('POST', '/api/users', {
+/** A session cookie as the server set it, ready for `page.context().addCookies` with a `url`. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+/**
+ * Registers a player through POST /api/users (a fresh, signed-out browser is unaffected).
+ * `session` is the sign-up's own session: a story that puts it in a browser is that player without
+ * a password sign-in, which would count as a step-up (decision 015).
+ */
+export async function createPlayer(
+  email: string,
+  password = PASSWORD,
+): Promise<{ id: number; email: string; session: SessionCookie }> {
+  const { status, json, headers } = await api<{ id: number; email: string }>('POST', '/api/users', {
     user: {
       email,
       password,
@@ -192,7 +205,13 @@ export async function createPlayer(email: string, password = PASSWORD): Promise<
     },
   });
   if (status !== 201) throw new Error(`sign-up via the API failed: ${status} ${JSON.stringify(json)}`);
-  return json;
+  // `__Host-croupier_session` over https, `croupier_session` on plain http.
+  const session = headers
+    .getSetCookie()
+    .map((c) => /^([^=]+)=([^;]*)/.exec(c))
+    .find((m) => m?.[1]?.endsWith('croupier_session'));
+  if (!session) throw new Error('sign-up set no session cookie');
+  return { ...json, session: { name: session[1]!, value: session[2]! } };
 }
 
 /** Fills and sends a sign-in form inside `scope` (the sign-in dialog or the /login page). */

@@ -1,7 +1,17 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, fundPlayer, hasBrowser, PASSWORD, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
+import {
+  api,
+  baseUrl,
+  createPlayer,
+  fundPlayer,
+  hasBrowser,
+  PASSWORD,
+  uniqueEmail,
+  usePlayerPages,
+  visit,
+} from './fixtures.ts';
 
 /**
  * Step-up (RELIABILITY A8, decision 015) in the browser: the server answers `reauth_required`, the
@@ -23,42 +33,13 @@ function totp(base32: string, epochSeconds: number): string {
 }
 
 /**
- * A player signed up through the API whose session cookie the browser then carries. A password
- * sign-in counts as a step-up for a few minutes (decision 015) and the stories cannot move the
- * server's clock, so the browser uses the sign-up's session, which has proven nothing yet.
+ * A player signed up through the API whose session the browser then carries. A password sign-in
+ * counts as a step-up for a few minutes (decision 015) and the stories cannot move the server's
+ * clock, so the browser uses the sign-up's session, which has proven nothing yet.
  */
 async function signedUpIn(page: Page, email: string, path: string) {
-  const res = await fetch(new URL('/api/users', baseUrl), {
-    method: 'POST',
-    headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      user: {
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        currency: 'EUR',
-        nickname: `e2e_${randomUUID().slice(0, 8)}`,
-        first_name: 'Erika',
-        last_name: 'Tester',
-        gender: 'f',
-        date_of_birth: '1990-05-17',
-        mobile_phone: '+49 170 1234567',
-        country: 'DE',
-        city: 'Berlin',
-        address: 'Unter den Linden 1',
-        postal_code: '10117',
-        receive_promos: false,
-        terms_acceptance: true,
-      },
-    }),
-  });
-  expect(res.status).toBe(201);
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => /^([^=]+)=([^;]*)/.exec(c))
-    .find((m) => m?.[1]?.endsWith('croupier_session'));
-  if (!session) throw new Error('sign-up set no session cookie');
-  await page.context().addCookies([{ name: session[1]!, value: session[2]!, url: baseUrl }]);
+  const { session } = await createPlayer(email);
+  await page.context().addCookies([{ ...session, url: baseUrl }]);
   await visit(page, path);
 }
 
