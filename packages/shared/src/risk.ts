@@ -5,7 +5,7 @@
  * back through the method's fields in the SPEC's order.
  */
 import { z } from 'zod';
-import { text } from './api/primitives.ts';
+import { currencyCode, text } from './api/primitives.ts';
 
 export const RISK_ACCOUNT_FALLBACK = [
   'email',
@@ -104,7 +104,7 @@ export const RiskPayloadSchema = z.strictObject({
   website_url: field.optional(),
   transaction_id: field.optional(),
   date_time: field,
-  transaction_currency: text().regex(/^[A-Z]{3,4}$/),
+  transaction_currency: currencyCode,
   transaction_amount: z.number().positive(),
   payment_system: field,
   type: z.enum(['transaction', 'payout']),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencyCode,
   findUnsafeText,
   isSafeText,
   minorUnitsParam,
@@ -99,6 +100,15 @@ describe('minor units in a query string', () => {
       'Infinity',
     ]) {
       expect(minorUnitsParam.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('currencyCode: the one shape of a currency code in a request', () => {
+  it('takes 3 or 4 capitals (fiat and crypto); refuses anything else, control characters included', () => {
+    for (const ok of ['EUR', 'USD', 'BTC', 'USDT']) expect(currencyCode.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['eur', 'EU', 'EUROS', 'EU1', ' EUR', 'EUR\u0000', 'ÉUR', '']) {
+      expect(currencyCode.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });

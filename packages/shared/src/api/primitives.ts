@@ -8,6 +8,7 @@
  * - `recordId` / `recordIdParam`: ids of serial (int4) columns. An id past 2^31 − 1 names nothing,
  *   so it is answered like any unknown id (a 404 for a path id) instead of overflowing the column.
  * - `minorUnitsParam`: an amount in a query string, digits only (no `1e3`, `0x10`, ` 12`).
+ * - `currencyCode`: a currency's code as the API spells it (`EUR`, `USDT`): 3 or 4 capitals.
  */
 import { z } from 'zod';
 
@@ -82,6 +83,15 @@ export const recordIdParam = z.string().transform((s, ctx) => {
   const n = Number(s);
   return n >= 1 ? toRecordId(n) : NO_SUCH_ID;
 });
+
+/** 3 or 4 capital letters: the shape of every currency code, fiat or crypto (`EUR`, `USDT`). */
+export const CURRENCY_CODE_PATTERN = /^[A-Z]{3,4}$/;
+
+/**
+ * A currency code in a request. Its shape only: whether the casino knows the currency is the
+ * route's business (`isCurrencyCode`), answered with its own error code.
+ */
+export const currencyCode = text().regex(CURRENCY_CODE_PATTERN);
 
 /**
  * A positive amount of minor units in a query string, as exact as a JSON body's: decimal digits

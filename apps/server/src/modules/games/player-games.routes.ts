@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAVORITES_V1_MEDIA_TYPE, PlayedGameRequestSchema, RECENT_GAMES_LIMIT, type PlayedGame } from '@croupier/shared/api/games';
+import { NO_SUCH_ID, recordIdParam } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { favoriteGames, playedGames } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -8,7 +9,6 @@ import type { CachedGame, CatalogueCache } from './catalogue.cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PRIVATE = 'private, no-store';
-const MAX_INT4 = 2_147_483_647;
 
 const gameNotFound = () => notFound('game_not_found', 'Game not found');
 
@@ -30,8 +30,10 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
 
   /** A numeric per-currency launch id (any currency, or FUN) → its active game, or 404. */
   async function gameByLaunchId(raw: string): Promise<CachedGame> {
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_INT4) throw gameNotFound();
-    const game = (await catalogue.get()).byLaunchId.get(Number(raw));
+    // Not digits, or past the int4 column: no game has that id.
+    const id = recordIdParam.safeParse(raw);
+    if (!id.success || id.data === NO_SUCH_ID) throw gameNotFound();
+    const game = (await catalogue.get()).byLaunchId.get(id.data);
     if (!game?.active) throw gameNotFound();
     return game;
   }

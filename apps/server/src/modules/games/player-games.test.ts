@@ -98,7 +98,7 @@ describe('player games', () => {
 
     it('answers 404 game_not_found for unknown or malformed ids', async () => {
       const { client } = await signedInPlayer(t);
-      for (const id of ['999999999', '0', 'abc', '1.5', '99999999999999999999', '-1']) {
+      for (const id of ['999999999', '0', 'abc', '1.5', '99999999999999999999', '-1', '2147483648']) {
         const res = await client.put(`/api/player/favorite_games/${id}`);
         expect(res.statusCode, id).toBe(404);
         expect(res.json()).toMatchObject({ code: 'game_not_found' });

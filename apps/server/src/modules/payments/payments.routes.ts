@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CURRENCIES } from '@croupier/shared/currencies';
-import { minorUnitsParam, recordId, recordIdParam, text } from '@croupier/shared/api/primitives';
+import { CURRENCY_CODE_PATTERN, currencyCode, minorUnitsParam, recordId, recordIdParam, text } from '@croupier/shared/api/primitives';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
@@ -22,17 +22,15 @@ import {
   type SandboxProvider,
 } from './sandbox.ts';
 
-const Currency = text().regex(/^[A-Z]{3,4}$/);
-
 const MethodsQuery = z.strictObject({
-  currency: Currency,
+  currency: currencyCode,
   // SPEC §5: the payment type must be deposit or withdrawal.
   action: z.enum(['deposit', 'withdrawal']),
 });
 
 const PaymentRequest = z.strictObject({
   payment: z.strictObject({
-    currency: Currency,
+    currency: currencyCode,
     amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     method_id: text().min(1).max(80),
     fields: z.record(text().max(64), text().max(200)).default({}),
@@ -41,7 +39,7 @@ const PaymentRequest = z.strictObject({
 });
 
 const PlanQuery = z.strictObject({
-  currency: Currency,
+  currency: currencyCode,
   action: z.enum(['deposit', 'withdrawal']),
   method_id: text().min(1).max(80),
   // Digits only, like the JSON amount of a submission: `1e3`, `0x10` or ` 12` are not amounts.
@@ -51,7 +49,7 @@ const PlanQuery = z.strictObject({
 const HistoryPage = z.strictObject({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
-  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: Currency.optional() }).optional(),
+  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: currencyCode.optional() }).optional(),
 });
 
 const IdParams = z.strictObject({ id: recordIdParam });
@@ -80,7 +78,7 @@ const DepositMethodsLog = z.strictObject({
   userInfo: z
     .strictObject({
       id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-      currency: Currency.optional(),
+      currency: currencyCode.optional(),
       country: text().max(2).nullish(),
     })
     .optional(),
@@ -108,7 +106,7 @@ async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
   return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
 }
 
-const CoinBody = z.strictObject({ currency: Currency });
+const CoinBody = z.strictObject({ currency: currencyCode });
 const FaucetBody = z.strictObject({
   address: text().min(10).max(100),
   amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -503,7 +501,7 @@ function widgetAddresses(raw: string | undefined): Record<string, string> {
     if (!parsed || typeof parsed !== 'object') return {};
     return Object.fromEntries(
       Object.entries(parsed).filter(
-        ([coin, address]) => /^[A-Z]{3,4}$/.test(coin) && typeof address === 'string' && address.length <= 100,
+        ([coin, address]) => CURRENCY_CODE_PATTERN.test(coin) && typeof address === 'string' && address.length <= 100,
       ),
     ) as Record<string, string>;
   } catch {
@@ -517,7 +515,7 @@ function readWidgetQuery(q: Record<string, string | undefined>) {
     (raw ?? '')
       .split(',')
       .map((v) => v.trim().toUpperCase())
-      .filter((v) => /^[A-Z]{3,4}$/.test(v));
+      .filter((v) => CURRENCY_CODE_PATTERN.test(v));
   const addresses = widgetAddresses(q.addresses);
   const coin = (q.coin ?? '').toUpperCase();
   const cryptos = list(q.cryptos).filter((c) => addresses[c]);

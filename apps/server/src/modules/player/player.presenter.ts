@@ -6,16 +6,6 @@ import type { AccountRow, PlayerStatusRow, User } from './player.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/**
- * Minor units as a JSON number. Credits stop at the currency's maximum balance, far below 2^53
- * (decision 016), so this is exact for every balance the wallet can reach. A row from before that
- * rule, or written by hand, beyond 2^53 shows as the nearest number rather than failing every read
- * of the player's wallets: showing a balance must never be what breaks the account.
- */
-function cents(value: bigint): number {
-  return Number(value);
-}
-
 /** True when every field SPEC §5 calls required data is filled in. */
 export function hasRequiredData(user: User): boolean {
   return (
@@ -85,14 +75,19 @@ export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret
   };
 }
 
-/** A wallet (API-SHAPES §3.5). */
+/**
+ * A wallet (API-SHAPES §3.5). Minor units go out as JSON numbers: credits stop at the currency's
+ * maximum balance, far below 2^53 (decision 016), so they are exact for every balance the wallet can
+ * reach; a row beyond 2^53 (from before that rule, or written by hand) shows as the nearest number
+ * rather than failing every read of the player's wallets.
+ */
 export function presentAccount(row: AccountRow): Account {
-  const amount = cents(row.amountCents);
+  const amount = Number(row.amountCents);
   return {
     currency: row.currency,
     active: row.active,
     amount_cents: amount,
-    available_to_cashout_cents: cents(row.availableToCashoutCents),
+    available_to_cashout_cents: Number(row.availableToCashoutCents),
     // Nothing is locked yet (no pending bets are held apart), so all of the balance can be bet.
     available_to_bet_with_locked_cent: amount,
     deposit_available: row.active,

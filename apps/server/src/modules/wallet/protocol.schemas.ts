@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '@croupier/shared/api/primitives';
+import { currencyCode, text } from '@croupier/shared/api/primitives';
 
 /**
  * Seamless-wallet protocol messages (docs/wallet-protocol.md). Amounts are integer minor units of
@@ -7,20 +7,19 @@ import { text } from '@croupier/shared/api/primitives';
  */
 const Id = text().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 const Amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const Currency = text().regex(/^[A-Z]{3,4}$/);
 const SessionToken = text().min(1).max(256);
 const Game = text().min(1).max(200);
 
 export const BalanceRequestSchema = z.strictObject({
   session_token: SessionToken,
   user_id: Id,
-  currency: Currency,
+  currency: currencyCode,
 });
 
 export const BetRequestSchema = z.strictObject({
   session_token: SessionToken,
   user_id: Id,
-  currency: Currency,
+  currency: currencyCode,
   game: Game,
   round_id: Id,
   transaction_id: Id,
@@ -31,7 +30,7 @@ export const WinRequestSchema = z.strictObject({
   /** Optional and never checked for expiry: wins are accepted after the session ended (W10). */
   session_token: SessionToken.optional(),
   user_id: Id,
-  currency: Currency,
+  currency: currencyCode,
   game: Game,
   round_id: Id,
   transaction_id: Id,
@@ -43,7 +42,7 @@ export const WinRequestSchema = z.strictObject({
 export const RollbackRequestSchema = z.strictObject({
   session_token: SessionToken.optional(),
   user_id: Id,
-  currency: Currency,
+  currency: currencyCode,
   game: Game,
   round_id: Id,
   transaction_id: Id,

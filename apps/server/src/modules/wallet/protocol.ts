@@ -81,6 +81,23 @@ function outBalance(out: FunctionOut, userId: number, currency: string): WalletB
     createdAt: new Date(out.o_created ?? 0),
   };
 }
+
+/** The after-commit event of a bet or win the wallet function took; none when it refused it. */
+function committedEvent(action: 'bet' | 'win', provider: string, req: BetRequest | WinRequest, userId: number, amount: bigint, out: FunctionOut): WalletEvent | undefined {
+  if (!out.o_ok) return undefined;
+  return {
+    action,
+    provider,
+    game: req.game,
+    roundId: req.round_id,
+    transactionId: req.transaction_id,
+    userId,
+    currency: req.currency,
+    amount,
+    balance: outBalance(out, userId, req.currency),
+  };
+}
+
 const MAX_ATTEMPTS = 5;
 
 const json = (httpStatus: number, response: WalletResponse): WalletReply => ({
@@ -358,20 +375,7 @@ export class WalletProtocol {
       sql`SELECT * FROM wallet_bet(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
             ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${block?.message ?? null}, ${clearing}::int)`,
     );
-    const event: WalletEvent | undefined = out.o_ok
-      ? {
-          action: 'bet',
-          provider,
-          game: req.game,
-          roundId: req.round_id,
-          transactionId: req.transaction_id,
-          userId,
-          currency: req.currency,
-          amount,
-          balance: outBalance(out, userId, req.currency),
-        }
-      : undefined;
-    return { reply: { httpStatus: 200, body: out.o_body }, event };
+    return { reply: { httpStatus: 200, body: out.o_body }, event: committedEvent('bet', provider, req, userId, amount, out) };
   }
 
   private async win(provider: string, req: WinRequest) {
@@ -386,20 +390,7 @@ export class WalletProtocol {
             ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int,
             ${creditCeiling(req.currency, 'new').toString()}::bigint)`,
     );
-    const event: WalletEvent | undefined = out.o_ok
-      ? {
-          action: 'win',
-          provider,
-          game: req.game,
-          roundId: req.round_id,
-          transactionId: req.transaction_id,
-          userId,
-          currency: req.currency,
-          amount,
-          balance: outBalance(out, userId, req.currency),
-        }
-      : undefined;
-    return { reply: { httpStatus: out.o_http ?? 200, body: out.o_body }, event };
+    return { reply: { httpStatus: out.o_http ?? 200, body: out.o_body }, event: committedEvent('win', provider, req, userId, amount, out) };
   }
 
   /** One wallet function call; a duplicate transaction id (unique violation) becomes DuplicateOf. */

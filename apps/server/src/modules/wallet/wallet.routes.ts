@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { recordId, text } from '@croupier/shared/api/primitives';
+import { currencyCode, recordId, text } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { safeEqual } from '../../lib/crypto.ts';
@@ -41,7 +41,7 @@ async function protocolRoutes(app: FastifyInstance, wallet: Wallet) {
 const CreditSchema = z.strictObject({
   email: text().pipe(z.email()).optional(),
   user_id: recordId.optional(),
-  currency: text().regex(/^[A-Z]{3,4}$/),
+  currency: currencyCode,
   amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   idempotency_key: text().min(8).max(128),
   reason: text().min(1).max(200),
