@@ -403,3 +403,53 @@ describe('Rocket (shared crash rounds)', () => {
     expect(((await guest.get('/games-api/session', headers)).json() as Json).balance_cents).toBe(100_000 - 100 + win);
   });
 });
+
+describe('live roulette (shared rounds)', () => {
+  it('a round that ends while a bet’s stake is on its way to the wallet settles that bet only once the stake is taken', async () => {
+    const { client, player } = await fundedPlayer(t);
+    const { game, headers } = await launch(t, client, 'live-roulette');
+    const shared = t.app.games.shared;
+    t.clock.advance(10 * 60_000);
+    await shared.tick(game.seoTitle);
+    const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+    expect(current.phase).toBe('betting');
+    await t.database.db.execute(
+      sql`UPDATE shared_rounds SET result = ${JSON.stringify({ number: 1 })}::jsonb WHERE id = ${current.round_id}`,
+    );
+    const deps = t.app.games.host.deps;
+    const onError = deps.onError;
+    const errors = vi.fn();
+    deps.onError = errors;
+    const { steered, restore } = steerWallet(t);
+    try {
+      const held = steered.hold(isCall('bet'));
+      const betting = client.post('/games-api/rounds', { bet: { bets: [{ type: 'red', amount: 100 }] } }, headers);
+      await held.arrived;
+      // The wheel stops while the wallet has not answered the stake yet.
+      t.clock.advance(12_000);
+      await shared.tick(game.seoTitle);
+      expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('ended');
+      const [pending] = (
+        await t.database.db.execute(sql`SELECT id, status FROM game_rounds WHERE user_id = ${player.id}`)
+      ).rows as { id: number; status: string }[];
+      expect(await roundMoney(t, Number(pending!.id))).toMatchObject({ status: 'open', walletBets: 0, winCount: 0 });
+      held.release();
+      const bet = await betting;
+      expect(bet.statusCode, bet.body).toBe(200);
+      expect((bet.json() as Json).round).toMatchObject({ status: 'finished', win_cents: 200 });
+      expect((bet.json() as Json).balance_cents).toBe(100_000 + 100);
+      expect(errors).not.toHaveBeenCalled();
+      expect(await expectRoundMatchesWallet(t, Number(pending!.id))).toMatchObject({
+        status: 'finished',
+        stake: 100,
+        win: 200,
+      });
+    } finally {
+      restore();
+      deps.onError = onError;
+    }
+    expect(await walletBalance(t, player.id)).toBe(100_000 + 100);
+    t.clock.advance(10 * 60_000);
+    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+  });
+});

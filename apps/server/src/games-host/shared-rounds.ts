@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SharedRoundEvent } from '@croupier/shared/realtime';
 import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
-import { sha256 } from '../lib/crypto.ts';
+import { randomToken, sha256 } from '../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../lib/pg-errors.ts';
 import type { CachedGame } from '../modules/games/catalogue.cache.ts';
 import { rows } from '../modules/wallet/ledger.ts';
@@ -203,7 +203,8 @@ export class SharedRounds {
     const { db } = this.host.deps;
     const [ended] = await rows<SharedRow>(db, sql`UPDATE shared_rounds SET phase = 'ended', ended_at = ${endedAt} WHERE id = ${row.id} AND phase <> 'ended' RETURNING *`);
     if (!ended) return;
-    const bets = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' ORDER BY id`);
+    // A bet still claimed is waiting for its stake: its placer settles it once the wallet took it.
+    const bets = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`);
     for (const bet of bets) {
       const state = bet.state as SharedState;
       const win = this.math(game).settle(state.bet, ended.result!, null);
@@ -234,7 +235,7 @@ export class SharedRounds {
   private async settleAutoCashouts(game: CachedGame, row: SharedRow, elapsed: number): Promise<number | null> {
     const math = this.math(game);
     if (!math.autoCashoutMs) return null;
-    const open = await rows<RoundRow>(this.host.deps.db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' ORDER BY id`);
+    const open = await rows<RoundRow>(this.host.deps.db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`);
     let next: number | null = null;
     for (const bet of open) {
       const state = bet.state as SharedState;
@@ -325,7 +326,12 @@ export class SharedRounds {
     };
   }
 
-  /** A bet joins the round that is taking bets now; the stake is taken at once. */
+  /**
+   * A bet joins the round that is taking bets now; the stake is taken at once. The bet is stored
+   * claimed (pending) until the wallet took its stake, so the runner and the sweeps, which settle
+   * only unclaimed bets, never pay a win for a stake the wallet has not got (decision 013). A
+   * refused stake voids it; a round that ended meanwhile is settled here, with its result.
+   */
   async placeBet(ctx: PlayContext, game: CachedGame, input: unknown) {
     if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
     const math = this.math(game);
@@ -340,16 +346,30 @@ export class SharedRounds {
     const now = this.host.deps.clock.now();
     if (!round || round.phase !== 'betting' || now >= new Date(round.betting_ends_at)) throw conflict('betting_closed', 'Bets are closed for this round; wait for the next one');
     const state: SharedState = { bet, cashout: null, result: null };
+    const { db } = this.host.deps;
+    const token = randomToken(16);
     const [row] = await rows<RoundRow>(
-      this.host.deps.db,
-      sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, shared_round_id, bet, state, status, stake, bet_count, created_at)
+      db,
+      sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, shared_round_id, bet, state, status, stake, bet_count, created_at, claim, claimed_at)
           VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${math.id}, ${ctx.currency}, ${round.id}, ${JSON.stringify(bet)}::jsonb,
-                  ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}) RETURNING *`,
+                  ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}, ${token}, ${now}) RETURNING *`,
     );
-    const balance = await this.host.stakeOrUndo(ctx, game, Number(row!.id), 1, BigInt(bet.amount), () =>
-      this.host.deps.db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now} WHERE id = ${row!.id} AND status = 'open'`),
+    const id = Number(row!.id);
+    const staked = await this.host.stakeOrUndo(ctx, game, id, 1, BigInt(bet.amount), () =>
+      db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`),
     );
-    return { round: this.present(row!), balance_cents: balance ?? (await this.host.balance(ctx)), fairness: null };
+    const [confirmed] = await rows<RoundRow>(db, sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token} RETURNING *`);
+    let answer = { row: confirmed ?? row!, balance: staked ?? (await this.host.balance(ctx)) };
+    // The runner skipped this bet if the round ended while the stake was on its way: settle it now.
+    const [shared] = await rows<SharedRow>(db, sql`SELECT * FROM shared_rounds WHERE id = ${round.id}`);
+    if (confirmed && shared?.phase === 'ended') {
+      const win = math.settle(bet, shared.result!, null);
+      answer = await this.finish(game, confirmed, { ...state, result: shared.result }, BigInt(win), { player: ctx }).catch((error: unknown) => {
+        this.host.deps.onError?.(`shared rounds: settling round ${id} failed (retried by the sweeper)`, error);
+        return answer;
+      });
+    }
+    return { round: this.present(answer.row), balance_cents: answer.balance, fairness: null };
   }
 
   /**
@@ -361,6 +381,7 @@ export class SharedRounds {
     if (math.kind !== 'crash' || (action as { type?: unknown } | null)?.type !== 'cashout') throw new AppError(400, 'invalid_action', 'Only cash-out is possible in this game');
     const row = await this.host.round(ctx, roundId);
     if (row.status !== 'open' || row.shared_round_id === null) throw conflict('round_finished', 'This round is over');
+    if (row.claim !== null) throw conflict('bet_pending', 'The wallet has not confirmed this bet yet');
     const [shared] = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE id = ${row.shared_round_id}`);
     if (!shared || shared.phase !== 'running' || !shared.started_at) throw conflict('not_running', 'The rocket has not taken off yet');
     const elapsed = this.host.deps.clock.now().getTime() - new Date(shared.started_at).getTime();
@@ -384,7 +405,8 @@ export class SharedRounds {
     const open = await rows<RoundRow & { shared_result: Record<string, unknown> }>(
       db,
       sql`SELECT g.*, s.result AS shared_result FROM game_rounds g JOIN shared_rounds s ON s.id = g.shared_round_id
-          WHERE g.status = 'open' AND s.phase = 'ended' AND s.ended_at < ${cutoff} ORDER BY g.id LIMIT ${limit}`,
+          WHERE g.status = 'open' AND s.phase = 'ended' AND s.ended_at < ${cutoff} AND (g.claim IS NULL OR g.claimed_at < ${cutoff})
+          ORDER BY g.id LIMIT ${limit}`,
     );
     let settled = 0;
     for (const bet of open) {
