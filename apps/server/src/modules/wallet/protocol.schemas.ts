@@ -58,11 +58,11 @@ export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
 export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
 
 /**
- * Every answer carries one of these. HTTP status is 200 for every definite business answer (the
- * provider must not retry those), 400 for a malformed request (including text with control
- * characters or unpaired surrogates), 401 for a bad signature, 409 for a reused transaction id with
- * different content, 422 BALANCE_LIMIT for a win past the currency's maximum balance (definite,
- * nothing moved), 5xx only for a transient failure worth retrying.
+ * Every answer carries one of these. HTTP status is 200 for every definite business answer, the
+ * BALANCE_LIMIT refusal included (the provider must not retry those: many retry any non-2xx), 400
+ * for a malformed request (including text with control characters or unpaired surrogates), 401 for
+ * a bad signature, 409 for a reused transaction id with different content, 5xx only for a transient
+ * failure worth retrying.
  */
 export type WalletStatus =
   | 'OK'

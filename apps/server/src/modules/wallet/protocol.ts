@@ -416,9 +416,9 @@ export class WalletProtocol {
         status: string,
         amount = 0n,
         ledgerId: number | null = null,
-        httpStatus = 200,
       ) => {
-        const reply = json(httpStatus, { transaction_id: req.transaction_id, currency: req.currency, ...response });
+        // Every rollback answer is definite, a refusal included: HTTP 200 (docs/wallet-protocol.md).
+        const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
         await this.record(tx, {
           provider,
           txId: req.transaction_id,
@@ -534,9 +534,6 @@ export class WalletProtocol {
             message: 'The refund would take the balance past what can be held',
           },
           'refused',
-          0n,
-          null,
-          422,
         );
       }
       if (!credited.ok) throw new Error('wallet of an accepted bet disappeared');
