@@ -456,3 +456,51 @@ describe('an expired game session', () => {
     expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + win);
   });
 });
+
+describe('the wins feed', () => {
+  it('a failed nickname lookup after a paid win is logged, not left as an unhandled rejection', async () => {
+    const items: unknown[] = [];
+    t.app.games.onWin((item) => items.push(item));
+    const { client, player, headers } = await diceWinner();
+    const deps = t.app.games.host.deps;
+    const finished = deps.onRoundFinished!;
+    const db = t.database.db;
+    const isNicknameLookup = (query: unknown) =>
+      ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
+        (chunk) => Array.isArray(chunk.value) && chunk.value.join('').includes('SELECT nickname FROM users'),
+      );
+    let failed = 0;
+    // Only while the round's listeners run: the lookup the wins feed starts there meets a database failure.
+    deps.onRoundFinished = (round) => {
+      const execute = db.execute.bind(db);
+      const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof execute>[0]) => {
+        if (!isNicknameLookup(query)) return execute(query);
+        failed++;
+        return Promise.reject(new Error('database gone (test)'));
+      }) as typeof execute);
+      try {
+        finished(round);
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const logged = vi.spyOn(t.app.log, 'error');
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const won = await client.post('/games-api/rounds', { bet: DICE_BET }, headers);
+      expect(won.statusCode, won.body).toBe(200);
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(expect.anything(), 'games host: win feed item failed'),
+      );
+      expect(failed).toBe(1);
+      expect(unhandled).not.toHaveBeenCalled();
+      expect(items).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', unhandled);
+      deps.onRoundFinished = finished;
+      logged.mockRestore();
+    }
+    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + 198);
+  });
+});
