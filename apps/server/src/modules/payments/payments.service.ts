@@ -255,12 +255,19 @@ export class PaymentsService {
         profileToken,
       });
     } catch (error) {
-      // No answer from the provider: the payment ends here and the key gets a definite answer, so a
-      // retry with it is told so instead of "in use" forever. A webhook that still comes for this
-      // payment finds it final and credits nothing (docs/payments.md).
+      // No answer from the provider: we cannot know whether it took the payment, so the payment
+      // stays pending and its webhook, if one comes, still settles it (matched by our reference);
+      // declining it here would lose the money of a payment the provider did take. The key gets a
+      // definite answer, so a retry with it is told so instead of "in use" forever.
       this.deps.onError?.(`payments: deposit ${payment.id} failed to start`, error);
-      const failure = new AppError(502, 'provider_unavailable', 'The payment provider did not answer; nothing was charged. Try again.');
-      return this.declineStart(user.id, payment.id, idem, failure, 'The payment provider did not answer');
+      const failure = new AppError(
+        502,
+        'provider_unavailable',
+        'The payment provider did not answer. If it took the payment, your balance is credited when it confirms it; otherwise nothing was charged.',
+      );
+      const answer: PaymentAnswer = { status: failure.status, body: JSON.stringify(errorBody(failure)), replayed: false };
+      if (idem) await this.deps.db.transaction((tx) => this.remember(tx, user.id, idem, answer));
+      return answer;
     }
     if (outcome.kind === 'refused') {
       const refusal = new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
