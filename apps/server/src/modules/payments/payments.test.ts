@@ -732,13 +732,18 @@ describe('card-to-crypto on-ramp', () => {
       '<select name="coin" data-testid="onramp-coin"><option value="ETH" selected>ETH</option></select>',
     );
     expect(widget.body).toContain('<option value="EUR" selected>EUR</option><option value="USD">USD</option>');
-    const buy = (fields: Record<string, string>) =>
+    // The widget's form posts from the player's own browser, with the session cookie.
+    const cookie = [...p.client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const buy = (fields: Record<string, string>, asGuest = false) =>
       t.app.inject({
         method: 'POST',
         url: '/sandbox-onramp',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(asGuest ? {} : { cookie }) },
         payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', addresses, ...fields }).toString(),
       });
+    const asGuest = await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' }, true);
+    expect(asGuest.statusCode).toBe(422);
+    expect(asGuest.body).toContain('Sign in to buy coins.');
     expect(
       (await buy({ amount: '300', card_number: TEST_CARDS.declined, expiry_date: '12/39', cvv: '123' })).statusCode,
     ).toBe(422);
