@@ -50,7 +50,8 @@ describe('changing the password asks "confirm it’s you" when the server wants 
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     expect(within(dialog).getByText(/enter your password and the code/)).toBeTruthy();
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Password'));
+    // The dialog moves the focus after it renders: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Password')));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Enter your password')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
