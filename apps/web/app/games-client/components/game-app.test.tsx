@@ -122,6 +122,42 @@ describe('GameApp against the games host contract', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('0.40 FUN');
   });
 
+  it('shows a win refused at the balance limit as void and reloads the balance with the stake back', async () => {
+    const voided = { ...round('finished', minesView({ revealed: [4], cashedOut: true })), status: 'void' };
+    renderGame((path, init) => {
+      if (path === '/games-api/sessions') return { status: 200, body: { ...session, open_round: round('open', minesView({ revealed: [4] })) } };
+      if (path === '/games-api/rounds/7/actions' && init.method === 'POST')
+        return { status: 422, body: { code: 'balance_limit', error: 'x', round_id: 7, round: voided } };
+      if (path === '/games-api/rounds/7') return { status: 200, body: { round: voided, balance_cents: 1_100 } };
+      return { status: 404, body: { code: 'not_found' } };
+    });
+    fireEvent.click(await screen.findByTestId('cashout-button'));
+    const error = await screen.findByTestId('game-error');
+    expect(error).toHaveAttribute('data-code', 'balance_limit');
+    expect(error).toHaveTextContent('Your stake has been returned and the round is void.');
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('11.00 FUN'));
+  });
+
+  it('says an unconfirmed win is paid later and relaunches the game to pay it', async () => {
+    let launches = 0;
+    renderGame((path, init) => {
+      if (path === '/games-api/sessions') {
+        launches += 1;
+        return { status: 200, body: launches === 1 ? { ...session, open_round: round('open', minesView({ revealed: [4] })) } : { ...session, balance_cents: 1_113 } };
+      }
+      if (path === '/games-api/rounds/7/actions' && init.method === 'POST')
+        return { status: 503, body: { code: 'wallet_unavailable', error: 'x', round_id: 7, round: round('open', minesView({ revealed: [4], cashedOut: true, win: 113 })) } };
+      return { status: 404, body: { code: 'not_found' } };
+    });
+    fireEvent.click(await screen.findByTestId('cashout-button'));
+    const error = await screen.findByTestId('game-error');
+    expect(error).toHaveAttribute('data-code', 'wallet_unavailable');
+    expect(error).toHaveTextContent('Your win is recorded');
+    fireEvent.click(screen.getByRole('button', { name: 'Restart the game' }));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('11.13 FUN'));
+    expect(launches).toBe(2);
+  });
+
   it('asks a guest to sign in in the top window when real play needs a login', async () => {
     renderGame(() => ({ status: 401, body: { code: 'login_required', error: 'Login required' } }));
     const error = await screen.findByTestId('game-error');

@@ -4,6 +4,12 @@ import { createGamesApi } from '../api/games-api';
 import type { Fairness, FairnessState, GameSession, Round, RoundResponse } from '../api/types';
 import { describeError, type GameErrorInfo } from '../lib/errors';
 
+/**
+ * Refusals whose body carries the round to show: the open round a bet ran into, the voided round
+ * of a refused win, and the decided round of a win the wallet did not confirm.
+ */
+const SHOWS_ROUND = new Set(['round_open', 'balance_limit', 'wallet_unavailable']);
+
 export type LaunchState =
   | { status: 'launching' }
   | { status: 'failed'; error: GameErrorInfo }
@@ -87,16 +93,27 @@ export function useGameSession(gameSlug: string, launchId: string): GameSessionA
       } catch (e) {
         const info = describeError(e);
         if (info.balanceCents !== undefined) setBalance(info.balanceCents);
-        const open = (e as { body?: { round?: Round } }).body?.round;
-        if (info.code === 'round_open' && open) setRound(open);
+        const shown = (e as { body?: { round?: Round } }).body?.round;
+        if (shown && SHOWS_ROUND.has(info.code)) setRound(shown);
         setError(info);
+        // A voided win gave the stake back, which the refusal does not carry: the round read
+        // answers the balance. If that read fails the banner still says the stake came back.
+        if (info.code === 'balance_limit' && info.roundId !== undefined) {
+          await games.round(info.roundId).then(
+            (snap) => {
+              setRound(snap.round);
+              setBalance(snap.balance_cents);
+            },
+            () => undefined,
+          );
+        }
         return null;
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [],
+    [games],
   );
 
   const applyRound = useCallback((r: RoundResponse) => {

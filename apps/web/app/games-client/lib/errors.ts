@@ -7,8 +7,13 @@ export interface GameErrorInfo {
   key: string;
   /** The balance the host reported with the refusal (insufficient funds), minor units. */
   balanceCents?: number;
-  /** The launch must be repeated (expired or missing session). */
+  /**
+   * The launch must be repeated: the session expired, or a win the wallet did not confirm is paid
+   * by the next session load.
+   */
   relaunch: boolean;
+  /** The round the refusal is about (a voided or unpaid win); the client reloads it. */
+  roundId?: number;
 }
 
 const KNOWN = new Set([
@@ -27,18 +32,34 @@ const KNOWN = new Set([
   'betting_closed',
   'session_expired',
   'invalid_action',
+  'balance_limit',
+  'bet_pending',
 ]);
+
+/**
+ * `wallet_unavailable` means two things: a 503 carrying the round is a decided win the wallet did
+ * not confirm (paid on the next load), any other status is a stake or balance read without an
+ * answer, where trying again is right.
+ */
+function keyOf(code: string, status: number, roundId: number | undefined): string {
+  if (code === 'wallet_unavailable') return status === 503 && roundId !== undefined ? 'wallet_unavailable' : 'wallet_no_answer';
+  if (KNOWN.has(code)) return code;
+  return status >= 500 ? 'server' : 'unknown';
+}
 
 export function describeError(error: unknown): GameErrorInfo {
   if (error instanceof ApiError) {
     const code = error.code ?? (error.status === 401 ? 'session_expired' : 'unknown');
-    const body = error.body as { balance_cents?: unknown } | null;
+    const body = error.body as { balance_cents?: unknown; round_id?: unknown } | null;
     const balance = typeof body?.balance_cents === 'number' ? body.balance_cents : undefined;
+    const roundId = typeof body?.round_id === 'number' ? body.round_id : undefined;
+    const key = keyOf(code, error.status, roundId);
     return {
       code,
-      key: KNOWN.has(code) ? code : error.status >= 500 ? 'server' : 'unknown',
+      key,
       ...(balance !== undefined ? { balanceCents: balance } : {}),
-      relaunch: code === 'session_expired',
+      ...(roundId !== undefined ? { roundId } : {}),
+      relaunch: code === 'session_expired' || key === 'wallet_unavailable',
     };
   }
   if (error instanceof NetworkError) return { code: 'network', key: 'network', relaunch: false };
