@@ -60,6 +60,25 @@ describe('launch', () => {
   });
 });
 
+describe('round ids', () => {
+  it('an id past int4 is looked up, and one past 2^53 - 1 names no round: 404, never a 400 or 500', async () => {
+    const { client } = await fundedPlayer();
+    const { headers } = await launch(client, 'mines');
+    for (const id of ['2147483648', '9007199254740991', '9007199254740993', '1'.repeat(26)]) {
+      for (const res of [
+        await client.get(`/games-api/rounds/${id}`, headers),
+        await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'cashout' } }, headers),
+        await client.get(`/api/fairness/rounds/${id}`),
+      ]) {
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'round_not_found' });
+      }
+    }
+    // Not a number at all is still a bad request.
+    expect((await client.get('/games-api/rounds/1e3', headers)).statusCode).toBe(400);
+  });
+});
+
 describe('real-money rounds', () => {
   it('a slot spin moves money only through the wallet; the round verifies from the revealed seed', async () => {
     const { client } = await fundedPlayer();

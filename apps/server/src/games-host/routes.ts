@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { text } from '@croupier/shared/api/primitives';
+import { bigRecordIdParam, text } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../app.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { rows } from '../modules/wallet/ledger.ts';
@@ -17,7 +17,6 @@ const LaunchSchema = z.strictObject({ game: text().min(1).max(200), id: z.union(
 const BetSchema = z.strictObject({ bet: z.unknown() });
 const ActionSchema = z.strictObject({ action: z.unknown() });
 const ClientSeedSchema = z.strictObject({ client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters') });
-const RoundIdSchema = text().regex(/^\d{1,15}$/);
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, code = 'invalid_request'): T {
   const result = schema.safeParse(value);
@@ -58,7 +57,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.post<{ Params: { id: string } }>('/games-api/rounds/:id/actions', async (request) => {
     const ctx = await host.context(token(request));
-    const id = Number(parse(RoundIdSchema, request.params.id, 'round_not_found'));
+    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
     const { action } = parse(ActionSchema, request.body);
     const game = await host.game(ctx.gameId);
     if (shared.handles(game)) return shared.act(ctx, game, id, action);
@@ -67,7 +66,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.get<{ Params: { id: string } }>('/games-api/rounds/:id', async (request) => {
     const ctx = await host.context(token(request));
-    const id = Number(parse(RoundIdSchema, request.params.id, 'round_not_found'));
+    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
     const game = await host.game(ctx.gameId);
     const row = await host.round(ctx, id);
     return { round: shared.handles(game) ? shared.present(row) : host.present(row, requireModel(game)), balance_cents: await host.balance(ctx) };
@@ -161,7 +160,7 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
 
   app.get<{ Params: { id: string } }>('/api/fairness/rounds/:id', async (request, reply) => {
     const user = await request.requireUser();
-    const id = Number(parse(RoundIdSchema, request.params.id, 'round_not_found'));
+    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
     const [r] = await rows<HistoryRow>(db, sql`${historySelect} WHERE r.id = ${id} AND r.user_id = ${user.id} AND r.mode = 'real'`);
     if (!r) throw notFound('round_not_found', 'Round not found');
     const game = (await host.deps.catalogue.get()).byId.get(r.game_id);

@@ -7,6 +7,7 @@ import {
   NO_SUCH_ID,
   recordId,
   recordIdParam,
+  bigRecordIdParam,
   SERIAL_ID_MAX,
   text,
 } from './primitives.ts';
@@ -78,6 +79,16 @@ describe('ids of serial columns', () => {
       expect(recordIdParam.safeParse(bad).success, bad).toBe(false);
     // Not a number at all is a type error, like a string where a JSON body wants a number.
     expect(recordIdParam.safeParse('abc').error!.issues[0]!.code).toBe('invalid_type');
+  });
+
+  it('a bigserial path id is exact up to 2^53 - 1; past it, or 0, it names no row', () => {
+    expect(bigRecordIdParam.parse('2147483648')).toBe(2_147_483_648);
+    expect(bigRecordIdParam.parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(bigRecordIdParam.parse('9007199254740993')).toBe(NO_SUCH_ID);
+    expect(bigRecordIdParam.parse('1'.repeat(26))).toBe(NO_SUCH_ID);
+    expect(bigRecordIdParam.parse('0')).toBe(NO_SUCH_ID);
+    for (const bad of ['', '-1', '1e3', '0x10', ' 12', 'abc', '1'.repeat(33)])
+      expect(bigRecordIdParam.safeParse(bad).success, bad).toBe(false);
   });
 });
 

@@ -7,6 +7,8 @@
  *   JSON); other control characters are never part of a name, an id or an address.
  * - `recordId` / `recordIdParam`: ids of serial (int4) columns. An id past 2^31 − 1 names nothing,
  *   so it is answered like any unknown id (a 404 for a path id) instead of overflowing the column.
+ * - `bigRecordIdParam`: ids of bigserial (int8) columns in a path, such as game rounds; past 2^53 − 1
+ *   (where a JSON number stops being exact) they name nothing either.
  * - `minorUnitsParam`: an amount in a query string, digits only (no `1e3`, `0x10`, ` 12`).
  * - `currencyCode`: a currency's code as the API spells it (`EUR`, `USDT`): 3 or 4 capitals.
  */
@@ -71,18 +73,28 @@ const toRecordId = (n: number) => (n <= SERIAL_ID_MAX ? n : NO_SUCH_ID);
 /** An id in a JSON body: a positive integer; past the column's range it matches no row. */
 export const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(toRecordId);
 
+/** A path id of a column holding ids up to `max`: digits, and 0 or anything past `max` names no row. */
+const pathIdUpTo = (max: number) =>
+  z.string().transform((s, ctx) => {
+    if (!/^\d{1,32}$/.test(s)) {
+      ctx.addIssue({ code: 'invalid_type', expected: 'number', input: s, message: 'must be a number' });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    return n >= 1 && n <= max ? n : NO_SUCH_ID;
+  });
+
 /**
  * An id in a URL path: decimal digits; past the column's range (or 0) it matches no row. Anything
  * else is not a number at all: a type error (400), as a number in a JSON body would be.
  */
-export const recordIdParam = z.string().transform((s, ctx) => {
-  if (!/^\d{1,32}$/.test(s)) {
-    ctx.addIssue({ code: 'invalid_type', expected: 'number', input: s, message: 'must be a number' });
-    return z.NEVER;
-  }
-  const n = Number(s);
-  return n >= 1 ? toRecordId(n) : NO_SUCH_ID;
-});
+export const recordIdParam = pathIdUpTo(SERIAL_ID_MAX);
+
+/**
+ * An id of a bigserial column in a URL path: as `recordIdParam`, but the range is what a JSON number
+ * holds exactly (2^53 − 1); a larger id names no row.
+ */
+export const bigRecordIdParam = pathIdUpTo(Number.MAX_SAFE_INTEGER);
 
 /** 3 or 4 capital letters: the shape of every currency code, fiat or crypto (`EUR`, `USDT`). */
 export const CURRENCY_CODE_PATTERN = /^[A-Z]{3,4}$/;
