@@ -30,7 +30,7 @@ export function findChromium(): string | null {
 }
 
 /** A port that was free a moment ago (the casino binds it right after). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -262,6 +262,26 @@ describe.each([
   });
 });
 
+describe('without the payment sandbox', () => {
+  it('tells the web there is no sandbox, so no page shows the "test money" ribbon', async () => {
+    const t = await buildTestApp({ PAYMENTS_SANDBOX: 'false' });
+    try {
+      expect((await createClient(t.app).get('/json-api/serverdata')).json()).toMatchObject({ payments_sandbox: false });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the public origin', () => {
+  it('is the address the server listens on unless PUBLIC_URL names another, without a trailing slash', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }, { secret: false }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(parseEnv({ NODE_ENV: 'test', HOST: '0.0.0.0', PORT: '8080' }, { secret: false }).publicUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ NODE_ENV: 'test', HOST: '::1' }, { secret: false }).publicUrl).toBe('http://[::1]:3000');
+    expect(parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://casino.example/' }, { secret: false }).publicUrl).toBe('https://casino.example');
+  });
+});
+
 // Signature helper kept honest: the protocol's own signer is what a provider uses.
 it('signs the way providers do', () => {
   expect(WalletProtocol.sign('k', 'x')).toBe(hmacSha256('k', 'x'));

@@ -71,7 +71,7 @@ describe('blackjack', () => {
       });
       const opened = (await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
       const id = opened.round.id as number;
-      // Each order is sent three times; which one the database lets in first is the race's to decide.
+      // Both orders are sent, three rounds each; which request the database lets in first is the race's to decide.
       const order = i % 2 === 0 ? ['double', 'hit'] : ['hit', 'double'];
       const answers = await Promise.all(
         order.map((type) => client.post(`/games-api/rounds/${id}/actions`, { action: { type } }, headers)),
