@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { hasBrowser, usePlayerPages, visit } from './fixtures.ts';
+import { baseUrl, createPlayer, hasBrowser, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
  * The web shell around every page: popup routes over the page they were opened from, closed the
@@ -75,6 +75,59 @@ describe.skipIf(!hasBrowser)('popup routes and the site layout', () => {
 
         await close(page, dialog, by);
         await expect.poll(() => new URL(page.url()).pathname, { message: label }).toBe('/pokies/all');
+        expect(await heading.isVisible(), label).toBe(true);
+        await expect.poll(() => isFocused(opener), { message: label }).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  // The cashbox popup routes a signed-in player opens from a page, each by its real opener: the
+  // header's Deposit button (on every page) and the Withdraw link of the payment history.
+  const CASHBOX_POPUPS: {
+    path: string;
+    title: string;
+    from: string;
+    heading: string;
+    opener: (page: Page) => Locator;
+  }[] = [
+    {
+      path: '/deposit',
+      title: 'Deposit',
+      from: '/pokies/all',
+      heading: 'Pokies',
+      opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Deposit', exact: true }),
+    },
+    {
+      path: '/withdraw',
+      title: 'Withdraw',
+      from: '/users/payments',
+      heading: 'Payment history',
+      opener: (page) => page.getByRole('main').getByRole('link', { name: 'Withdraw', exact: true }),
+    },
+  ];
+
+  it('each cashbox popup opens over the page, and Escape, × and the overlay close it on that page with the focus back on its opener', async () => {
+    const page = await openPage();
+    // A signed-in player: the sign-up's session in the browser.
+    const { session } = await createPlayer(uniqueEmail('shell-cashbox'));
+    await page.context().addCookies([{ ...session, url: baseUrl }]);
+    for (const popup of CASHBOX_POPUPS) {
+      // The tab's first entry is not the site: closing must never go back that far.
+      await visit(page, popup.from);
+      const heading = page.getByRole('heading', { level: 1, name: popup.heading });
+      const opener = popup.opener(page);
+      for (const by of ['Escape', 'the × button', 'the overlay'] as const) {
+        const label = `${popup.path} from ${popup.from} closed with ${by}`;
+        await opener.click();
+        const dialog = page.getByRole('dialog', { name: popup.title });
+        await dialog.waitFor();
+        expect(new URL(page.url()).pathname, label).toBe(popup.path);
+        // The page stays behind the modal, not an empty backdrop.
+        expect(await heading.isVisible(), label).toBe(true);
+        expect(await page.locator('.popup-backdrop').isVisible(), label).toBe(false);
+
+        await close(page, dialog, by);
+        await expect.poll(() => new URL(page.url()).pathname, { message: label }).toBe(popup.from);
         expect(await heading.isVisible(), label).toBe(true);
         await expect.poll(() => isFocused(opener), { message: label }).toBe(true);
       }

@@ -7,6 +7,7 @@ import { installCsrfGuard } from './http/csrf.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
+import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
@@ -33,6 +34,8 @@ export interface AppDeps {
   env: Env;
   database: Database;
   clock: Clock;
+  /** Chance that decides outcomes (game seeds, jackpot drops); the CSPRNG unless a test pins it. */
+  random: RandomSource;
   mailer: Mailer;
   sessions: SessionService;
   wallet: Wallet;
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   env: Env;
   database: Database;
   clock: Clock;
+  /** Defaults to the CSPRNG; tests pass `seededRandom(...)` to pin outcomes. */
+  random?: RandomSource;
   mailer: Mailer;
   /** Mounts the server-rendered web app (left out by API-only tests). */
   web?: (app: FastifyInstance) => Promise<void>;
@@ -127,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Balance events leave only after the wallet's transaction committed (the wallet calls this then).
   wallet.onBalance((userId, account) => realtime.publishPrivate(userId, 'balance', account));
 
-  const deps: AppDeps = { env, database, clock, mailer, sessions, wallet, realtime };
+  const deps: AppDeps = { env, database, clock, random: options.random ?? cryptoRandom, mailer, sessions, wallet, realtime };
   // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
   app.decorate('wallet', wallet);
   await app.register(authRoutes, deps);

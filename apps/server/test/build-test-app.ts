@@ -7,10 +7,32 @@ import { buildApp } from '../src/app.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { seededRandom, type RandomSource } from '../src/lib/random.ts';
 import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
+
+/** The test's random source: pinned, and a test may queue the exact bytes the next draws take. */
+export interface TestRandom extends RandomSource {
+  /** The next `bytes(n)` calls answer these buffers, in order (each must have the length asked). */
+  queueBytes(...buffers: Buffer[]): void;
+}
+
+function steerable(base: RandomSource): TestRandom {
+  const queued: Buffer[] = [];
+  return {
+    bytes(n) {
+      const next = queued.shift();
+      if (!next) return base.bytes(n);
+      if (next.length !== n) throw new Error(`queued ${next.length} random bytes, ${n} were drawn`);
+      return next;
+    },
+    int: (max) => base.int(max),
+    queueBytes: (...buffers) => void queued.push(...buffers),
+  };
+}
 
 export interface TestApp {
   app: FastifyInstance;
+  random: TestRandom;
   database: Database;
   env: Env;
   clock: ReturnType<typeof fixedClock>;
@@ -46,7 +68,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
-export async function buildTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+/** The random source every test app gets unless a test passes its own: outcomes repeat run after run. */
+export const TEST_RANDOM_SEED = 'croupier-test-random';
+
+export async function buildTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  options: { random?: RandomSource } = {},
+): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
   const { database, drop } = await openTestDatabase();
   const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
@@ -56,10 +84,12 @@ export async function buildTestApp(overrides: Partial<Record<string, string>> = 
       mail.push(message);
     },
   };
-  const app = await buildApp({ env, database, clock, mailer });
+  const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
+  const app = await buildApp({ env, database, clock, mailer, random });
   await app.ready();
   return {
     app,
+    random,
     database,
     env,
     clock,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../lib/crypto.ts';
+import type { RandomSource } from '../lib/random.ts';
 import { rows, type Executor } from '../modules/wallet/ledger.ts';
 
 export interface SeedPairView {
@@ -18,15 +18,17 @@ export interface AllocatedNonce {
   nonce: number;
 }
 
-/** 32 bytes from the CSPRNG (RELIABILITY G1), hex: the secret server seed. */
-export const newServerSeed = () => randomBytes(32).toString('hex');
+/** 32 bytes from the random source (the CSPRNG in production, RELIABILITY G1), hex: the secret server seed. */
+export const newServerSeed = (random: RandomSource) => random.bytes(32).toString('hex');
 /** A default client seed; the player may replace it. */
-const newClientSeed = () => randomBytes(8).toString('hex');
+const newClientSeed = (random: RandomSource) => random.bytes(8).toString('hex');
 
 export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
 
 /** Provably-fair seed pairs per owner (`user:<id>` or `demo:<session>`): commit, play, rotate, reveal. */
 export class FairnessSeeds {
+  constructor(private readonly random: RandomSource) {}
+
   /** The owner's active pair, created on first use. */
   async active(db: Executor, owner: string): Promise<{ id: number; serverSeedHash: string; clientSeed: string; nextNonce: number }> {
     const found = await rows<{ id: number; server_seed_hash: string; client_seed: string; next_nonce: number }>(
@@ -34,9 +36,9 @@ export class FairnessSeeds {
       sql`SELECT id, server_seed_hash, client_seed, next_nonce FROM fairness_seeds WHERE owner = ${owner} AND active`,
     );
     if (found[0]) return { id: found[0].id, serverSeedHash: found[0].server_seed_hash, clientSeed: found[0].client_seed, nextNonce: found[0].next_nonce };
-    const seed = newServerSeed();
+    const seed = newServerSeed(this.random);
     await db.execute(
-      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${newClientSeed()})
+      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${newClientSeed(this.random)})
           ON CONFLICT (owner) WHERE active DO NOTHING`,
     );
     return this.active(db, owner);
@@ -83,7 +85,7 @@ export class FairnessSeeds {
   async rotate(db: Executor, owner: string, now: Date, clientSeed?: string): Promise<SeedPairView> {
     const current = await this.active(db, owner);
     await db.execute(sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${current.id} AND active`);
-    const seed = newServerSeed();
+    const seed = newServerSeed(this.random);
     await db.execute(
       sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${clientSeed ?? current.clientSeed})
           ON CONFLICT (owner) WHERE active DO NOTHING`,

@@ -11,6 +11,7 @@ import { signUp } from '../modules/auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
 import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
+import { pinNextSharedRound } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -281,17 +282,20 @@ describe('Rocket (shared crash rounds)', () => {
     const { client, player } = await fundedPlayer();
     const { game, headers } = await launch(client, 'crash');
     const shared = t.app.games.shared;
-    const crashOf = async (id: number) =>
-      ((await t.database.db.execute(sql`SELECT result FROM shared_rounds WHERE id = ${id}`)).rows[0] as { result: { crash_point: number } }).result.crash_point;
-    // Step rounds until one that is taking bets will fly past 1.05 (about 92 % of them do).
-    let current: Json = {};
-    for (let i = 0; i < 60; i++) {
+    // The next round flies past 1.05: its seed is pinned, so the runner pays the 1.02 targets in flight.
+    // Whatever round an earlier test left moves one phase a tick (betting → running → ended).
+    const latestPhase = async () =>
+      ((await t.database.db.execute(sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`)).rows[0] as { phase: string } | undefined)?.phase;
+    for (let step = 0; step < 3 && ((await latestPhase()) ?? 'ended') !== 'ended'; step++) {
       t.clock.advance(10 * 60_000);
       await shared.tick(game.seoTitle);
-      current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
-      if (current.phase === 'betting' && (await crashOf(current.round_id)) >= 1.05) break;
     }
-    expect(current.phase).toBe('betting');
+    expect((await latestPhase()) ?? 'ended').toBe('ended');
+    t.clock.advance(10 * 60_000);
+    const pinned = await pinNextSharedRound(t, game, (r) => r.crash_point >= 1.05);
+    await shared.tick(game.seoTitle);
+    const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
+    expect(current).toMatchObject({ phase: 'betting', round_id: pinned.roundId });
     const auto = (await client.post('/games-api/rounds', { bet: { amount: 300, auto_cashout: 1.02 } }, headers)).json() as Json;
     const raced = (await client.post('/games-api/rounds', { bet: { amount: 100, auto_cashout: 1.02 } }, headers)).json() as Json;
     t.clock.advance(6_000);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RoundStep } from '@croupier/games/model';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { RandomSource } from '../lib/random.ts';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { CachedGame, CatalogueCache } from '../modules/games/catalogue.cache.ts';
@@ -80,6 +81,8 @@ export interface FinishedRound {
 export interface GamesHostDeps {
   db: Db;
   clock: Clock;
+  /** Server seeds of rounds and shared rounds. */
+  random: RandomSource;
   catalogue: CatalogueCache;
   wallet: WalletClient;
   provider: string;
@@ -105,9 +108,11 @@ export function isSharedEngine(engine: string) {
  * client), exactly as a third-party studio would. Demo rounds use FUN money kept here.
  */
 export class GamesHost {
-  readonly seeds = new FairnessSeeds();
+  readonly seeds: FairnessSeeds;
 
-  constructor(readonly deps: GamesHostDeps) {}
+  constructor(readonly deps: GamesHostDeps) {
+    this.seeds = new FairnessSeeds(deps.random);
+  }
 
   // ------------------------------------------------------------------ sessions
 

@@ -42,6 +42,7 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
   const host = new GamesHost({
     db: deps.database.db,
     clock: deps.clock,
+    random: deps.random,
     catalogue,
     wallet: new InProcessWalletClient(deps.wallet.protocol, OWN_PROVIDER, deps.wallet.secrets.get(OWN_PROVIDER)!),
     provider: OWN_PROVIDER,

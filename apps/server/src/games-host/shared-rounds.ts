@@ -133,8 +133,11 @@ export class SharedRounds {
     };
   }
 
-  /** The outcome of a round: from its server seed, the game slug as client seed and the round id as nonce. */
-  private draw(game: CachedGame, serverSeed: string, roundId: number) {
+  /**
+   * The outcome of a round: from its server seed, the game slug as client seed and the round id as
+   * nonce (public so tests can pin a round).
+   */
+  draw(game: CachedGame, serverSeed: string, roundId: number) {
     return this.math(game).draw(roundRng(serverSeed, game.seoTitle, roundId, 0));
   }
 
@@ -150,7 +153,7 @@ export class SharedRounds {
     const now = clock.now();
     const row = await this.latest(slug);
     if (!row || (row.phase === 'ended' && now.getTime() >= new Date(row.ended_at!).getTime() + timing.pause)) {
-      const seed = newServerSeed();
+      const seed = newServerSeed(this.host.deps.random);
       const created = await db
         .transaction(async (tx) => {
           const [opened] = await rows<SharedRow>(

@@ -11,6 +11,7 @@ import { signUp } from '../modules/auth/test-helpers.ts';
 import { fund } from '../modules/wallet/test-helpers.ts';
 import { requireModel, roundRng, type AnyModel } from './models.ts';
 import type { WalletClient } from './wallet-client.ts';
+import type { CachedGame } from '../modules/games/catalogue.cache.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 
@@ -37,6 +38,28 @@ export async function launch(t: TestApp, client: ReturnType<typeof createClient>
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json() as Json;
   return { game, session, headers: { 'x-game-session': session.token as string }, model: requireModel(game) };
+}
+
+/**
+ * Makes the next shared round of `game` decide what `wanted` accepts: candidate server seeds
+ * (sha256 of `shared-pin-0`, `-1`, …, the same on every run) are tried against the id the round will
+ * get, and the chosen one is queued in the app's random source for the round to draw. Call it with
+ * nothing else opening shared rounds in between (the id is read from the sequence).
+ */
+export async function pinNextSharedRound(t: TestApp, game: CachedGame, wanted: (result: Json) => boolean) {
+  const [seq] = (await t.database.db.execute(sql`SELECT last_value, is_called FROM shared_rounds_id_seq`)).rows as {
+    last_value: string | number;
+    is_called: boolean;
+  }[];
+  const nextId = Number(seq!.last_value) + (seq!.is_called ? 1 : 0);
+  for (let i = 0; i < 10_000; i++) {
+    const seed = sha256(`shared-pin-${i}`);
+    const result = t.app.games.shared.draw(game, seed, nextId) as Json;
+    if (!wanted(result)) continue;
+    t.random.queueBytes(Buffer.from(seed, 'hex'));
+    return { roundId: nextId, result };
+  }
+  throw new Error('no server seed gives the wanted shared round');
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { text } from '@croupier/shared/api/primitives';
@@ -123,7 +122,7 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     if (device) pool = pool.filter((g) => g.devices.includes(device));
     pool = pool.slice(0, RANDOM_POOL);
     if (!pool.length) throw notFound('game_not_found', 'Game not found');
-    const game = pool[randomInt(pool.length)]!;
+    const game = pool[deps.random.int(pool.length)]!;
     return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(game.json);
   });
 

@@ -19,7 +19,7 @@ export interface JackpotsModule {
 const CHANGE_THROTTLE_MS = 1_000;
 
 export async function registerJackpots(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueCache): Promise<JackpotsModule> {
-  const service = new JackpotsService({ db: deps.database.db, clock: deps.clock, wallet: deps.wallet.service });
+  const service = new JackpotsService({ db: deps.database.db, clock: deps.clock, random: deps.random, wallet: deps.wallet.service });
   const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [];
   const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [];
   const pendingChange = new Map<number, NodeJS.Timeout>();

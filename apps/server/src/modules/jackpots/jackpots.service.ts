@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CURRENCY_CODES } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RandomSource } from '../../lib/random.ts';
 import { betLimits } from '../../games-host/bet-limits.ts';
 import { rows, type Executor } from '../wallet/ledger.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -46,9 +46,9 @@ export interface JackpotWin {
   amount: bigint;
 }
 
-/** A secret drop threshold in [seed, max], from the CSPRNG. */
-function drawDropAt(seed: bigint, max: bigint): bigint {
-  return seed + BigInt(randomInt(0, Number(max - seed) + 1));
+/** A secret drop threshold in [seed, max], from the random source (the CSPRNG in production). */
+function drawDropAt(random: RandomSource, seed: bigint, max: bigint): bigint {
+  return seed + BigInt(random.int(Number(max - seed) + 1));
 }
 
 /**
@@ -63,7 +63,7 @@ export class JackpotsService {
   /** Contributions run one at a time per process: the level rows are hot, so queue instead of contending. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: { db: Db; clock: Clock; wallet: WalletService }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; random: RandomSource; wallet: WalletService }) {}
 
   ensureSeeded(): Promise<void> {
     this.seeded ??= this.seed().catch((error: unknown) => {
@@ -92,7 +92,7 @@ export class JackpotsService {
             tx,
             sql`INSERT INTO jackpot_levels (jackpot_id, identifier, index, name, contribution_bp, seed_amount, max_amount, amount, drop_at)
                 VALUES (${jackpot.id}, ${level.identifier}, ${index}, ${level.name}, ${level.bp}, ${seedAmount.toString()}::bigint, ${max.toString()}::bigint,
-                        ${seedAmount.toString()}::bigint, ${drawDropAt(seedAmount, max).toString()}::bigint) RETURNING id`,
+                        ${seedAmount.toString()}::bigint, ${drawDropAt(this.deps.random, seedAmount, max).toString()}::bigint) RETURNING id`,
           );
           await this.deps.wallet.systemTransfer(tx, {
             from: 'house', to: 'jackpot_pool', toRef: String(row!.id), currency, amount: seedAmount, kind: 'jackpot_seed', idempotencyKey: `jackpot-seed:${row!.id}:0`,
@@ -155,7 +155,7 @@ export class JackpotsService {
     });
     await tx.execute(
       sql`UPDATE jackpot_levels SET amount = ${seedAmount.toString()}::bigint, cycle = ${cycle},
-            drop_at = ${drawDropAt(seedAmount, BigInt(level.max_amount)).toString()}::bigint WHERE id = ${level.id}`,
+            drop_at = ${drawDropAt(this.deps.random, seedAmount, BigInt(level.max_amount)).toString()}::bigint WHERE id = ${level.id}`,
     );
   }
 

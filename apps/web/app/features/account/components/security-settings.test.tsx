@@ -117,6 +117,69 @@ describe('changing the password asks "confirm it’s you" when the server wants 
   });
 });
 
+function fillEmailForm() {
+  const form = screen.getByRole('form', { name: 'Change email address' });
+  fireEvent.change(within(form).getByLabelText('New email address'), { target: { value: 'new.address@example.com' } });
+  fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'my passphrase' } });
+  const submit = within(form).getByRole('button', { name: 'Send confirmation link' });
+  submit.focus();
+  fireEvent.click(submit);
+  return { form, submit };
+}
+
+describe('changing the e-mail address asks "confirm it’s you" when the server wants a step-up', () => {
+  const SENT = 'We sent a link to new.address@example.com. Your email address changes once you open it.';
+  const body = { user: { email: 'new.address@example.com', current_password: 'my passphrase' } };
+
+  it('asks for the password, posts the step-up, then changes the address (one retry) and says so', async () => {
+    const put = vi.fn().mockRejectedValueOnce(stepUpRequired(false)).mockResolvedValueOnce(testPlayer());
+    const post = vi.fn().mockResolvedValue({ valid_until: '2026-11-22T12:05:00Z' });
+    renderSettings({ put, post }, false);
+    const { form, submit } = fillEmailForm();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).getByText('For your security, enter your password to continue.')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Authenticator code')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Password')));
+    expect(within(form).getByRole('status').textContent).toBe('');
+    expect(put).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'my passphrase' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(within(form).getByRole('status').textContent).toBe(SENT));
+    expect(post.mock.calls).toEqual([['/api/auth/step_up', { user: { password: 'my passphrase' } }]]);
+    expect(put.mock.calls).toEqual([
+      ['/api/users', body],
+      ['/api/users', body],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    expect((within(form).getByLabelText('New email address') as HTMLInputElement).value).toBe('');
+    expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('cancel closes the dialog, makes no second call, shows no message and gives the focus back', async () => {
+    const put = vi.fn().mockRejectedValueOnce(stepUpRequired(false));
+    const post = vi.fn();
+    renderSettings({ put, post }, false);
+    const { form, submit } = fillEmailForm();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    expect(put.mock.calls).toEqual([['/api/users', body]]);
+    expect(post).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(form).getByRole('status').textContent).toBe('');
+    expect((within(form).getByLabelText('New email address') as HTMLInputElement).value).toBe(
+      'new.address@example.com',
+    );
+    expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('my passphrase');
+  });
+});
+
 describe('two-factor off', () => {
   it('sends the code; a step-up in between is asked for, then the same code goes again', async () => {
     const del = vi.fn().mockRejectedValueOnce(stepUpRequired(true)).mockResolvedValueOnce(null);
