@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { createEventLog, type EventLog } from './events/event-log.ts';
 import { installCompression } from './http/compression.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installErrorHandler } from './http/errors.ts';
@@ -40,11 +41,14 @@ export interface AppDeps {
   sessions: SessionService;
   wallet: Wallet;
   realtime: RealtimeHub;
+  /** The durable event log: modules register their consumers on it (docs/events.md). */
+  events: EventLog;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     wallet: Wallet;
+    events: EventLog;
     games: GamesHostModule;
     jackpots: JackpotsModule;
     payments: PaymentsModule;
@@ -132,7 +136,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Balance events leave only after the wallet's transaction committed (the wallet calls this then).
   wallet.onBalance((userId, account) => realtime.publishPrivate(userId, 'balance', account));
 
-  const deps: AppDeps = { env, database, clock, random: options.random ?? cryptoRandom, mailer, sessions, wallet, realtime };
+  const events = createEventLog({ db: database.db, logError: (message, error) => app.log.error({ err: error }, message) });
+  // A committed wallet call appended its event: consumers in this process catch up at once.
+  wallet.onCommitted(() => events.wake());
+  app.addHook('onClose', () => events.stop());
+  app.decorate('events', events);
+
+  const deps: AppDeps = { env, database, clock, random: options.random ?? cryptoRandom, mailer, sessions, wallet, realtime, events };
   // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
   app.decorate('wallet', wallet);
   await app.register(authRoutes, deps);

@@ -69,6 +69,8 @@ app.games.startAbandonSweeper();
 // Withdrawals leave the recallable state and go to their provider after PAYOUT_APPROVAL_SECONDS;
 // the sandbox chain mines a block every CRYPTO_BLOCK_SECONDS.
 app.payments.startJobs();
+// Event consumers (jackpot contributions, …) catch up with the log now and poll it from here on.
+app.events.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 // The origin mail links use (PUBLIC_URL), unless an ephemeral port made it unknowable in advance.

@@ -333,7 +333,7 @@ describe('jackpots', () => {
     const awards: unknown[] = [];
     t.app.jackpots.onWin((userId, award) => awards.push({ userId, award }));
     await client.post('/games-api/rounds', { bet: { amount: 1_000 } }, { 'x-game-session': session.token });
-    await t.app.jackpots.idle();
+    await t.app.events.drain();
     expect(awards).toEqual([{ userId: player.id, award: { jackpot: expect.objectContaining({ level_name: 'Mini', currency: 'EUR', amount_cents: mini.amount_cents + 5 }) } }]);
     const wins = (await createClient(t.app).get('/api/jackpot_wins')).json() as Json[];
     expect(wins[0]).toMatchObject({ amount_cents: mini.amount_cents + 5, jackpot_level_name: 'Mini' });

@@ -4,3 +4,4 @@ export * from './wallet.ts';
 export * from './games-host.ts';
 export * from './jackpots.ts';
 export * from './payments.ts';
+export * from './events.ts';

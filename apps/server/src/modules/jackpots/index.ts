@@ -12,8 +12,6 @@ export interface JackpotsModule {
   onWin(listener: (userId: number, award: { jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string } }) => void): void;
   /** Amounts changed (at most once a second per jackpot): for `public:jackpots_changes`. */
   onChange(listener: (jackpot: JackpotObject) => void): void;
-  /** Resolves when contributions queued so far are done (tests). */
-  idle(): Promise<void>;
 }
 
 const CHANGE_THROTTLE_MS = 1_000;
@@ -23,9 +21,6 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
   const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [];
   const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [];
   const pendingChange = new Map<number, NodeJS.Timeout>();
-  // Contributions still running; each removes itself when done (a chained promise would keep every
-  // bet's promise alive for the life of the process).
-  const inFlight = new Set<Promise<unknown>>();
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
 
   const announceChange = (jackpotId: number) => {
@@ -38,23 +33,35 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
     pendingChange.set(jackpotId, timer);
   };
 
-  deps.wallet.onCommitted((event) => {
-    if (event.action !== 'bet') return;
-    const work = catalogue.get().then(async (snapshot) => {
-      const game = snapshot.byIdentifier.get(event.game);
-      if (!game?.categories.includes('jackpot')) return;
-      const wins = await service.contribute({ provider: event.provider, transactionId: event.transactionId, userId: event.userId, currency: event.currency, stake: event.amount });
-      const [jackpot] = await service.list(event.currency);
-      if (jackpot) announceChange(jackpot.id);
-      for (const w of wins) {
-        const award = { jackpot: { id: w.jackpot.id, name: w.jackpot.name, level_name: w.level.name, amount_cents: Number(w.amount), currency: w.jackpot.currency } };
-        winListeners.forEach((l) => l(w.userId, award));
-      }
-    });
-    const tracked: Promise<unknown> = work
-      .catch((e: unknown) => log('jackpots: contribution failed', e))
-      .finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
+  // Contributions are a consumer of the event log: every accepted bet on a jackpot game feeds the
+  // pools exactly once, in the same transaction that moves the consumer's cursor (docs/events.md).
+  deps.events.register({
+    name: 'jackpots.contributions',
+    types: ['wallet.bet'],
+    prepare: () => service.ensureSeeded(),
+    async handle(tx, event) {
+      const bet = event.payload as { provider: string; transaction_id: string; game: string | null; currency: string; amount: number };
+      const game = bet.game === null ? undefined : (await catalogue.get()).byIdentifier.get(bet.game);
+      if (!game?.categories.includes('jackpot') || event.userId === null) return;
+      const { wins, jackpotId } = await service.contributeIn(tx, {
+        provider: bet.provider,
+        transactionId: bet.transaction_id,
+        userId: event.userId,
+        currency: bet.currency,
+        stake: BigInt(bet.amount),
+      });
+      return () => {
+        if (jackpotId !== null) announceChange(jackpotId);
+        for (const w of wins) {
+          const award = { jackpot: { id: w.jackpot.id, name: w.jackpot.name, level_name: w.level.name, amount_cents: Number(w.amount), currency: w.jackpot.currency } };
+          winListeners.forEach((l) => l(w.userId, award));
+          void deps.wallet.service
+            .balanceOf(w.userId, w.jackpot.currency)
+            .then((balance) => deps.wallet.service.publish(balance))
+            .catch((e: unknown) => log('jackpots: balance event after a win failed', e));
+        }
+      };
+    },
   });
 
   app.addHook('onClose', async () => pendingChange.forEach((t) => clearTimeout(t)));
@@ -63,8 +70,5 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
     service,
     onWin: (l) => void winListeners.push(l),
     onChange: (l) => void changeListeners.push(l),
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
   };
 }

@@ -60,8 +60,6 @@ function drawDropAt(random: RandomSource, seed: bigint, max: bigint): bigint {
  */
 export class JackpotsService {
   private seeded: Promise<void> | null = null;
-  /** Contributions run one at a time per process: the level rows are hot, so queue instead of contending. */
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: { db: Db; clock: Clock; random: RandomSource; wallet: WalletService }) {}
 
@@ -102,39 +100,31 @@ export class JackpotsService {
     }
   }
 
-  /** Called after a qualifying real-money bet committed. Resolves with the win it caused, if any. */
-  contribute(input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<JackpotWin[]> {
-    const run = this.queue.then(() => this.contributeNow(input));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async contributeNow(input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<JackpotWin[]> {
-    await this.ensureSeeded();
-    const { db } = this.deps;
+  /**
+   * Feeds the pools from one qualifying real-money bet inside the caller's transaction (the event
+   * log's, so the contribution and the consumer's cursor commit together). A level whose threshold
+   * the contribution reaches is paid to the player and reseeded in the same transaction. The ledger
+   * keys make a repeat of the same bet change nothing.
+   */
+  async contributeIn(tx: Executor, input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<{ wins: JackpotWin[]; jackpotId: number | null }> {
     const wins: JackpotWin[] = [];
-    const credited: { userId: number; currency: string }[] = [];
-    await db.transaction(async (tx) => {
-      const [jackpot] = await rows<JackpotRow>(tx, sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`);
-      if (!jackpot) return;
-      const levels = await rows<LevelRow>(tx, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`);
-      for (const level of levels) {
-        const part = (input.stake * BigInt(level.contribution_bp)) / 10_000n;
-        if (part <= 0n) continue;
-        const key = `jackpot-contrib:${input.provider}:${input.transactionId}:${level.id}`;
-        const exists = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`);
-        if (exists.length > 0) continue;
-        await this.deps.wallet.systemTransfer(tx, { from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: input.currency, amount: part, kind: 'jackpot_contribution', idempotencyKey: key });
-        const [after] = await rows<LevelRow>(tx, sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`);
-        if (BigInt(after!.amount) >= BigInt(after!.drop_at)) {
-          await this.award(tx, jackpot, after!, input.userId, `${input.provider}:${input.transactionId}`);
-          wins.push({ userId: input.userId, jackpot, level: after!, amount: BigInt(after!.amount) });
-          credited.push({ userId: input.userId, currency: input.currency });
-        }
+    const [jackpot] = await rows<JackpotRow>(tx, sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`);
+    if (!jackpot) return { wins, jackpotId: null };
+    const levels = await rows<LevelRow>(tx, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`);
+    for (const level of levels) {
+      const part = (input.stake * BigInt(level.contribution_bp)) / 10_000n;
+      if (part <= 0n) continue;
+      const key = `jackpot-contrib:${input.provider}:${input.transactionId}:${level.id}`;
+      const exists = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`);
+      if (exists.length > 0) continue;
+      await this.deps.wallet.systemTransfer(tx, { from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: input.currency, amount: part, kind: 'jackpot_contribution', idempotencyKey: key });
+      const [after] = await rows<LevelRow>(tx, sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`);
+      if (BigInt(after!.amount) >= BigInt(after!.drop_at)) {
+        await this.award(tx, jackpot, after!, input.userId, `${input.provider}:${input.transactionId}`);
+        wins.push({ userId: input.userId, jackpot, level: after!, amount: BigInt(after!.amount) });
       }
-    });
-    for (const c of credited) this.deps.wallet.publish(await this.deps.wallet.balanceOf(c.userId, c.currency));
-    return wins;
+    }
+    return { wins, jackpotId: jackpot.id };
   }
 
   /** Pays the whole level from its pool to the player and reseeds it from the house. */

@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows, type Executor } from '../modules/wallet/ledger.ts';
+
+/** One fact from the log, as a consumer sees it. */
+export interface LoggedEvent<P = Record<string, unknown>> {
+  id: number;
+  /** The writing transaction's id (xid8, as text). */
+  tx: string;
+  type: string;
+  userId: number | null;
+  payload: P;
+  createdAt: Date;
+}
+
+/**
+ * Something that reacts to the log exactly once per event. `handle` runs inside the transaction that
+ * also moves the consumer's cursor past the event, so its database effects and the cursor commit
+ * together or not at all: a consumer killed mid-batch resumes where its last commit left it and
+ * applies every event once. What it returns runs after that commit (realtime pushes): it may be lost
+ * in a crash, and nothing durable may depend on it.
+ */
+export interface EventConsumer {
+  /** Stable name: the cursor's key. Renaming a consumer replays the whole log to it. */
+  name: string;
+  /** Event types it handles; the cursor moves past the others without calling it. */
+  types: readonly string[];
+  /** Runs before each batch's transaction (lazy set-up that needs its own transactions). */
+  prepare?: () => Promise<void>;
+  handle(tx: Executor, event: LoggedEvent): Promise<void | (() => void)>;
+}
+
+/** Appends an event inside the caller's transaction: it exists exactly when the change it reports does. */
+export async function appendEvent(tx: Executor, event: { type: string; userId?: number | null; payload: Record<string, unknown> }) {
+  await tx.execute(sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`);
+}
+
+export interface EventLog {
+  register(consumer: EventConsumer): void;
+  /**
+   * Applies every event committed so far to every consumer (or the named one) and resolves with the
+   * number of events handled. Tests call it instead of waiting; the poller calls it too.
+   */
+  drain(consumer?: string): Promise<number>;
+  /** Something was appended: drain soon (the in-process fast path; polling covers other instances). */
+  wake(): void;
+  /** Polls every `intervalMs` from now on (serving processes). */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+interface CursorRow {
+  last_tx: string;
+  last_id: string | number;
+}
+
+interface EventRow {
+  id: string | number;
+  tx: string;
+  type: string;
+  user_id: number | null;
+  payload: Record<string, unknown>;
+  created_at: Date | string;
+}
+
+const BATCH = 100;
+
+export function createEventLog(deps: { db: Db; logError: (message: string, error: unknown) => void }): EventLog {
+  const { db } = deps;
+  const consumers = new Map<string, EventConsumer>();
+  /** Per consumer: the drain in progress, and the one pass queued behind it. */
+  const running = new Map<string, Promise<number>>();
+  const followUp = new Map<string, Promise<number>>();
+  /** After a failure a consumer goes one event at a time, so one bad event cannot hold back a batch. */
+  const careful = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function batch(consumer: EventConsumer): Promise<number | 'busy'> {
+    await consumer.prepare?.();
+    const limit = careful.has(consumer.name) ? 1 : BATCH;
+    const after: (() => void)[] = [];
+    const handled = await db.transaction(async (tx) => {
+      // Another instance draining this consumer holds the row: leave it the work.
+      const [cursor] = await rows<CursorRow>(
+        tx,
+        sql`SELECT last_tx::text, last_id FROM event_cursors WHERE consumer = ${consumer.name} FOR UPDATE SKIP LOCKED`,
+      );
+      if (!cursor) return 'busy' as const;
+      // Only events whose transaction has ended: an event committed late with a smaller id than one
+      // already seen would otherwise be skipped for ever. Our own transaction is below xmin too
+      // (it holds the cursor lock), so nothing it could see later is passed over.
+      const found = await rows<EventRow>(
+        tx,
+        sql`SELECT id, tx::text, type, user_id, payload, created_at FROM events
+            WHERE (tx, id) > (${cursor.last_tx}::xid8, ${cursor.last_id}::bigint)
+              AND tx < pg_snapshot_xmin(pg_current_snapshot())
+            ORDER BY tx, id LIMIT ${limit}`,
+      );
+      if (found.length === 0) return 0;
+      for (const row of found) {
+        if (!consumer.types.includes(row.type)) continue;
+        const done = await consumer.handle(tx, {
+          id: Number(row.id),
+          tx: row.tx,
+          type: row.type,
+          userId: row.user_id,
+          payload: row.payload,
+          createdAt: new Date(row.created_at),
+        });
+        if (done) after.push(done);
+      }
+      const last = found.at(-1)!;
+      await tx.execute(
+        sql`UPDATE event_cursors SET last_tx = ${last.tx}::xid8, last_id = ${last.id}::bigint, failures = 0, last_error = NULL, updated_at = now()
+            WHERE consumer = ${consumer.name}`,
+      );
+      return found.length;
+    });
+    for (const fn of after) {
+      try {
+        fn();
+      } catch (error) {
+        deps.logError(`events: ${consumer.name} after-commit step failed`, error);
+      }
+    }
+    return handled;
+  }
+
+  async function drainOne(consumer: EventConsumer): Promise<number> {
+    await db.execute(sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`);
+    let total = 0;
+    for (;;) {
+      let n: number | 'busy';
+      try {
+        n = await batch(consumer);
+      } catch (error) {
+        careful.add(consumer.name);
+        deps.logError(`events: consumer ${consumer.name} failed; it retries from its last commit`, error);
+        await db
+          .execute(
+            sql`UPDATE event_cursors SET failures = failures + 1, last_error = ${String((error as Error)?.message ?? error).slice(0, 2000)}, updated_at = now()
+                WHERE consumer = ${consumer.name}`,
+          )
+          .catch((e: unknown) => deps.logError('events: recording a consumer failure failed', e));
+        return total;
+      }
+      if (n === 'busy' || n === 0) return total;
+      careful.delete(consumer.name);
+      total += n;
+    }
+  }
+
+  /**
+   * One drain per consumer at a time in this process. A call while one runs shares a single
+   * follow-up pass, which picks up whatever was appended meanwhile.
+   */
+  function drainNamed(consumer: EventConsumer): Promise<number> {
+    const current = running.get(consumer.name);
+    if (!current) {
+      const run = drainOne(consumer).finally(() => running.delete(consumer.name));
+      running.set(consumer.name, run);
+      return run;
+    }
+    let next = followUp.get(consumer.name);
+    if (!next) {
+      next = current.then(() => {
+        followUp.delete(consumer.name);
+        return stopped ? 0 : drainNamed(consumer);
+      });
+      followUp.set(consumer.name, next);
+    }
+    return next;
+  }
+
+  async function drain(name?: string) {
+    const chosen = name === undefined ? [...consumers.values()] : [consumers.get(name)!];
+    if (chosen.some((c) => c === undefined)) throw new Error(`no event consumer ${name}`);
+    let total = 0;
+    for (const consumer of chosen) total += await drainNamed(consumer);
+    return total;
+  }
+
+  let wakePending = false;
+  return {
+    register(consumer) {
+      if (consumers.has(consumer.name)) throw new Error(`event consumer ${consumer.name} registered twice`);
+      consumers.set(consumer.name, consumer);
+    },
+    drain,
+    wake() {
+      if (stopped || !timer || wakePending) return;
+      wakePending = true;
+      setImmediate(() => {
+        wakePending = false;
+        drain().catch((error: unknown) => deps.logError('events: drain failed', error));
+      });
+    },
+    start(intervalMs = 1_000) {
+      clearInterval(timer);
+      stopped = false;
+      timer = setInterval(() => {
+        drain().catch((error: unknown) => deps.logError('events: drain failed', error));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...running.values(), ...followUp.values()]);
+    },
+  };
+}
