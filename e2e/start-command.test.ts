@@ -21,7 +21,13 @@ let port = 0;
 beforeAll(async () => {
   port = await freePort();
   // Only what `npm start` sets; anything a developer's shell exports that would change the mode goes.
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   for (const key of [
     'DATABASE_URL',
     'PUBLIC_URL',

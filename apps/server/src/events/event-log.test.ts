@@ -34,13 +34,26 @@ async function playRound(userId: number, stake: number, win: number, game = 'tes
   round += 1;
   const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
   const base = { user_id: String(userId), currency: 'EUR', game, round_id: `r${round}` };
-  const bet = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', { ...base, session_token: token, transaction_id: `b${round}`, amount: stake });
-  const won = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'win', { ...base, transaction_id: `w${round}`, amount: win, round_closed: true });
+  const bet = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+    ...base,
+    session_token: token,
+    transaction_id: `b${round}`,
+    amount: stake,
+  });
+  const won = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'win', {
+    ...base,
+    transaction_id: `w${round}`,
+    amount: win,
+    round_closed: true,
+  });
   return { bet, won, base, token };
 }
 
 const eventsOf = (userId: number) =>
-  rows<{ type: string; payload: Record<string, unknown> }>(t.database.db, sql`SELECT type, payload FROM events WHERE user_id = ${userId} ORDER BY tx, id`);
+  rows<{ type: string; payload: Record<string, unknown> }>(
+    t.database.db,
+    sql`SELECT type, payload FROM events WHERE user_id = ${userId} ORDER BY tx, id`,
+  );
 
 /** A consumer whose effect is a row per event, in the transaction the log hands it. */
 function recorder(name: string, failOn?: (event: LoggedEvent, seen: number) => boolean): EventConsumer {
@@ -64,7 +77,9 @@ async function effects(name: string) {
 }
 
 async function walletEventIds() {
-  return (await rows<{ id: string }>(t.database.db, sql`SELECT id::text FROM events WHERE type LIKE 'wallet.%' ORDER BY id`)).map((r) => r.id);
+  return (
+    await rows<{ id: string }>(t.database.db, sql`SELECT id::text FROM events WHERE type LIKE 'wallet.%' ORDER BY id`)
+  ).map((r) => r.id);
 }
 
 describe('wallet calls append to the log in their own transaction', () => {
@@ -73,29 +88,70 @@ describe('wallet calls append to the log in their own transaction', () => {
     await fund(t.app.wallet, userId, 'EUR', 1_000);
     const { base, token } = await playRound(userId, 100, 250);
     // The same bet again (a provider's retry) answers the first answer and appends nothing.
-    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', { ...base, session_token: token, transaction_id: `b${round}`, amount: 100 });
+    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+      ...base,
+      session_token: token,
+      transaction_id: `b${round}`,
+      amount: 100,
+    });
     // Refused for money: nothing moved, nothing logged.
-    expect((await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', { ...base, round_id: 'big', session_token: token, transaction_id: 'too-big', amount: 1_000_000 })).json.status).toBe(
-      'NOT_ENOUGH_MONEY',
-    );
+    expect(
+      (
+        await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+          ...base,
+          round_id: 'big',
+          session_token: token,
+          transaction_id: 'too-big',
+          amount: 1_000_000,
+        })
+      ).json.status,
+    ).toBe('NOT_ENOUGH_MONEY');
     // A lost round: its zero win moves nothing.
     await playRound(userId, 50, 0);
     // A bet rolled back.
     const rb = { user_id: String(userId), currency: 'EUR', game: 'test-studio/slot', round_id: 'rb' };
-    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', { ...rb, session_token: token, transaction_id: 'rb-bet', amount: 30 });
-    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'rollback', { ...rb, transaction_id: 'rb-rb', reference_transaction_id: 'rb-bet' });
+    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+      ...rb,
+      session_token: token,
+      transaction_id: 'rb-bet',
+      amount: 30,
+    });
+    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'rollback', {
+      ...rb,
+      transaction_id: 'rb-rb',
+      reference_transaction_id: 'rb-bet',
+    });
 
     const logged = await eventsOf(userId);
-    expect(logged.map((e) => e.type)).toEqual(['wallet.bet', 'wallet.win', 'wallet.bet', 'wallet.bet', 'wallet.rollback']);
-    expect(logged[0]!.payload).toMatchObject({ provider: TEST_PROVIDER, transaction_id: 'b1', round_id: 'r1', game: 'test-studio/slot', currency: 'EUR', amount: 100 });
+    expect(logged.map((e) => e.type)).toEqual([
+      'wallet.bet',
+      'wallet.win',
+      'wallet.bet',
+      'wallet.bet',
+      'wallet.rollback',
+    ]);
+    expect(logged[0]!.payload).toMatchObject({
+      provider: TEST_PROVIDER,
+      transaction_id: 'b1',
+      round_id: 'r1',
+      game: 'test-studio/slot',
+      currency: 'EUR',
+      amount: 100,
+    });
     expect(logged[1]!.payload).toMatchObject({ transaction_id: 'w1', amount: 250, round_closed: true });
-    expect(logged[4]!.payload).toMatchObject({ transaction_id: 'rb-rb', reference_transaction_id: 'rb-bet', amount: 30 });
+    expect(logged[4]!.payload).toMatchObject({
+      transaction_id: 'rb-rb',
+      reference_transaction_id: 'rb-bet',
+      amount: 30,
+    });
     expect(await balanceOf(t.database, userId)).toBe(1_000 - 100 + 250 - 50);
   });
 
   it('the log is append-only', async () => {
     await t.database.db.execute(sql`INSERT INTO events (type, payload) VALUES ('test.fact', '{}')`);
-    await expect(t.database.db.execute(sql`UPDATE events SET type = 'x' WHERE id = (SELECT min(id) FROM events)`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE events SET type = 'x' WHERE id = (SELECT min(id) FROM events)`),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM events`)).rejects.toThrow();
   });
 });
@@ -113,7 +169,10 @@ describe('consumers', () => {
     log.register(recorder('crashy', (event) => String(event.id) === crashAt && crashes++ === 0));
     expect(await log.drain()).toBeLessThan(ids.length);
     // The crash rolled the whole batch back, effects included, and is kept for the operator.
-    const [cursor] = await rows<{ failures: number; last_error: string | null }>(t.database.db, sql`SELECT failures, last_error FROM event_cursors WHERE consumer = 'crashy'`);
+    const [cursor] = await rows<{ failures: number; last_error: string | null }>(
+      t.database.db,
+      sql`SELECT failures, last_error FROM event_cursors WHERE consumer = 'crashy'`,
+    );
     expect(cursor).toMatchObject({ failures: 1, last_error: `crashy crashed on event ${crashAt}` });
     await log.drain();
     const applied = await effects('crashy');
@@ -121,7 +180,14 @@ describe('consumers', () => {
     expect(applied.every((r) => r.n === 1)).toBe(true);
     // Nothing new: a second drain handles nothing and the cursor is clean.
     expect(await log.drain()).toBe(0);
-    expect((await rows<{ failures: number }>(t.database.db, sql`SELECT failures FROM event_cursors WHERE consumer = 'crashy'`))[0]!.failures).toBe(0);
+    expect(
+      (
+        await rows<{ failures: number }>(
+          t.database.db,
+          sql`SELECT failures FROM event_cursors WHERE consumer = 'crashy'`,
+        )
+      )[0]!.failures,
+    ).toBe(0);
   });
 
   it('two instances draining one consumer at once apply each event once', async () => {
@@ -146,7 +212,8 @@ describe('consumers', () => {
     const userId = await insertPlayer(t.database);
     await fund(t.app.wallet, userId, 'EUR', 10_000);
     await t.app.events.drain();
-    const pools = async () => (await t.app.jackpots.service.list('EUR'))[0]!.levels.reduce((a, l) => a + l.amount_cents, 0);
+    const pools = async () =>
+      (await t.app.jackpots.service.list('EUR'))[0]!.levels.reduce((a, l) => a + l.amount_cents, 0);
     const before = await pools();
     await playRound(userId, 1_000, 0, jackpotGame.identifier);
     await playRound(userId, 1_000, 0, 'test-studio/not-a-jackpot-game');
@@ -171,18 +238,26 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
     log.register({
       name: 'late',
       types: ['test.late'],
-      handle: async (tx, event) => void (await tx.execute(sql`INSERT INTO test_effects (consumer, event_id) VALUES ('late', ${event.id})`)),
+      handle: async (tx, event) =>
+        void (await tx.execute(sql`INSERT INTO test_effects (consumer, event_id) VALUES ('late', ${event.id})`)),
     });
     await log.drain();
     // A second connection opens a transaction and appends first (the smaller id)...
-    const url = (t.database.db.$client as pg.Pool).options.connectionString!;
+    const url = (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
     const slow = new pg.Client({ connectionString: url });
     await slow.connect();
     try {
       await slow.query('BEGIN');
-      const [{ id: early }] = (await slow.query(`INSERT INTO events (type, payload) VALUES ('test.late', '{}') RETURNING id::text`)).rows as { id: string }[];
+      const early = (
+        (await slow.query(`INSERT INTO events (type, payload) VALUES ('test.late', '{}') RETURNING id::text`)).rows as {
+          id: string;
+        }[]
+      )[0]!.id;
       // ...then another appends and commits while the first is still open.
-      const [later] = await rows<{ id: string }>(t.database.db, sql`INSERT INTO events (type, payload) VALUES ('test.late', '{}') RETURNING id::text`);
+      const [later] = await rows<{ id: string }>(
+        t.database.db,
+        sql`INSERT INTO events (type, payload) VALUES ('test.late', '{}') RETURNING id::text`,
+      );
       await log.drain();
       // Neither is applied yet: the later one waits behind the open transaction instead of moving the cursor past it.
       expect(await effects('late')).toEqual([]);
