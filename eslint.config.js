@@ -28,37 +28,77 @@ const webBoundaries = {
           if (target[0] === '..') return;
           const fromFeature = fromPart[0] === 'features' ? fromPart[1] : null;
           if (target[0] === 'features' && fromFeature && target[1] !== fromFeature) {
-            context.report({ node: node.source, message: `Feature "${fromFeature}" imports feature "${target[1]}": move what both need to a shared layer, or compose them in a route.` });
-          } else if ((target[0] === 'features' || target[0] === 'routes') && !fromFeature && fromPart[0] !== 'routes' && !fromPart[0].startsWith('root.') && !fromPart[0].startsWith('entry.')) {
-            context.report({ node: node.source, message: `Shared code (${fromPart[0]}/) imports ${target[0]}/: imports go shared → features → routes.` });
+            context.report({
+              node: node.source,
+              message: `Feature "${fromFeature}" imports feature "${target[1]}": move what both need to a shared layer, or compose them in a route.`,
+            });
+          } else if (
+            (target[0] === 'features' || target[0] === 'routes') &&
+            !fromFeature &&
+            fromPart[0] !== 'routes' &&
+            !fromPart[0].startsWith('root.') &&
+            !fromPart[0].startsWith('entry.')
+          ) {
+            context.report({
+              node: node.source,
+              message: `Shared code (${fromPart[0]}/) imports ${target[0]}/: imports go shared → features → routes.`,
+            });
           } else if (target[0] === 'routes' && fromFeature) {
-            context.report({ node: node.source, message: 'A feature imports a route: imports go shared → features → routes.' });
+            context.report({
+              node: node.source,
+              message: 'A feature imports a route: imports go shared → features → routes.',
+            });
           }
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: (node) => check({ source: node.source }),
+        };
       },
     },
   },
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', '**/coverage/**', '.data/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/dist/**',
+      '**/.react-router/**',
+      '**/coverage/**',
+      '.data/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use the CSPRNG (node:crypto) — outcomes and secrets must not come from Math.random.' },
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Use the CSPRNG (node:crypto) — outcomes and secrets must not come from Math.random.',
+        },
       ],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'web-boundaries': webBoundaries },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-syntax': 'off', 'web-boundaries/no-cross-feature-imports': 'error' },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': 'off',
+      'web-boundaries/no-cross-feature-imports': 'error',
+    },
   },
 );

@@ -225,11 +225,21 @@ export async function signInWith(scope: Page | Locator, email: string, password:
  * Funds a player the way an operator would: a ledger credit from the payment-clearing account
  * through the admin API (never a balance write). Returns the wallet after the credit.
  */
-export async function fundPlayer(email: string, currency: string, amountCents: number): Promise<{ amount_cents: number; version: number }> {
+export async function fundPlayer(
+  email: string,
+  currency: string,
+  amountCents: number,
+): Promise<{ amount_cents: number; version: number }> {
   const res = await fetch(new URL('/api/admin/wallet/credits', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
-    body: JSON.stringify({ email, currency, amount_cents: amountCents, idempotency_key: `e2e-${randomUUID()}`, reason: 'e2e story funding' }),
+    body: JSON.stringify({
+      email,
+      currency,
+      amount_cents: amountCents,
+      idempotency_key: `e2e-${randomUUID()}`,
+      reason: 'e2e story funding',
+    }),
   });
   const json = (await res.json()) as { account: { amount_cents: number; version: number } | null };
   if (res.status !== 201 || !json.account) throw new Error(`funding failed: ${res.status} ${JSON.stringify(json)}`);

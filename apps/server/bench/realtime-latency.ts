@@ -60,8 +60,7 @@ interface ClientsData {
 }
 
 type FromClients =
-  | { type: 'connected'; connected: number; failed: number; error?: string }
-  | { type: 'receipts'; times: Float64Array };
+  { type: 'connected'; connected: number; failed: number; error?: string } | { type: 'receipts'; times: Float64Array };
 
 type ToClients = { type: 'collect'; events: number; timeoutMs: number } | { type: 'close' };
 
@@ -84,7 +83,13 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
   const { systemClock } = await import('../src/lib/clock.ts');
   const { createSessionService, SESSION_COOKIE } = await import('../src/modules/auth/session.service.ts');
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false', PORT: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_ON_START: 'false',
+    PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 });
   let worker: Worker | null = null;
   const app = await (async () => {
@@ -104,18 +109,33 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
       FROM generate_series(1, ${sockets}) AS g
       RETURNING id`);
     const userIds = (created.rows as { id: number }[]).map((r) => Number(r.id));
-    const sessions = createSessionService({ db: database.db, clock: systemClock, idleMinutes: env.SESSION_IDLE_MINUTES, absoluteDays: env.SESSION_ABSOLUTE_DAYS, secureCookies: false });
+    const sessions = createSessionService({
+      db: database.db,
+      clock: systemClock,
+      idleMinutes: env.SESSION_IDLE_MINUTES,
+      absoluteDays: env.SESSION_ABSOLUTE_DAYS,
+      secureCookies: false,
+    });
     const cookies: string[] = [];
     for (const userId of userIds) {
       let cookie = '';
-      const reply = { header: (_name: string, value: string) => void (cookie = value.split(';')[0]!) } as unknown as FastifyReply;
+      const reply = {
+        header: (_name: string, value: string) => void (cookie = value.split(';')[0]!),
+      } as unknown as FastifyReply;
       await sessions.start({ headers: {}, ip: '127.0.0.1' } as FastifyRequest, reply, { userId });
       if (!cookie.startsWith(`${SESSION_COOKIE}=`)) throw new Error('session cookie not issued');
       cookies.push(cookie);
     }
     log(`realtime bench: ${sockets} players and sessions in ${Math.round(now() - t0)} ms (${database.kind})`);
 
-    const data: ClientsData = { url, origin: env.publicUrl, path: REALTIME_PATH, cookies, clientUrl: import.meta.resolve('socket.io-client'), maxEvents: events };
+    const data: ClientsData = {
+      url,
+      origin: env.publicUrl,
+      path: REALTIME_PATH,
+      cookies,
+      clientUrl: import.meta.resolve('socket.io-client'),
+      maxEvents: events,
+    };
     worker = new Worker(CLIENTS_WORKER, { eval: true, workerData: data });
     const messages: FromClients[] = [];
     let wake: (() => void) | null = null;
@@ -135,7 +155,9 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
     const t1 = now();
     const hello = await next('connected');
     if (hello.error) log(`realtime bench: first connection error: ${hello.error}`);
-    log(`realtime bench: ${hello.connected} sockets connected (${hello.failed} failed) in ${Math.round(now() - t1)} ms; server counts ${app.realtime.connectedCount()}`);
+    log(
+      `realtime bench: ${hello.connected} sockets connected (${hello.failed} failed) in ${Math.round(now() - t1)} ms; server counts ${app.realtime.connectedCount()}`,
+    );
 
     // Publish: event k carries version k+1, which the worker uses as its index.
     const publishedAt = new Float64Array(events);

@@ -58,7 +58,10 @@ async function signUp(url: string): Promise<string> {
     }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return cookie;
 }
 
@@ -77,7 +80,8 @@ async function firstRouteJs(url: string): Promise<{ files: number; raw: number; 
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
     // Static imports are loaded before the route renders; dynamic import() chunks are not counted.
-    for (const m of body.toString().matchAll(/(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(`/assets/${m[1]}`);
+    for (const m of body.toString().matchAll(/(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g))
+      queue.push(`/assets/${m[1]}`);
   }
   return { files: seen.size, raw, gzip };
 }
@@ -116,7 +120,12 @@ async function main() {
     });
     try {
       const cookie = await signUp(server.url);
-      const filterBody = JSON.stringify({ device: 'desktop', filter: { categories: { identifiers: ['pokies'], strategy: 'OR' } }, page: 1, page_size: 40 });
+      const filterBody = JSON.stringify({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['pokies'], strategy: 'OR' } },
+        page: 1,
+        page_size: 40,
+      });
       // Warm-up so JIT and caches are in steady state for every route.
       await autocannon({ url: `${server.url}/`, connections: 4, duration: 2 });
       figures.push(await measure('GET /health (bare)', { url: `${server.url}/health` }));
@@ -128,10 +137,17 @@ async function main() {
           body: filterBody,
         }),
       );
-      figures.push(await measure('GET /api/player (signed in)', { url: `${server.url}/api/player`, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } }));
+      figures.push(
+        await measure('GET /api/player (signed in)', {
+          url: `${server.url}/api/player`,
+          headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+        }),
+      );
       figures.push(await measure('GET / (SSR lobby)', { url: `${server.url}/` }));
       // What a browser asks for: the same page compressed on the fly (decision 014).
-      figures.push(await measure('GET / (SSR lobby, brotli)', { url: `${server.url}/`, headers: { 'accept-encoding': 'br' } }));
+      figures.push(
+        await measure('GET / (SSR lobby, brotli)', { url: `${server.url}/`, headers: { 'accept-encoding': 'br' } }),
+      );
       js = await firstRouteJs(server.url);
       wallet = await benchWallet({ url: server.url, databaseUrl, connections: CONNECTIONS, seconds: DURATION });
     } finally {
@@ -152,7 +168,14 @@ async function main() {
     await res.text();
     coldStartMs = performance.now() - t0;
     await autocannon({ url: `${embedded.url}/`, connections: 10, duration: 5 });
-    await autocannon({ url: `${embedded.url}/api/games_filter`, method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ device: 'mobile', page: 2, page_size: 40 }), connections: 10, duration: 5 });
+    await autocannon({
+      url: `${embedded.url}/api/games_filter`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ device: 'mobile', page: 2, page_size: 40 }),
+      connections: 10,
+      duration: 5,
+    });
     rssAfter = rssMb(embedded.child.pid!);
     await stop(embedded.child);
   } finally {
@@ -161,28 +184,53 @@ async function main() {
 
   if (!js) throw new Error('first-route JS was not measured');
   const health = figures[0]!;
-  console.log(`\nCroupier bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nCroupier bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`PostgreSQL, ${CONNECTIONS} connections × ${DURATION} s each\n`);
   console.log('route                           req/s      p99 ms   errors   vs /health');
   for (const f of figures) {
-    console.log(`${f.name.padEnd(30)} ${fmt(f.rps).padStart(7)}  ${fmt(f.p99).padStart(9)}  ${String(f.errors).padStart(7)}   ${fmt((f.rps / health.rps) * 100, 1).padStart(6)} %`);
+    console.log(
+      `${f.name.padEnd(30)} ${fmt(f.rps).padStart(7)}  ${fmt(f.p99).padStart(9)}  ${String(f.errors).padStart(7)}   ${fmt((f.rps / health.rps) * 100, 1).padStart(6)} %`,
+    );
   }
   const filter = figures[1]!;
-  console.log(`\ntarget: games_filter ≥ 40 % of /health → ${fmt((filter.rps / health.rps) * 100, 1)} % ${filter.rps / health.rps >= 0.4 ? 'MET' : 'NOT MET'}`);
-  console.log(`first-route client JS: ${js.files} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gzip / 1024, 1)} KB gzip (target ≤ 150 KB) ${js.gzip <= 150 * 1024 ? 'MET' : 'NOT MET'}`);
-  console.log(`embedded database cold start to first page: ${fmt(coldStartMs / 1000, 2)} s (target ≤ 15 s) ${coldStartMs <= 15_000 ? 'MET' : 'NOT MET'}`);
-  console.log(`embedded database server RSS after load: ${rssAfter} MB (target < 1024 MB) ${rssAfter < 1024 ? 'MET' : 'NOT MET'}\n`);
+  console.log(
+    `\ntarget: games_filter ≥ 40 % of /health → ${fmt((filter.rps / health.rps) * 100, 1)} % ${filter.rps / health.rps >= 0.4 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `first-route client JS: ${js.files} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gzip / 1024, 1)} KB gzip (target ≤ 150 KB) ${js.gzip <= 150 * 1024 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `embedded database cold start to first page: ${fmt(coldStartMs / 1000, 2)} s (target ≤ 15 s) ${coldStartMs <= 15_000 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `embedded database server RSS after load: ${rssAfter} MB (target < 1024 MB) ${rssAfter < 1024 ? 'MET' : 'NOT MET'}\n`,
+  );
   if (wallet) {
-    console.log(`wallet (HTTP /wallet/v1, ${CONNECTIONS} providers): ${fmt(wallet.pairsPerSecond)} bet+win pairs/s, ${wallet.errors} refused/errors`);
-    console.log(`raw single-row UPDATE transactions, same database, ${CONNECTIONS} connections: ${fmt(wallet.rawTxPerSecond)} tx/s`);
-    console.log(`target: pairs ≥ 50 % of raw tx → ${fmt(wallet.ratio * 100, 1)} % ${wallet.ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `wallet (HTTP /wallet/v1, ${CONNECTIONS} providers): ${fmt(wallet.pairsPerSecond)} bet+win pairs/s, ${wallet.errors} refused/errors`,
+    );
+    console.log(
+      `raw single-row UPDATE transactions, same database, ${CONNECTIONS} connections: ${fmt(wallet.rawTxPerSecond)} tx/s`,
+    );
+    console.log(
+      `target: pairs ≥ 50 % of raw tx → ${fmt(wallet.ratio * 100, 1)} % ${wallet.ratio >= 0.5 ? 'MET' : 'NOT MET'}`,
+    );
     const broken = Object.keys(wallet.violations);
-    console.log(`ledger invariants after the run: ${broken.length === 0 ? 'all hold' : `BROKEN: ${broken.join(', ')}`}\n`);
+    console.log(
+      `ledger invariants after the run: ${broken.length === 0 ? 'all hold' : `BROKEN: ${broken.join(', ')}`}\n`,
+    );
   }
   if (process.env.BENCH_REALTIME !== '0') {
     const { benchRealtimeLatency } = await import('./realtime-latency.ts');
     const r = await benchRealtimeLatency({});
-    console.log(`realtime: ${r.connected} sockets, ${r.events} balance events, latency p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms (target p99 ≤ 50 ms) ${r.p99 <= 50 ? 'MET' : 'NOT MET'}\n`);
+    console.log(
+      `realtime: ${r.connected} sockets, ${r.events} balance events, latency p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms (target p99 ≤ 50 ms) ${r.p99 <= 50 ? 'MET' : 'NOT MET'}\n`,
+    );
   }
   console.log('Lighthouse mobile performance (lobby, category, game page, /de/): npm run bench:lighthouse\n');
 }

@@ -43,7 +43,12 @@ async function rawUpdates(databaseUrl: string, connections: number, seconds: num
   return done / seconds;
 }
 
-export async function benchWallet(opts: { url: string; databaseUrl: string; connections: number; seconds: number }): Promise<WalletFigures> {
+export async function benchWallet(opts: {
+  url: string;
+  databaseUrl: string;
+  connections: number;
+  seconds: number;
+}): Promise<WalletFigures> {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
   const players: { id: number; token: string }[] = [];
   for (let i = 0; i < opts.connections; i++) {
@@ -56,7 +61,13 @@ export async function benchWallet(opts: { url: string; databaseUrl: string; conn
     const credit = await fetch(`${opts.url}/api/admin/wallet/credits`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
-      body: JSON.stringify({ user_id: id, currency: 'EUR', amount_cents: 100_000_000, idempotency_key: `bench-${randomUUID()}`, reason: 'benchmark' }),
+      body: JSON.stringify({
+        user_id: id,
+        currency: 'EUR',
+        amount_cents: 100_000_000,
+        idempotency_key: `bench-${randomUUID()}`,
+        reason: 'benchmark',
+      }),
     });
     if (credit.status !== 201) throw new Error(`funding failed: ${credit.status} ${await credit.text()}`);
     const token = randomUUID();
@@ -71,7 +82,11 @@ export async function benchWallet(opts: { url: string; databaseUrl: string; conn
     const raw = JSON.stringify(body);
     const res = await fetch(`${opts.url}/wallet/v1/${action}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-croupier-provider': BENCH_PROVIDER, 'x-croupier-signature': `sha256=${createHmac('sha256', BENCH_PROVIDER_SECRET).update(raw).digest('hex')}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-croupier-provider': BENCH_PROVIDER,
+        'x-croupier-signature': `sha256=${createHmac('sha256', BENCH_PROVIDER_SECRET).update(raw).digest('hex')}`,
+      },
       body: raw,
     });
     const json = (await res.json()) as { status: string };
@@ -89,7 +104,9 @@ export async function benchWallet(opts: { url: string; databaseUrl: string; conn
       while (performance.now() < until) {
         const round = `bench-${run}-${c}-${n++}`;
         const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
-        const ok = (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) && (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
+        const ok =
+          (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) &&
+          (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
         if (ok) pairs++;
         else errors++;
       }

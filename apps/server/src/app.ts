@@ -136,13 +136,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Balance events leave only after the wallet's transaction committed (the wallet calls this then).
   wallet.onBalance((userId, account) => realtime.publishPrivate(userId, 'balance', account));
 
-  const events = createEventLog({ db: database.db, logError: (message, error) => app.log.error({ err: error }, message) });
+  const events = createEventLog({
+    db: database.db,
+    logError: (message, error) => app.log.error({ err: error }, message),
+  });
   // A committed wallet call appended its event: consumers in this process catch up at once.
   wallet.onCommitted(() => events.wake());
   app.addHook('onClose', () => events.stop());
   app.decorate('events', events);
 
-  const deps: AppDeps = { env, database, clock, random: options.random ?? cryptoRandom, mailer, sessions, wallet, realtime, events };
+  const deps: AppDeps = {
+    env,
+    database,
+    clock,
+    random: options.random ?? cryptoRandom,
+    mailer,
+    sessions,
+    wallet,
+    realtime,
+    events,
+  };
   // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
   app.decorate('wallet', wallet);
   await app.register(authRoutes, deps);

@@ -104,7 +104,12 @@ export async function buildTestApp(
 /** A cookie-keeping API client over inject, sending the headers our web client sends. */
 export function createClient(app: FastifyInstance) {
   const jar = new Map<string, string>();
-  async function request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async function request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await app.inject({
       method,
@@ -129,7 +134,8 @@ export function createClient(app: FastifyInstance) {
     get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
     post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
     put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body ?? {}, headers),
-    patch: (url: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', url, body ?? {}, headers),
+    patch: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      request('PATCH', url, body ?? {}, headers),
     delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
   };
 }

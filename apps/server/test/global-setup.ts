@@ -42,9 +42,13 @@ export default async function setup(project: TestProject) {
     };
   }
   const file = path.join(os.tmpdir(), `croupier-pglite-template-${process.pid}.tgz`);
-  execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./make-template.ts', import.meta.url)), file], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./make-template.ts', import.meta.url)), file],
+    {
+      stdio: 'inherit',
+    },
+  );
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
   return async () => {

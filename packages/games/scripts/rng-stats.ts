@@ -39,7 +39,11 @@ function groupTest(name: string, cells: number, draw: (rng: Rng) => number, prob
   const started = performance.now();
   for (let i = 0; i < N; i++) counts[draw(s.next())]!++;
   const { statistic, df, p } = chiSquare(counts, probabilities ?? new Array<number>(cells).fill(1 / cells));
-  results.push({ test: `chi-square ${name} (df ${df})`, value: `χ² ${statistic.toFixed(1)}, p ${fmt(p)} (${Math.round(N / ((performance.now() - started) / 1000)).toLocaleString('en')}/s)`, pass: p > 0.01 });
+  results.push({
+    test: `chi-square ${name} (df ${df})`,
+    value: `χ² ${statistic.toFixed(1)}, p ${fmt(p)} (${Math.round(N / ((performance.now() - started) / 1000)).toLocaleString('en')}/s)`,
+    pass: p > 0.01,
+  });
 }
 
 const binomial16 = Array.from({ length: 17 }, (_, k) => {
@@ -48,25 +52,40 @@ const binomial16 = Array.from({ length: 17 }, (_, k) => {
   return c / 2 ** 16;
 });
 
-console.log(`RNG statistics on ${N.toLocaleString('en')} outcomes per test (provably-fair HMAC stream, fresh CSPRNG seeds)…`);
+console.log(
+  `RNG statistics on ${N.toLocaleString('en')} outcomes per test (provably-fair HMAC stream, fresh CSPRNG seeds)…`,
+);
 groupTest('roulette pockets', 37, (r) => r.int(37));
 groupTest('dice results', 10_000, (r) => r.int(10_000));
 groupTest('reel stops', 32, (r) => r.int(32));
 groupTest('card draws', 52, (r) => r.int(52));
-groupTest('plinko 16 rows', 17, (r) => {
-  let k = 0;
-  for (let row = 0; row < 16; row++) k += r.int(2);
-  return k;
-}, binomial16);
+groupTest(
+  'plinko 16 rows',
+  17,
+  (r) => {
+    let k = 0;
+    for (let row = 0; row < 16; row++) k += r.int(2);
+    return k;
+  },
+  binomial16,
+);
 
 {
   const s = stream();
   const floats = new Float64Array(N);
   for (let i = 0; i < N; i++) floats[i] = s.next().float();
   const runs = runsTest(floats as unknown as number[]);
-  results.push({ test: 'runs above/below 0.5', value: `z ${runs.z.toFixed(3)}, p ${fmt(runs.p)}`, pass: runs.p > 0.01 });
+  results.push({
+    test: 'runs above/below 0.5',
+    value: `z ${runs.z.toFixed(3)}, p ${fmt(runs.p)}`,
+    pass: runs.p > 0.01,
+  });
   const { r, bound } = lag1Autocorrelation(floats as unknown as number[]);
-  results.push({ test: 'lag-1 autocorrelation', value: `r ${r.toExponential(2)} (bound ±${bound.toExponential(2)})`, pass: Math.abs(r) < bound });
+  results.push({
+    test: 'lag-1 autocorrelation',
+    value: `r ${r.toExponential(2)} (bound ±${bound.toExponential(2)})`,
+    pass: Math.abs(r) < bound,
+  });
 }
 
 {
@@ -79,12 +98,20 @@ groupTest('plinko 16 rows', 17, (r) => {
     ps.push(chiSquare(counts, new Array<number>(37).fill(1 / 37)).p);
   }
   const { d, critical } = ksUniform(ps);
-  results.push({ test: `roulette p-values over ${SEEDS} seeds uniform (KS)`, value: `D ${d.toFixed(4)} (critical ${critical.toFixed(4)})`, pass: d < critical });
+  results.push({
+    test: `roulette p-values over ${SEEDS} seeds uniform (KS)`,
+    value: `D ${d.toFixed(4)} (critical ${critical.toFixed(4)})`,
+    pass: d < critical,
+  });
 }
 
 const width = Math.max(...results.map((r) => r.test.length));
 for (const r of results) console.log(`${r.test.padEnd(width)}  ${r.pass ? 'pass' : 'FAIL'}  ${r.value}`);
 const failed = results.filter((r) => !r.pass).length;
 // At 99 % about one test in a hundred fails by chance: a failure means run again, two in a row mean look.
-console.log(failed === 0 ? 'All pass at 99 %.' : `${failed} of ${results.length} outside 99 % — rerun; a repeat failure needs a look.`);
+console.log(
+  failed === 0
+    ? 'All pass at 99 %.'
+    : `${failed} of ${results.length} outside 99 % — rerun; a repeat failure needs a look.`,
+);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -6,7 +6,10 @@
 
 /** ln Γ(x) (Lanczos, g = 7): enough precision for p-values. */
 function lnGamma(x: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   x -= 1;
   let a = c[0]!;
@@ -48,7 +51,10 @@ export function gammaQ(s: number, x: number): number {
 }
 
 /** Chi-square statistic and p-value of observed counts against expected probabilities. */
-export function chiSquare(counts: readonly number[], probabilities: readonly number[]): { statistic: number; df: number; p: number } {
+export function chiSquare(
+  counts: readonly number[],
+  probabilities: readonly number[],
+): { statistic: number; df: number; p: number } {
   const n = counts.reduce((a, b) => a + b, 0);
   let statistic = 0;
   for (let i = 0; i < counts.length; i++) {
@@ -64,7 +70,10 @@ export function normalTwoSided(z: number): number {
   // Abramowitz–Stegun 7.1.26 for erfc, |error| < 1.5e-7.
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
+  const erfc =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) *
+    Math.exp(-x * x);
   return Math.min(1, erfc);
 }
 

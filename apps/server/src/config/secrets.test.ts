@@ -276,9 +276,13 @@ describe('without the payment sandbox', () => {
 describe('the public origin', () => {
   it('is the address the server listens on unless PUBLIC_URL names another, without a trailing slash', () => {
     expect(parseEnv({ NODE_ENV: 'test' }, { secret: false }).publicUrl).toBe('http://127.0.0.1:3000');
-    expect(parseEnv({ NODE_ENV: 'test', HOST: '0.0.0.0', PORT: '8080' }, { secret: false }).publicUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ NODE_ENV: 'test', HOST: '0.0.0.0', PORT: '8080' }, { secret: false }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
     expect(parseEnv({ NODE_ENV: 'test', HOST: '::1' }, { secret: false }).publicUrl).toBe('http://[::1]:3000');
-    expect(parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://casino.example/' }, { secret: false }).publicUrl).toBe('https://casino.example');
+    expect(parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://casino.example/' }, { secret: false }).publicUrl).toBe(
+      'https://casino.example',
+    );
   });
 });
 

@@ -43,7 +43,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', options.onPoolError ?? ((error) => console.error(`database: idle connection error: ${error.message}`)));
+    pool.on(
+      'error',
+      options.onPoolError ?? ((error) => console.error(`database: idle connection error: ${error.message}`)),
+    );
     // Fail at start-up, with the server's own message, rather than on the first request.
     const client = await pool.connect();
     client.release();

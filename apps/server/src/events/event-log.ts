@@ -31,8 +31,13 @@ export interface EventConsumer {
 }
 
 /** Appends an event inside the caller's transaction: it exists exactly when the change it reports does. */
-export async function appendEvent(tx: Executor, event: { type: string; userId?: number | null; payload: Record<string, unknown> }) {
-  await tx.execute(sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`);
+export async function appendEvent(
+  tx: Executor,
+  event: { type: string; userId?: number | null; payload: Record<string, unknown> },
+) {
+  await tx.execute(
+    sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`,
+  );
 }
 
 export interface EventLog {
@@ -128,7 +133,9 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
   }
 
   async function drainOne(consumer: EventConsumer): Promise<number> {
-    await db.execute(sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`);
+    await db.execute(
+      sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`,
+    );
     let total = 0;
     for (;;) {
       let n: number | 'busy';

@@ -30,12 +30,21 @@ export class FairnessSeeds {
   constructor(private readonly random: RandomSource) {}
 
   /** The owner's active pair, created on first use. */
-  async active(db: Executor, owner: string): Promise<{ id: number; serverSeedHash: string; clientSeed: string; nextNonce: number }> {
+  async active(
+    db: Executor,
+    owner: string,
+  ): Promise<{ id: number; serverSeedHash: string; clientSeed: string; nextNonce: number }> {
     const found = await rows<{ id: number; server_seed_hash: string; client_seed: string; next_nonce: number }>(
       db,
       sql`SELECT id, server_seed_hash, client_seed, next_nonce FROM fairness_seeds WHERE owner = ${owner} AND active`,
     );
-    if (found[0]) return { id: found[0].id, serverSeedHash: found[0].server_seed_hash, clientSeed: found[0].client_seed, nextNonce: found[0].next_nonce };
+    if (found[0])
+      return {
+        id: found[0].id,
+        serverSeedHash: found[0].server_seed_hash,
+        clientSeed: found[0].client_seed,
+        nextNonce: found[0].next_nonce,
+      };
     const seed = newServerSeed(this.random);
     await db.execute(
       sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${newClientSeed(this.random)})
@@ -47,18 +56,35 @@ export class FairnessSeeds {
   /** Takes the next nonce of the active pair atomically: concurrent bets get distinct, gap-free nonces. */
   async allocate(db: Executor, owner: string): Promise<AllocatedNonce> {
     await this.active(db, owner);
-    const [row] = await rows<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(
+    const [row] = await rows<{
+      id: number;
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+    }>(
       db,
       sql`UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE owner = ${owner} AND active
           RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce - 1 AS nonce`,
     );
     if (!row) throw new Error(`no active seed pair for ${owner}`);
-    return { seedId: row.id, serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) };
+    return {
+      seedId: row.id,
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+    };
   }
 
   async view(db: Executor, owner: string): Promise<SeedPairView> {
     const current = await this.active(db, owner);
-    const [prev] = await rows<{ server_seed: string; server_seed_hash: string; client_seed: string; next_nonce: number }>(
+    const [prev] = await rows<{
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      next_nonce: number;
+    }>(
       db,
       sql`SELECT server_seed, server_seed_hash, client_seed, next_nonce FROM fairness_seeds
           WHERE owner = ${owner} AND NOT active ORDER BY id DESC LIMIT 1`,
@@ -67,7 +93,14 @@ export class FairnessSeeds {
       server_seed_hash: current.serverSeedHash,
       client_seed: current.clientSeed,
       nonce: current.nextNonce,
-      previous: prev ? { server_seed: prev.server_seed, server_seed_hash: prev.server_seed_hash, client_seed: prev.client_seed, last_nonce: Number(prev.next_nonce) - 1 } : null,
+      previous: prev
+        ? {
+            server_seed: prev.server_seed,
+            server_seed_hash: prev.server_seed_hash,
+            client_seed: prev.client_seed,
+            last_nonce: Number(prev.next_nonce) - 1,
+          }
+        : null,
     };
   }
 
@@ -84,7 +117,9 @@ export class FairnessSeeds {
   /** Retires the active pair (revealing its server seed) and commits to a fresh one. */
   async rotate(db: Executor, owner: string, now: Date, clientSeed?: string): Promise<SeedPairView> {
     const current = await this.active(db, owner);
-    await db.execute(sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${current.id} AND active`);
+    await db.execute(
+      sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${current.id} AND active`,
+    );
     const seed = newServerSeed(this.random);
     await db.execute(
       sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${clientSeed ?? current.clientSeed})
@@ -94,12 +129,26 @@ export class FairnessSeeds {
   }
 
   /** The server seed of a pair, only once revealed (never the active one: G6 c). */
-  async revealed(db: Executor, seedId: number): Promise<{ serverSeed: string | null; serverSeedHash: string; clientSeed: string; owner: string } | null> {
-    const [row] = await rows<{ server_seed: string; server_seed_hash: string; client_seed: string; active: boolean; owner: string }>(
+  async revealed(
+    db: Executor,
+    seedId: number,
+  ): Promise<{ serverSeed: string | null; serverSeedHash: string; clientSeed: string; owner: string } | null> {
+    const [row] = await rows<{
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      active: boolean;
+      owner: string;
+    }>(
       db,
       sql`SELECT server_seed, server_seed_hash, client_seed, active, owner FROM fairness_seeds WHERE id = ${seedId}`,
     );
     if (!row) return null;
-    return { serverSeed: row.active ? null : row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, owner: row.owner };
+    return {
+      serverSeed: row.active ? null : row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      owner: row.owner,
+    };
   }
 }

@@ -24,7 +24,9 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 async function gameOf(engine: string) {
   const snapshot = await t.app.games.host.deps.catalogue.get();
-  const game = [...snapshot.byId.values()].find((g) => g.engine === engine && g.active && g.launchIds.EUR !== undefined)!;
+  const game = [...snapshot.byId.values()].find(
+    (g) => g.engine === engine && g.active && g.launchIds.EUR !== undefined,
+  )!;
   return game;
 }
 
@@ -47,13 +49,21 @@ describe('launch', () => {
   it('needs a signed-in player with a wallet in the currency for real money; FUN is open to guests', async () => {
     const game = await gameOf('slot-medium');
     const guest = createClient(t.app);
-    expect((await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json()).toMatchObject({ code: 'login_required' });
+    expect(
+      (await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json(),
+    ).toMatchObject({ code: 'login_required' });
     const demo = await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN });
     expect(demo.json()).toMatchObject({ mode: 'demo', currency: 'FUN', balance_cents: 100_000 });
     const { client } = await fundedPlayer();
-    expect((await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.USD })).json()).toMatchObject({ code: 'currency_unavailable' });
-    expect((await client.post('/games-api/sessions', { game: 'not-this-game', id: game.launchIds.EUR })).statusCode).toBe(404);
-    const real = (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json() as Json;
+    expect(
+      (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.USD })).json(),
+    ).toMatchObject({ code: 'currency_unavailable' });
+    expect(
+      (await client.post('/games-api/sessions', { game: 'not-this-game', id: game.launchIds.EUR })).statusCode,
+    ).toBe(404);
+    const real = (
+      await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })
+    ).json() as Json;
     expect(real).toMatchObject({ mode: 'real', currency: 'EUR', balance_cents: 100_000 });
     // The exact RTP of the model is what the info panel shows, and the catalogue says the same.
     expect(real.game.rtp).toBeCloseTo(requireModel(game).describe().rtp * 100, 4);
@@ -96,7 +106,11 @@ describe('real-money rounds', () => {
     expect(accounts[0]).toMatchObject({ currency: 'EUR', amount_cents: 100_000 - 500 + won });
 
     // Nonces are consecutive on one seed pair (G6 d).
-    const nonces = (await t.database.db.execute(sql`SELECT nonce FROM game_rounds WHERE seed_id IS NOT NULL AND user_id = (SELECT user_id FROM game_sessions WHERE token_hash = ${sha256(session.token)}) ORDER BY id`)).rows.map((r) => Number((r as { nonce: number }).nonce));
+    const nonces = (
+      await t.database.db.execute(
+        sql`SELECT nonce FROM game_rounds WHERE seed_id IS NOT NULL AND user_id = (SELECT user_id FROM game_sessions WHERE token_hash = ${sha256(session.token)}) ORDER BY id`,
+      )
+    ).rows.map((r) => Number((r as { nonce: number }).nonce));
     expect(nonces).toEqual([0, 1, 2, 3, 4]);
 
     // Before rotation the seed is secret; after it, every round replays to the stored outcome.
@@ -115,20 +129,29 @@ describe('real-money rounds', () => {
     expect(history.headers['x-total-count']).toBe('5');
     const rows = history.json() as Json[];
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ game: game.identifier, currency: 'EUR', total_bets: 100, balance_after_cents: spins[4]!.balance_cents });
+    expect(rows[0]).toMatchObject({
+      game: game.identifier,
+      currency: 'EUR',
+      total_bets: 100,
+      balance_after_cents: spins[4]!.balance_cents,
+    });
     expect(rows[0]!.round.fairness.server_seed).toBe(rotated.previous.server_seed);
   });
 
   it('100 concurrent spins of one player: each accepted spin takes the next nonce exactly once (G6 d)', async () => {
     const { client, player } = await fundedPlayer();
     const { headers } = await launch(client, 'slot-low');
-    const answers = await Promise.all(Array.from({ length: 100 }, () => client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)),
+    );
     // A spin that arrives while another is still open is refused (one open round per game), never a 5xx.
     const refused = answers.filter((a) => a.statusCode !== 200);
     expect(refused.map((a) => (a.json() as Json).code).filter((c) => c !== 'round_open')).toEqual([]);
     const accepted = answers.length - refused.length;
     expect(accepted).toBeGreaterThan(0);
-    const found = await t.database.db.execute(sql`SELECT nonce FROM game_rounds WHERE user_id = ${player.id} ORDER BY nonce`);
+    const found = await t.database.db.execute(
+      sql`SELECT nonce FROM game_rounds WHERE user_id = ${player.id} ORDER BY nonce`,
+    );
     expect(found.rows.map((r) => Number((r as { nonce: number }).nonce))).toEqual([...Array(accepted).keys()]);
   });
 
@@ -142,7 +165,7 @@ describe('real-money rounds', () => {
       expect((await client.post('/games-api/rounds', { bet }, headers)).statusCode).toBe(400);
     }
     expect(((await client.get('/api/player/accounts')).json() as Json[])[0]!.amount_cents).toBe(50);
-    expect(((await client.get('/api/player/games')).json() as Json[])).toHaveLength(0);
+    expect((await client.get('/api/player/games')).json() as Json[]).toHaveLength(0);
   });
 
   it('a multi-step round (mines) keeps its state between actions and pays on cash-out', async () => {
@@ -153,14 +176,22 @@ describe('real-money rounds', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     const round = (opened.json() as Json).round;
     expect(round.status).toBe('open');
-    expect((await client.post('/games-api/rounds', { bet: { amount: 100, mines: 1 } }, headers)).json()).toMatchObject({ code: 'round_open' });
+    expect((await client.post('/games-api/rounds', { bet: { amount: 100, mines: 1 } }, headers)).json()).toMatchObject({
+      code: 'round_open',
+    });
     let last: Json = opened.json() as Json;
     for (let tile = 0; tile < 25 && last.round.status === 'open'; tile++) {
-      const revealed = await client.post(`/games-api/rounds/${round.id}/actions`, { action: { type: 'reveal', tile } }, headers);
+      const revealed = await client.post(
+        `/games-api/rounds/${round.id}/actions`,
+        { action: { type: 'reveal', tile } },
+        headers,
+      );
       expect(revealed.statusCode, revealed.body).toBe(200);
       last = revealed.json() as Json;
       if (last.round.status === 'open' && tile >= 2) {
-        last = (await client.post(`/games-api/rounds/${round.id}/actions`, { action: { type: 'cashout' } }, headers)).json() as Json;
+        last = (
+          await client.post(`/games-api/rounds/${round.id}/actions`, { action: { type: 'cashout' } }, headers)
+        ).json() as Json;
       }
     }
     expect(last.round.status).toBe('finished');
@@ -176,7 +207,9 @@ describe('real-money rounds', () => {
     const round = (dealt.json() as Json).round;
     expect(round.status).toBe('open');
     expect(JSON.stringify(round)).not.toContain('deck');
-    expect((await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 32 } }, headers)).statusCode).toBe(400);
+    expect(
+      (await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 32 } }, headers)).statusCode,
+    ).toBe(400);
     const drawn = await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 0b11111 } }, headers);
     expect(drawn.statusCode, drawn.body).toBe(200);
     const done = drawn.json() as Json;
@@ -188,15 +221,23 @@ describe('real-money rounds', () => {
     const { client, player } = await fundedPlayer();
     const { headers, session, game } = await launch(client, 'mines');
     const stake = (session.bet_limits as Json).default_cents as number;
-    const opened = (await client.post('/games-api/rounds', { bet: { amount: stake, mines: 3 } }, headers)).json() as Json;
+    const opened = (
+      await client.post('/games-api/rounds', { bet: { amount: stake, mines: 3 } }, headers)
+    ).json() as Json;
     const id = opened.round.id as number;
-    const [stored] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${id}`)).rows as { state: { mines: number[] } }[];
+    const [stored] = (await t.database.db.execute(sql`SELECT state FROM game_rounds WHERE id = ${id}`)).rows as {
+      state: { mines: number[] };
+    }[];
     const safe = [...Array(25).keys()].find((tile) => !stored!.state.mines.includes(tile))!;
-    const revealed = (await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe } }, headers)).json() as Json;
+    const revealed = (
+      await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'reveal', tile: safe } }, headers)
+    ).json() as Json;
     expect(revealed.round.status).toBe('open');
 
     // Reconnecting (a new launch) finds the same round in the same state.
-    const again = (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })).json() as Json;
+    const again = (
+      await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR })
+    ).json() as Json;
     expect(again.open_round).toEqual(revealed.round);
 
     // Not yet abandoned; then a day later it is cashed out at the multiplier reached, once.
@@ -205,7 +246,9 @@ describe('real-money rounds', () => {
     const [first, second] = await Promise.all([t.app.games.host.settleAbandoned(), t.app.games.host.settleAbandoned()]);
     expect(first + second).toBe(1);
     expect(await t.app.games.host.settleAbandoned()).toBe(0);
-    const [round] = (await t.database.db.execute(sql`SELECT status, win::text AS win, actions FROM game_rounds WHERE id = ${id}`)).rows as { status: string; win: string; actions: { type: string }[] }[];
+    const [round] = (
+      await t.database.db.execute(sql`SELECT status, win::text AS win, actions FROM game_rounds WHERE id = ${id}`)
+    ).rows as { status: string; win: string; actions: { type: string }[] }[];
     expect(round!.status).toBe('finished');
     const cashout = Math.floor((stake * (revealed.round.view.multiplier as number)) / 100);
     expect(Number(round!.win)).toBe(Math.max(cashout, stake));
@@ -217,12 +260,20 @@ describe('real-money rounds', () => {
   it('demo rounds use FUN money and never touch the ledger', async () => {
     const guest = createClient(t.app);
     const game = await gameOf('dice');
-    const session = (await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN })).json() as Json;
+    const session = (
+      await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN })
+    ).json() as Json;
     const before = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`)).rows[0];
-    const res = await guest.post('/games-api/rounds', { bet: { amount: 100, target: 5000, direction: 'under' } }, { 'x-game-session': session.token });
+    const res = await guest.post(
+      '/games-api/rounds',
+      { bet: { amount: 100, target: 5000, direction: 'under' } },
+      { 'x-game-session': session.token },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Json).balance_cents).toBe(100_000 - 100 + (res.json() as Json).round.win_cents);
-    expect((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`)).rows[0]).toEqual(before);
+    expect((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`)).rows[0]).toEqual(
+      before,
+    );
   });
 });
 
@@ -236,16 +287,24 @@ describe('Rocket (shared crash rounds)', () => {
     expect(snap.current).toMatchObject({ phase: 'betting' });
     expect(snap.current.result).toBeUndefined();
     const a = (await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
-    const b = (await client.post('/games-api/rounds', { bet: { amount: 200, auto_cashout: 1.01 } }, headers)).json() as Json;
+    const b = (
+      await client.post('/games-api/rounds', { bet: { amount: 200, auto_cashout: 1.01 } }, headers)
+    ).json() as Json;
     expect(a.round.status).toBe('open');
-    const [row] = (await t.database.db.execute(sql`SELECT result FROM shared_rounds WHERE id = ${snap.current.round_id}`)).rows as { result: { crash_point: number } }[];
+    const [row] = (
+      await t.database.db.execute(sql`SELECT result FROM shared_rounds WHERE id = ${snap.current.round_id}`)
+    ).rows as { result: { crash_point: number } }[];
     const crash = row!.result.crash_point;
     t.clock.advance(6_000);
     await shared.tick(game.seoTitle);
     if (crash > 1) {
       // Just after take-off the multiplier is below any bust point above 1.00.
       t.clock.advance(1);
-      const out = await client.post(`/games-api/rounds/${a.round.id}/actions`, { action: { type: 'cashout' } }, headers);
+      const out = await client.post(
+        `/games-api/rounds/${a.round.id}/actions`,
+        { action: { type: 'cashout' } },
+        headers,
+      );
       expect(out.statusCode, out.body).toBe(200);
       expect((out.json() as Json).round.status).toBe('finished');
     }
@@ -270,10 +329,19 @@ describe('Rocket (shared crash rounds)', () => {
     const shared = t.app.games.shared;
     for (let cycle = 0; cycle < 3; cycle++) {
       t.clock.advance(10 * 60_000);
-      await Promise.all([shared.tick(game.seoTitle), shared.tick(game.seoTitle), shared.tick(game.seoTitle), shared.tick(game.seoTitle)]);
-      const open = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM shared_rounds WHERE game = ${game.seoTitle} AND phase <> 'ended'`);
+      await Promise.all([
+        shared.tick(game.seoTitle),
+        shared.tick(game.seoTitle),
+        shared.tick(game.seoTitle),
+        shared.tick(game.seoTitle),
+      ]);
+      const open = await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM shared_rounds WHERE game = ${game.seoTitle} AND phase <> 'ended'`,
+      );
       expect((open.rows[0] as { n: number }).n).toBeLessThanOrEqual(1);
-      const missing = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM shared_rounds WHERE game = ${game.seoTitle} AND result IS NULL`);
+      const missing = await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM shared_rounds WHERE game = ${game.seoTitle} AND result IS NULL`,
+      );
       expect((missing.rows[0] as { n: number }).n).toBe(0);
     }
   });
@@ -285,7 +353,13 @@ describe('Rocket (shared crash rounds)', () => {
     // The next round flies past 1.05: its seed is pinned, so the runner pays the 1.02 targets in flight.
     // Whatever round an earlier test left moves one phase a tick (betting → running → ended).
     const latestPhase = async () =>
-      ((await t.database.db.execute(sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`)).rows[0] as { phase: string } | undefined)?.phase;
+      (
+        (
+          await t.database.db.execute(
+            sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`,
+          )
+        ).rows[0] as { phase: string } | undefined
+      )?.phase;
     for (let step = 0; step < 3 && ((await latestPhase()) ?? 'ended') !== 'ended'; step++) {
       t.clock.advance(10 * 60_000);
       await shared.tick(game.seoTitle);
@@ -296,13 +370,20 @@ describe('Rocket (shared crash rounds)', () => {
     await shared.tick(game.seoTitle);
     const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
     expect(current).toMatchObject({ phase: 'betting', round_id: pinned.roundId });
-    const auto = (await client.post('/games-api/rounds', { bet: { amount: 300, auto_cashout: 1.02 } }, headers)).json() as Json;
-    const raced = (await client.post('/games-api/rounds', { bet: { amount: 100, auto_cashout: 1.02 } }, headers)).json() as Json;
+    const auto = (
+      await client.post('/games-api/rounds', { bet: { amount: 300, auto_cashout: 1.02 } }, headers)
+    ).json() as Json;
+    const raced = (
+      await client.post('/games-api/rounds', { bet: { amount: 100, auto_cashout: 1.02 } }, headers)
+    ).json() as Json;
     t.clock.advance(6_000);
     await shared.tick(game.seoTitle);
     t.clock.advance(elapsedFor(1.03));
     // The runner pays the 1.02 targets while the player cashes one of them out by hand at 1.03.
-    const [, manual] = await Promise.all([shared.tick(game.seoTitle), client.post(`/games-api/rounds/${raced.round.id}/actions`, { action: { type: 'cashout' } }, headers)]);
+    const [, manual] = await Promise.all([
+      shared.tick(game.seoTitle),
+      client.post(`/games-api/rounds/${raced.round.id}/actions`, { action: { type: 'cashout' } }, headers),
+    ]);
     expect(manual.statusCode === 200 || (manual.json() as Json).code === 'round_finished', manual.body).toBe(true);
     expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('running');
     const paid = (await client.get(`/games-api/rounds/${auto.round.id}`, headers)).json() as Json;
@@ -324,9 +405,13 @@ describe('jackpots', () => {
     expect(totals.EUR.croupier).toBe(eur.levels.reduce((a: number, l: Json) => a + l.amount_cents, 0));
 
     const snapshot = await t.app.games.host.deps.catalogue.get();
-    const jackpotGame = [...snapshot.byId.values()].find((g) => g.categories.includes('jackpot') && g.launchIds.EUR !== undefined)!;
+    const jackpotGame = [...snapshot.byId.values()].find(
+      (g) => g.categories.includes('jackpot') && g.launchIds.EUR !== undefined,
+    )!;
     const { client, player } = await fundedPlayer();
-    const session = (await client.post('/games-api/sessions', { game: jackpotGame.seoTitle, id: jackpotGame.launchIds.EUR })).json() as Json;
+    const session = (
+      await client.post('/games-api/sessions', { game: jackpotGame.seoTitle, id: jackpotGame.launchIds.EUR })
+    ).json() as Json;
     const mini = eur.levels[0] as Json;
     // Make the next contribution reach the mini level's threshold.
     await t.database.db.execute(sql`UPDATE jackpot_levels SET drop_at = amount + 1 WHERE id = ${mini.id}`);
@@ -334,10 +419,23 @@ describe('jackpots', () => {
     t.app.jackpots.onWin((userId, award) => awards.push({ userId, award }));
     await client.post('/games-api/rounds', { bet: { amount: 1_000 } }, { 'x-game-session': session.token });
     await t.app.events.drain();
-    expect(awards).toEqual([{ userId: player.id, award: { jackpot: expect.objectContaining({ level_name: 'Mini', currency: 'EUR', amount_cents: mini.amount_cents + 5 }) } }]);
+    expect(awards).toEqual([
+      {
+        userId: player.id,
+        award: {
+          jackpot: expect.objectContaining({
+            level_name: 'Mini',
+            currency: 'EUR',
+            amount_cents: mini.amount_cents + 5,
+          }),
+        },
+      },
+    ]);
     const wins = (await createClient(t.app).get('/api/jackpot_wins')).json() as Json[];
     expect(wins[0]).toMatchObject({ amount_cents: mini.amount_cents + 5, jackpot_level_name: 'Mini' });
-    const after = ((await createClient(t.app).get('/api/jackpots')).json() as Json[]).find((j) => j.currency === 'EUR')!;
+    const after = ((await createClient(t.app).get('/api/jackpots')).json() as Json[]).find(
+      (j) => j.currency === 'EUR',
+    )!;
     expect(after.levels[0].amount_cents).toBe(mini.amount_cents); // reseeded
   });
 });

@@ -142,11 +142,23 @@ export class GamesHost {
       const user = input.user;
       if (!user) throw unauthorized('login_required', 'Sign in to play for real money');
       if (user.disabledAt) throw forbidden('player_disabled', 'Your account is disabled');
-      const [wallet] = await rows<{ id: number }>(db, sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${currency}`);
+      const [wallet] = await rows<{ id: number }>(
+        db,
+        sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${currency}`,
+      );
       if (!wallet) throw forbidden('currency_unavailable', `You have no ${currency} account`);
       const block = await this.deps.gamblingBlock(db, user.id, currency, now);
       if (block) throw forbidden('gambling_blocked', block.message);
-      token = (await createGameSession(db, { userId: user.id, currency, gameId: game.id, provider: this.deps.provider, now, minutes: this.deps.sessionMinutes })).token;
+      token = (
+        await createGameSession(db, {
+          userId: user.id,
+          currency,
+          gameId: game.id,
+          provider: this.deps.provider,
+          now,
+          minutes: this.deps.sessionMinutes,
+        })
+      ).token;
     }
     const ctx = await this.context(token);
     return this.sessionView(ctx);
@@ -158,12 +170,33 @@ export class GamesHost {
     const now = this.deps.clock.now();
     const real = await findGameSession(this.deps.db, token);
     if (real && real.provider === this.deps.provider) {
-      return { mode: 'real', token, userId: real.userId, demoSession: null, currency: real.currency, gameId: real.gameId, owner: `user:${real.userId}`, expired: real.expiresAt <= now };
+      return {
+        mode: 'real',
+        token,
+        userId: real.userId,
+        demoSession: null,
+        currency: real.currency,
+        gameId: real.gameId,
+        owner: `user:${real.userId}`,
+        expired: real.expiresAt <= now,
+      };
     }
     const hash = sha256(token);
-    const [demo] = await rows<{ game_id: number; expires_at: Date | string }>(this.deps.db, sql`SELECT game_id, expires_at FROM demo_sessions WHERE token_hash = ${hash}`);
+    const [demo] = await rows<{ game_id: number; expires_at: Date | string }>(
+      this.deps.db,
+      sql`SELECT game_id, expires_at FROM demo_sessions WHERE token_hash = ${hash}`,
+    );
     if (!demo) throw unauthorized('session_expired', 'Game session unknown; launch the game again');
-    return { mode: 'demo', token, userId: null, demoSession: hash, currency: 'FUN', gameId: Number(demo.game_id), owner: `demo:${hash.slice(0, 32)}`, expired: new Date(demo.expires_at) <= now };
+    return {
+      mode: 'demo',
+      token,
+      userId: null,
+      demoSession: hash,
+      currency: 'FUN',
+      gameId: Number(demo.game_id),
+      owner: `demo:${hash.slice(0, 32)}`,
+      expired: new Date(demo.expires_at) <= now,
+    };
   }
 
   async sessionView(ctx: PlayContext) {
@@ -205,13 +238,20 @@ export class GamesHost {
 
   async balance(ctx: PlayContext): Promise<number> {
     if (ctx.mode === 'demo') {
-      const [row] = await rows<{ balance: string }>(this.deps.db, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+      const [row] = await rows<{ balance: string }>(
+        this.deps.db,
+        sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
+      );
       return Number(row?.balance ?? 0);
     }
     // The wallet checks the session on a balance read: an expired one is SESSION_EXPIRED (401, the
     // client relaunches), never a balance of 0. Call this only where nothing has committed yet; an
     // action that did uses the balance its own wallet call answered.
-    const { httpStatus, response } = await this.deps.wallet.call('balance', { session_token: ctx.token, user_id: String(ctx.userId), currency: ctx.currency });
+    const { httpStatus, response } = await this.deps.wallet.call('balance', {
+      session_token: ctx.token,
+      user_id: String(ctx.userId),
+      currency: ctx.currency,
+    });
     if (httpStatus === 200 && response.status === 'OK') return response.balance ?? 0;
     if (httpStatus === 200) throw walletRefusal(response);
     throw new AppError(502, 'wallet_unavailable', 'The wallet did not answer; try again in a moment');
@@ -234,7 +274,9 @@ export class GamesHost {
   }
 
   private ownerClause(ctx: PlayContext) {
-    return ctx.mode === 'real' ? sql`user_id = ${ctx.userId} AND mode = 'real'` : sql`demo_session = ${ctx.demoSession}`;
+    return ctx.mode === 'real'
+      ? sql`user_id = ${ctx.userId} AND mode = 'real'`
+      : sql`demo_session = ${ctx.demoSession}`;
   }
 
   async openRound(ctx: PlayContext, game: CachedGame): Promise<RoundRow | null> {
@@ -247,7 +289,10 @@ export class GamesHost {
   }
 
   async round(ctx: PlayContext, roundId: number): Promise<RoundRow> {
-    const [row] = await rows<RoundRow>(this.deps.db, sql`SELECT * FROM game_rounds WHERE id = ${roundId} AND ${this.ownerClause(ctx)}`);
+    const [row] = await rows<RoundRow>(
+      this.deps.db,
+      sql`SELECT * FROM game_rounds WHERE id = ${roundId} AND ${this.ownerClause(ctx)}`,
+    );
     if (!row) throw notFound('round_not_found', 'Round not found');
     return row;
   }
@@ -257,7 +302,14 @@ export class GamesHost {
    * refusal throws the API error; an answer that does not say whether the money was taken (no
    * answer, 5xx, a reused id) throws StakeUncertain.
    */
-  async takeStake(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, db: Executor = this.deps.db): Promise<number | null> {
+  async takeStake(
+    ctx: PlayContext,
+    game: CachedGame,
+    roundId: number,
+    betNo: number,
+    amount: bigint,
+    db: Executor = this.deps.db,
+  ): Promise<number | null> {
     if (amount <= 0n) return null;
     if (ctx.mode === 'demo') {
       const taken = await rows<{ balance: string }>(
@@ -265,8 +317,13 @@ export class GamesHost {
         sql`UPDATE demo_sessions SET balance = balance - ${amount.toString()}::bigint WHERE token_hash = ${ctx.demoSession} AND balance >= ${amount.toString()}::bigint RETURNING balance::text`,
       );
       if (taken.length === 0) {
-        const [row] = await rows<{ balance: string }>(db, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
-        throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, { balance_cents: Number(row?.balance ?? 0) });
+        const [row] = await rows<{ balance: string }>(
+          db,
+          sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
+        );
+        throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, {
+          balance_cents: Number(row?.balance ?? 0),
+        });
       }
       return Number(taken[0]!.balance);
     }
@@ -296,12 +353,22 @@ export class GamesHost {
    * refused, W9) before `undo` lets the round go. If even the rollback gets no answer, the round
    * stays claimed for the abandoned-round sweeper, which settles whatever the wallet holds.
    */
-  async stakeOrUndo(ctx: PlayContext, game: CachedGame, roundId: number, betNo: number, amount: bigint, undo: () => Promise<unknown>): Promise<number | null> {
+  async stakeOrUndo(
+    ctx: PlayContext,
+    game: CachedGame,
+    roundId: number,
+    betNo: number,
+    amount: bigint,
+    undo: () => Promise<unknown>,
+  ): Promise<number | null> {
     try {
       return await this.takeStake(ctx, game, roundId, betNo, amount);
     } catch (error) {
       if (error instanceof StakeUncertain && !(await this.cancelBet(ctx, game, roundId, betNo))) {
-        this.deps.onError?.(`games host: bet ${betNo} of round ${roundId} has an unknown fate; left to the sweeper`, error.cause);
+        this.deps.onError?.(
+          `games host: bet ${betNo} of round ${roundId} has an unknown fate; left to the sweeper`,
+          error.cause,
+        );
         throw error;
       }
       await undo();
@@ -337,9 +404,15 @@ export class GamesHost {
     if (ctx.mode === 'demo') {
       return this.deps.db.transaction(async (tx) => {
         // The lock makes a concurrent settlement wait, then find the round closed and credit nothing.
-        const open = await rows<{ id: number }>(tx, sql`SELECT id FROM game_rounds WHERE id = ${roundId} AND status = 'open' FOR UPDATE`);
+        const open = await rows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM game_rounds WHERE id = ${roundId} AND status = 'open' FOR UPDATE`,
+        );
         if (open.length === 0) {
-          const [row] = await rows<{ balance: string }>(tx, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+          const [row] = await rows<{ balance: string }>(
+            tx,
+            sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
+          );
           return Number(row?.balance ?? 0);
         }
         const [row] = await rows<{ balance: string }>(
@@ -448,7 +521,8 @@ export class GamesHost {
     );
     if (row) return { row, token };
     const current = await this.round(ctx, roundId);
-    if (current.status !== 'open' || current.shared_round_id !== null) throw conflict('round_finished', 'This round is over');
+    if (current.status !== 'open' || current.shared_round_id !== null)
+      throw conflict('round_finished', 'This round is over');
     throw conflict('round_changed', 'Another action on this round came first; reload it');
   }
 
@@ -468,7 +542,10 @@ export class GamesHost {
     await this.payUnpaid(ctx);
     const model = requireModel(game);
     const open = await this.openRound(ctx, game);
-    if (open) throw new AppError(409, 'round_open', 'Finish the open round first', undefined, { round: this.present(open, model) });
+    if (open)
+      throw new AppError(409, 'round_open', 'Finish the open round first', undefined, {
+        round: this.present(open, model),
+      });
     const limits = betLimits(ctx.currency);
     let bet: unknown;
     try {
@@ -509,7 +586,9 @@ export class GamesHost {
     const { row, step } = await db.transaction(open_);
     const roundId = Number(row.id);
     const staked = await this.stakeOrUndo(ctx, game, roundId, 1, BigInt(step.stake), () =>
-      db.execute(sql`UPDATE game_rounds SET status = 'void', claim = NULL, finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND claim = ${token}`),
+      db.execute(
+        sql`UPDATE game_rounds SET status = 'void', claim = NULL, finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND claim = ${token}`,
+      ),
     );
     if (step.finished) return this.payAndClose(ctx, game, model, row, token, step);
     await this.release(roundId, token);
@@ -539,7 +618,8 @@ export class GamesHost {
       // On an expired session only a step that settles the round goes ahead (its win is paid, W10):
       // a new stake needs a live session, and a step that leaves the round open would have no
       // balance to show. The relaunched game finds the round where it was.
-      if (ctx.expired && (BigInt(step.stake) > BigInt(row.stake) || !step.finished)) throw unauthorized('session_expired', 'Game session expired; launch the game again');
+      if (ctx.expired && (BigInt(step.stake) > BigInt(row.stake) || !step.finished))
+        throw unauthorized('session_expired', 'Game session expired; launch the game again');
     } catch (error) {
       await this.release(roundId, token);
       throw error;
@@ -569,7 +649,10 @@ export class GamesHost {
         throw error;
       }
     }
-    const staked = extra > 0n ? await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount)) : null;
+    const staked =
+      extra > 0n
+        ? await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount))
+        : null;
     const [applied] = await apply(this.deps.db);
     // Only a sweeper that found the claim stale (abandonMinutes old) can have taken the round over.
     if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
@@ -578,7 +661,11 @@ export class GamesHost {
   }
 
   private async answer(ctx: PlayContext, model: AnyModel, row: RoundRow, balance: number) {
-    return { round: this.present(row, model), balance_cents: balance, fairness: await this.seeds.view(this.deps.db, ctx.owner) };
+    return {
+      round: this.present(row, model),
+      balance_cents: balance,
+      fairness: await this.seeds.view(this.deps.db, ctx.owner),
+    };
   }
 
   /**
@@ -588,7 +675,14 @@ export class GamesHost {
    * without an answer leaves the round open with its outcome stored and marked unpaid (503), for
    * the player's next visit or the sweeper to pay exactly that outcome (G8).
    */
-  private async payAndClose(ctx: PlayContext, game: CachedGame, model: AnyModel, row: RoundRow, token: string, step: { win: number; stake: number }) {
+  private async payAndClose(
+    ctx: PlayContext,
+    game: CachedGame,
+    model: AnyModel,
+    row: RoundRow,
+    token: string,
+    step: { win: number; stake: number },
+  ) {
     const win = BigInt(step.win);
     const id = Number(row.id);
     let balance: number;
@@ -599,8 +693,13 @@ export class GamesHost {
         const [voided] = await rows<RoundRow>(this.deps.db, sql`SELECT * FROM game_rounds WHERE id = ${id}`);
         throw new WinRefused(id, this.present(voided ?? row, model));
       }
-      this.deps.onError?.(`games host: win of round ${id} not paid; left for the player's next visit or the sweeper`, error);
-      await this.deps.db.execute(sql`UPDATE game_rounds SET claim = ${UNPAID + token} WHERE id = ${id} AND claim = ${token}`);
+      this.deps.onError?.(
+        `games host: win of round ${id} not paid; left for the player's next visit or the sweeper`,
+        error,
+      );
+      await this.deps.db.execute(
+        sql`UPDATE game_rounds SET claim = ${UNPAID + token} WHERE id = ${id} AND claim = ${token}`,
+      );
       throw new WinUnpaid(id, this.present(row, model), error);
     }
     const now = this.deps.clock.now();
@@ -610,7 +709,14 @@ export class GamesHost {
           WHERE id = ${row.id} AND status = 'open' AND claim = ${token} RETURNING *`,
     );
     if (done && ctx.userId !== null) {
-      this.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(step.stake), win, finishedAt: now });
+      this.deps.onRoundFinished?.({
+        userId: ctx.userId,
+        game,
+        currency: ctx.currency,
+        stake: BigInt(step.stake),
+        win,
+        finishedAt: now,
+      });
     }
     return this.answer(ctx, model, done ?? row, balance);
   }
@@ -619,10 +725,22 @@ export class GamesHost {
    * A demo step's end inside its transaction (nothing else may touch the database meanwhile: PGlite
    * has one connection): pays a finished round, and lets the round go.
    */
-  private async demoSettle(tx: Executor, ctx: PlayContext, row: RoundRow, token: string, step: { finished: boolean; win: number }): Promise<{ row: RoundRow; balance: number }> {
+  private async demoSettle(
+    tx: Executor,
+    ctx: PlayContext,
+    row: RoundRow,
+    token: string,
+    step: { finished: boolean; win: number },
+  ): Promise<{ row: RoundRow; balance: number }> {
     if (!step.finished) {
-      const [released] = await rows<RoundRow>(tx, sql`UPDATE game_rounds SET claim = NULL WHERE id = ${row.id} AND claim = ${token} RETURNING *`);
-      const [wallet] = await rows<{ balance: string }>(tx, sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`);
+      const [released] = await rows<RoundRow>(
+        tx,
+        sql`UPDATE game_rounds SET claim = NULL WHERE id = ${row.id} AND claim = ${token} RETURNING *`,
+      );
+      const [wallet] = await rows<{ balance: string }>(
+        tx,
+        sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
+      );
       return { row: released ?? row, balance: Number(wallet?.balance ?? 0) };
     }
     const [wallet] = await rows<{ balance: string }>(
@@ -726,7 +844,9 @@ export class GamesHost {
       // (a double) without storing its step, and that stake must come back too.
       const staked = await this.walletStaked(id);
       if (staked === null) {
-        await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`);
+        await db.execute(
+          sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`,
+        );
         return false;
       }
       const [paid] = await rows<{ amount: string }>(
@@ -735,7 +855,16 @@ export class GamesHost {
               AND status IN ('ok', 'closed')`,
       );
       const win = paid ? BigInt(paid.amount) : BigInt(model.abandon(claimed.state, Number(staked)));
-      const ctx: PlayContext = { mode: 'real', token: '', userId: claimed.user_id, demoSession: null, currency: claimed.currency, gameId: claimed.game_id, owner: '', expired: true };
+      const ctx: PlayContext = {
+        mode: 'real',
+        token: '',
+        userId: claimed.user_id,
+        demoSession: null,
+        currency: claimed.currency,
+        gameId: claimed.game_id,
+        owner: '',
+        expired: true,
+      };
       let balance: number;
       try {
         balance = await this.payWin(ctx, game, id, win);
@@ -751,7 +880,15 @@ export class GamesHost {
             WHERE id = ${id} AND status = 'open' AND claim = ${token} RETURNING id`,
       );
       if (done.length === 0) return false;
-      if (claimed.user_id !== null) this.deps.onRoundFinished?.({ userId: claimed.user_id, game, currency: claimed.currency, stake: staked, win, finishedAt: now });
+      if (claimed.user_id !== null)
+        this.deps.onRoundFinished?.({
+          userId: claimed.user_id,
+          game,
+          currency: claimed.currency,
+          stake: staked,
+          win,
+          finishedAt: now,
+        });
       return true;
     } catch (error) {
       // Let the next attempt try again: the claim as it was (an unpaid round stays marked and out
@@ -764,7 +901,10 @@ export class GamesHost {
   }
 
   async seedOf(row: RoundRow): Promise<{ serverSeed: string; clientSeed: string }> {
-    const [seed] = await rows<{ server_seed: string; client_seed: string }>(this.deps.db, sql`SELECT server_seed, client_seed FROM fairness_seeds WHERE id = ${row.seed_id}`);
+    const [seed] = await rows<{ server_seed: string; client_seed: string }>(
+      this.deps.db,
+      sql`SELECT server_seed, client_seed FROM fairness_seeds WHERE id = ${row.seed_id}`,
+    );
     if (!seed) throw new Error(`seed of round ${row.id} missing`);
     return { serverSeed: seed.server_seed, clientSeed: seed.client_seed };
   }
@@ -774,9 +914,14 @@ export class GamesHost {
 export function walletRefusal(response: WalletResponse): AppError {
   switch (response.status) {
     case 'NOT_ENOUGH_MONEY':
-      return new AppError(422, 'insufficient_funds', 'Not enough money for this bet', undefined, { balance_cents: response.balance ?? 0 });
+      return new AppError(422, 'insufficient_funds', 'Not enough money for this bet', undefined, {
+        balance_cents: response.balance ?? 0,
+      });
     case 'GAMBLING_BLOCKED':
-      return forbidden('gambling_blocked', response.message ?? 'Betting is blocked by your responsible-gambling settings');
+      return forbidden(
+        'gambling_blocked',
+        response.message ?? 'Betting is blocked by your responsible-gambling settings',
+      );
     case 'USER_DISABLED':
       return forbidden('player_disabled', 'Your account is disabled');
     case 'SESSION_EXPIRED':
@@ -821,9 +966,15 @@ export class WinUnpaid extends AppError {
     round: unknown,
     override readonly cause: unknown,
   ) {
-    super(503, 'wallet_unavailable', 'Your win is recorded but the wallet did not confirm it; it is paid when you next open the game', undefined, {
-      round_id: roundId,
-      round,
-    });
+    super(
+      503,
+      'wallet_unavailable',
+      'Your win is recorded but the wallet did not confirm it; it is paid when you next open the game',
+      undefined,
+      {
+        round_id: roundId,
+        round,
+      },
+    );
   }
 }

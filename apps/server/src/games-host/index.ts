@@ -38,7 +38,9 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
       app.log.error({ err: error }, `games host: ${what} listener failed`);
     }
   };
-  const catalogue = createCatalogueCache(deps.database.db, { onRefreshError: (error) => app.log.error({ err: error }, 'games host: catalogue refresh failed') });
+  const catalogue = createCatalogueCache(deps.database.db, {
+    onRefreshError: (error) => app.log.error({ err: error }, 'games host: catalogue refresh failed'),
+  });
   const host = new GamesHost({
     db: deps.database.db,
     clock: deps.clock,
@@ -53,15 +55,30 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     onRoundFinished: (round) => {
       finishedListeners.forEach((l) => safely('round', () => l(round)));
       if (round.win <= round.stake || winListeners.length === 0) return;
-      void rows<{ nickname: string | null }>(deps.database.db, sql`SELECT nickname FROM users WHERE id = ${round.userId}`).then(([user]) => {
-        const item = winnerItem({ at: round.finishedAt, stake: round.stake, win: round.win, currency: round.currency, identifier: round.game.identifier, title: round.game.title, nickname: user?.nickname ?? null, userId: round.userId });
-        winListeners.forEach((l) => safely('win', () => l(item)));
-      })
+      void rows<{ nickname: string | null }>(
+        deps.database.db,
+        sql`SELECT nickname FROM users WHERE id = ${round.userId}`,
+      )
+        .then(([user]) => {
+          const item = winnerItem({
+            at: round.finishedAt,
+            stake: round.stake,
+            win: round.win,
+            currency: round.currency,
+            identifier: round.game.identifier,
+            title: round.game.title,
+            nickname: user?.nickname ?? null,
+            userId: round.userId,
+          });
+          winListeners.forEach((l) => safely('win', () => l(item)));
+        })
         // The win is already paid: a failed feed lookup must not become an unhandled rejection.
         .catch((error: unknown) => app.log.error({ err: error }, 'games host: win feed item failed'));
     },
   });
-  const shared = new SharedRounds(host, (game, event) => sharedListeners.forEach((l) => safely('shared round', () => l(game, event))));
+  const shared = new SharedRounds(host, (game, event) =>
+    sharedListeners.forEach((l) => safely('shared round', () => l(game, event))),
+  );
   await app.register(gamesHostRoutes, { ...deps, host, shared });
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {

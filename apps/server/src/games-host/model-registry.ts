@@ -6,13 +6,26 @@
  */
 import { AMERICAN_ROULETTE_TITLES, resolveModel } from '@croupier/games/index';
 import { checkLimits, GameInputError, parseMinorUnits, asRecord } from '@croupier/games/model';
-import { crashPoint, elapsedFor, multiplierAt, settle as settleCrash, MIN_TARGET, MAX_TARGET } from '@croupier/games/models/crash';
-import { parseRouletteBet, settle as settleRoulette, spin, type RouletteVariant } from '@croupier/games/models/roulette';
+import {
+  crashPoint,
+  elapsedFor,
+  multiplierAt,
+  settle as settleCrash,
+  MIN_TARGET,
+  MAX_TARGET,
+} from '@croupier/games/models/crash';
+import {
+  parseRouletteBet,
+  settle as settleRoulette,
+  spin,
+  type RouletteVariant,
+} from '@croupier/games/models/roulette';
 import type { AnyModel, SharedBet, SharedMath } from './models.ts';
 
 type GameKey = { engine: string; seoTitle: string; title: string };
 
-const doubleZero = (game: GameKey): RouletteVariant => (AMERICAN_ROULETTE_TITLES.has(game.seoTitle) ? 'american' : 'european');
+const doubleZero = (game: GameKey): RouletteVariant =>
+  AMERICAN_ROULETTE_TITLES.has(game.seoTitle) ? 'american' : 'european';
 
 export function resolveCatalogueModel(game: GameKey): AnyModel | null {
   try {
@@ -30,7 +43,12 @@ function parseCrashBet(input: unknown, limits: { min: number; max: number }): Sh
   if (r.auto_cashout === undefined || r.auto_cashout === null) return { amount, auto_cashout: null };
   const target = r.auto_cashout;
   const hundredths = typeof target === 'number' ? Math.round(target * 100) : NaN;
-  if (typeof target !== 'number' || Math.abs(hundredths - target * 100) > 1e-6 || hundredths < MIN_TARGET || hundredths > MAX_TARGET) {
+  if (
+    typeof target !== 'number' ||
+    Math.abs(hundredths - target * 100) > 1e-6 ||
+    hundredths < MIN_TARGET ||
+    hundredths > MAX_TARGET
+  ) {
     throw new GameInputError('invalid_bet', 'auto_cashout must be a multiplier with 2 decimals, from 1.01');
   }
   return { amount, auto_cashout: hundredths / 100 };
@@ -45,7 +63,8 @@ const rocket: SharedMath = {
   multiplierAt,
   autoCashoutMs: (bet) => (typeof bet.auto_cashout === 'number' ? elapsedFor(bet.auto_cashout) : null),
   // A manual cash-out passes its multiplier; otherwise the bet's automatic target applies.
-  settle: (bet, result, cashout) => settleCrash(bet.amount, cashout ?? (bet.auto_cashout as number | null), result.crash_point as number),
+  settle: (bet, result, cashout) =>
+    settleCrash(bet.amount, cashout ?? (bet.auto_cashout as number | null), result.crash_point as number),
 };
 
 function liveRoulette(variant: RouletteVariant): SharedMath {
@@ -58,7 +77,8 @@ function liveRoulette(variant: RouletteVariant): SharedMath {
     },
     draw: (rng) => ({ number: spin(rng, variant) }),
     runningMs: () => 0,
-    settle: (bet, result) => settleRoulette(bet.bets as Parameters<typeof settleRoulette>[0], result.number as number).win,
+    settle: (bet, result) =>
+      settleRoulette(bet.bets as Parameters<typeof settleRoulette>[0], result.number as number).win,
   };
 }
 

@@ -13,14 +13,20 @@ import type { SharedRounds } from './shared-rounds.ts';
 const NO_STORE = 'private, no-store';
 const SESSION_HEADER = 'x-game-session';
 
-const LaunchSchema = z.strictObject({ game: text().min(1).max(200), id: z.union([z.number().int().positive(), text().regex(/^\d{1,10}$/)]) });
+const LaunchSchema = z.strictObject({
+  game: text().min(1).max(200),
+  id: z.union([z.number().int().positive(), text().regex(/^\d{1,10}$/)]),
+});
 const BetSchema = z.strictObject({ bet: z.unknown() });
 const ActionSchema = z.strictObject({ action: z.unknown() });
-const ClientSeedSchema = z.strictObject({ client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters') });
+const ClientSeedSchema = z.strictObject({
+  client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters'),
+});
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, code = 'invalid_request'): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(code, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  if (!result.success)
+    throw badRequest(code, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   return result.data;
 }
 
@@ -69,7 +75,10 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
     const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
     const game = await host.game(ctx.gameId);
     const row = await host.round(ctx, id);
-    return { round: shared.handles(game) ? shared.present(row) : host.present(row, requireModel(game)), balance_cents: await host.balance(ctx) };
+    return {
+      round: shared.handles(game) ? shared.present(row) : host.present(row, requireModel(game)),
+      balance_cents: await host.balance(ctx),
+    };
   });
 
   app.put('/games-api/fairness/client_seed', async (request) => {
@@ -83,7 +92,9 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
     return host.seeds.rotate(host.deps.db, ctx.owner, host.deps.clock.now());
   });
 
-  app.get<{ Params: { slug: string } }>('/games-api/shared/:slug', async (request) => shared.snapshot(request.params.slug));
+  app.get<{ Params: { slug: string } }>('/games-api/shared/:slug', async (request) =>
+    shared.snapshot(request.params.slug),
+  );
 
   // Anything else under /games-api is still the API: a JSON 404, never the web app's page (the
   // server-rendered app answers every other path).
@@ -96,7 +107,9 @@ const HistoryQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   game: text().max(200).optional(),
-  currency: text().regex(/^[A-Z]{3,4}$/).optional(),
+  currency: text()
+    .regex(/^[A-Z]{3,4}$/)
+    .optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
@@ -152,16 +165,29 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
   /** Seeds are shown only once revealed: the active server seed never leaves the server (G6 c). */
   function fairnessOf(r: HistoryRow) {
     if (r.shared_round_id !== null) {
-      return { server_seed_hash: r.shared_seed_hash!, server_seed: r.shared_phase === 'ended' ? r.shared_seed : null, client_seed: r.seo_title, nonce: Number(r.shared_round_id) };
+      return {
+        server_seed_hash: r.shared_seed_hash!,
+        server_seed: r.shared_phase === 'ended' ? r.shared_seed : null,
+        client_seed: r.seo_title,
+        nonce: Number(r.shared_round_id),
+      };
     }
     if (r.seed_id === null) return null;
-    return { server_seed_hash: r.server_seed_hash!, server_seed: r.seed_active ? null : r.server_seed, client_seed: r.client_seed!, nonce: Number(r.nonce) };
+    return {
+      server_seed_hash: r.server_seed_hash!,
+      server_seed: r.seed_active ? null : r.server_seed,
+      client_seed: r.client_seed!,
+      nonce: Number(r.nonce),
+    };
   }
 
   app.get<{ Params: { id: string } }>('/api/fairness/rounds/:id', async (request, reply) => {
     const user = await request.requireUser();
     const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
-    const [r] = await rows<HistoryRow>(db, sql`${historySelect} WHERE r.id = ${id} AND r.user_id = ${user.id} AND r.mode = 'real'`);
+    const [r] = await rows<HistoryRow>(
+      db,
+      sql`${historySelect} WHERE r.id = ${id} AND r.user_id = ${user.id} AND r.mode = 'real'`,
+    );
     if (!r) throw notFound('round_not_found', 'Round not found');
     const game = (await host.deps.catalogue.get()).byId.get(r.game_id);
     const model = game ? modelFor(game) : null;
@@ -186,7 +212,8 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
     const user = await request.requireUser();
     const q = parse(HistoryQuerySchema, request.query, 'invalid_filter');
     const filters = [sql`r.user_id = ${user.id}`, sql`r.mode = 'real'`, sql`r.status <> 'void'`];
-    if (q.game) filters.push(sql`(g.identifier = ${q.game} OR g.title ILIKE ${`%${q.game.replace(/[%_\\]/g, '\\$&')}%`})`);
+    if (q.game)
+      filters.push(sql`(g.identifier = ${q.game} OR g.title ILIKE ${`%${q.game.replace(/[%_\\]/g, '\\$&')}%`})`);
     if (q.currency) filters.push(sql`r.currency = ${q.currency}`);
     if (q.from) filters.push(sql`r.created_at >= ${new Date(q.from)}`);
     if (q.to) filters.push(sql`r.created_at <= ${new Date(q.to)}`);
@@ -198,9 +225,18 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
     );
     let total = found[0]?.total;
     if (total === undefined) {
-      total = (await rows<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`))[0]?.total ?? '0';
+      total =
+        (
+          await rows<{ total: string }>(
+            db,
+            sql`SELECT count(*)::text AS total FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`,
+          )
+        )[0]?.total ?? '0';
     }
-    reply.header('cache-control', NO_STORE).header('x-total-count', total).header('access-control-expose-headers', 'x-total-count');
+    reply
+      .header('cache-control', NO_STORE)
+      .header('x-total-count', total)
+      .header('access-control-expose-headers', 'x-total-count');
     return found.map((r) => {
       const stake = Number(r.stake);
       const win = Number(r.win);
@@ -230,18 +266,47 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
 }
 
 export async function latestWinners(host: GamesHost) {
-  const found = await rows<{ finished_at: Date | string; stake: string; win: string; currency: string; identifier: string; title: string; nickname: string | null; user_id: number }>(
+  const found = await rows<{
+    finished_at: Date | string;
+    stake: string;
+    win: string;
+    currency: string;
+    identifier: string;
+    title: string;
+    nickname: string | null;
+    user_id: number;
+  }>(
     host.deps.db,
     sql`SELECT r.finished_at, r.stake::text, r.win::text, r.currency, g.identifier, g.title, u.nickname, r.user_id
         FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN users u ON u.id = r.user_id
         WHERE r.mode = 'real' AND r.status = 'finished' AND r.win > r.stake
         ORDER BY r.finished_at DESC, r.id DESC LIMIT 20`,
   );
-  return found.map((r) => winnerItem({ at: new Date(r.finished_at), stake: BigInt(r.stake), win: BigInt(r.win), currency: r.currency, identifier: r.identifier, title: r.title, nickname: r.nickname, userId: Number(r.user_id) }));
+  return found.map((r) =>
+    winnerItem({
+      at: new Date(r.finished_at),
+      stake: BigInt(r.stake),
+      win: BigInt(r.win),
+      currency: r.currency,
+      identifier: r.identifier,
+      title: r.title,
+      nickname: r.nickname,
+      userId: Number(r.user_id),
+    }),
+  );
 }
 
 /** One `public:wins` / winners-feed item (API-SHAPES §7.2). */
-export function winnerItem(w: { at: Date; stake: bigint; win: bigint; currency: string; identifier: string; title: string; nickname: string | null; userId: number }) {
+export function winnerItem(w: {
+  at: Date;
+  stake: bigint;
+  win: bigint;
+  currency: string;
+  identifier: string;
+  title: string;
+  nickname: string | null;
+  userId: number;
+}) {
   return {
     at: Math.floor(w.at.getTime() / 1000),
     bet_amount_cents: Number(w.stake),
@@ -256,7 +321,10 @@ export function winnerItem(w: { at: Date; stake: bigint; win: bigint; currency: 
   };
 }
 
-export const gamesHostRoutes: FastifyPluginAsync<AppDeps & { host: GamesHost; shared: SharedRounds }> = async (app, deps) => {
+export const gamesHostRoutes: FastifyPluginAsync<AppDeps & { host: GamesHost; shared: SharedRounds }> = async (
+  app,
+  deps,
+) => {
   gamesApi(app, deps.host, deps.shared);
   playerApi(app, deps.host);
 };

@@ -94,14 +94,17 @@ export class SharedRounds {
   private schedule(slug: string, delayMs: number) {
     if (this.stopped) return;
     clearTimeout(this.timers.get(slug));
-    const timer = setTimeout(() => {
-      this.tick(slug)
-        .then((next) => this.schedule(slug, next))
-        .catch((error: unknown) => {
-          this.host.deps.onError?.(`shared rounds: ${slug} failed`, error);
-          this.schedule(slug, 2_000);
-        });
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        this.tick(slug)
+          .then((next) => this.schedule(slug, next))
+          .catch((error: unknown) => {
+            this.host.deps.onError?.(`shared rounds: ${slug} failed`, error);
+            this.schedule(slug, 2_000);
+          });
+      },
+      Math.max(0, delayMs),
+    );
     timer.unref?.();
     this.timers.set(slug, timer);
   }
@@ -113,7 +116,10 @@ export class SharedRounds {
   }
 
   private async latest(slug: string): Promise<SharedRow | null> {
-    const [row] = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE game = ${slug} ORDER BY id DESC LIMIT 1`);
+    const [row] = await rows<SharedRow>(
+      this.host.deps.db,
+      sql`SELECT * FROM shared_rounds WHERE game = ${slug} ORDER BY id DESC LIMIT 1`,
+    );
     return row ?? null;
   }
 
@@ -163,7 +169,10 @@ export class SharedRounds {
           );
           // The result is fixed in the same transaction, before any bet (G4), and kept secret until the end.
           const result = this.draw(game, seed, Number(opened!.id));
-          const [withResult] = await rows<SharedRow>(tx, sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${opened!.id} RETURNING *`);
+          const [withResult] = await rows<SharedRow>(
+            tx,
+            sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${opened!.id} RETURNING *`,
+          );
           return withResult!;
         })
         .catch((error: unknown) => {
@@ -180,7 +189,10 @@ export class SharedRounds {
       if (now.getTime() < endsAt) return endsAt - now.getTime();
       const runMs = math.runningMs(row.result!);
       if (runMs > 0) {
-        const [running] = await rows<SharedRow>(db, sql`UPDATE shared_rounds SET phase = 'running', started_at = ${new Date(endsAt)} WHERE id = ${row.id} AND phase = 'betting' RETURNING *`);
+        const [running] = await rows<SharedRow>(
+          db,
+          sql`UPDATE shared_rounds SET phase = 'running', started_at = ${new Date(endsAt)} WHERE id = ${row.id} AND phase = 'betting' RETURNING *`,
+        );
         if (running) this.publish(slug, this.event(running));
         return Math.max(0, endsAt + runMs - now.getTime());
       }
@@ -204,10 +216,16 @@ export class SharedRounds {
   /** Ends a round: settles every open bet of it, then reveals the seed and result. */
   private async end(game: CachedGame, row: SharedRow, endedAt: Date) {
     const { db } = this.host.deps;
-    const [ended] = await rows<SharedRow>(db, sql`UPDATE shared_rounds SET phase = 'ended', ended_at = ${endedAt} WHERE id = ${row.id} AND phase <> 'ended' RETURNING *`);
+    const [ended] = await rows<SharedRow>(
+      db,
+      sql`UPDATE shared_rounds SET phase = 'ended', ended_at = ${endedAt} WHERE id = ${row.id} AND phase <> 'ended' RETURNING *`,
+    );
     if (!ended) return;
     // A bet still claimed is waiting for its stake: its placer settles it once the wallet took it.
-    const bets = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`);
+    const bets = await rows<RoundRow>(
+      db,
+      sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`,
+    );
     for (const bet of bets) {
       const state = bet.state as SharedState;
       const win = this.math(game).settle(state.bet, ended.result!, null);
@@ -238,7 +256,10 @@ export class SharedRounds {
   private async settleAutoCashouts(game: CachedGame, row: SharedRow, elapsed: number): Promise<number | null> {
     const math = this.math(game);
     if (!math.autoCashoutMs) return null;
-    const open = await rows<RoundRow>(this.host.deps.db, sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`);
+    const open = await rows<RoundRow>(
+      this.host.deps.db,
+      sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`,
+    );
     let next: number | null = null;
     for (const bet of open) {
       const state = bet.state as SharedState;
@@ -250,8 +271,12 @@ export class SharedRounds {
       }
       // Reached before the bust, so the target is below the crash point and `settle` pays it.
       const win = math.settle(state.bet, row.result!, null);
-      await this.finish(game, bet, { ...state, cashout: state.bet.auto_cashout as number }, BigInt(win)).catch((error: unknown) =>
-        this.host.deps.onError?.(`shared rounds: automatic cash-out of round ${bet.id} failed (settled at the end)`, error),
+      await this.finish(game, bet, { ...state, cashout: state.bet.auto_cashout as number }, BigInt(win)).catch(
+        (error: unknown) =>
+          this.host.deps.onError?.(
+            `shared rounds: automatic cash-out of round ${bet.id} failed (settled at the end)`,
+            error,
+          ),
       );
     }
     return next;
@@ -263,7 +288,13 @@ export class SharedRounds {
    * calls pay that same amount, which the wallet's idempotent `win` books once, so a cash-out
    * racing the bust or its own automatic target can never be paid twice or twice differently.
    */
-  private async finish(game: CachedGame, row: RoundRow, state: SharedState, win: bigint, opts: { onlyIfClaimed?: boolean; player?: PlayContext } = {}) {
+  private async finish(
+    game: CachedGame,
+    row: RoundRow,
+    state: SharedState,
+    win: bigint,
+    opts: { onlyIfClaimed?: boolean; player?: PlayContext } = {},
+  ) {
     const { db } = this.host.deps;
     const ctx = this.ctxOf(row);
     const [claimed] = await rows<RoundRow>(
@@ -278,7 +309,12 @@ export class SharedRounds {
     if (current.status !== 'open') {
       // Settled by another path meanwhile: the balance its win left, not a read that an expired
       // session would refuse (only the player's own cash-out shows it).
-      const balance = current.balance_after !== null ? Number(current.balance_after) : opts.player ? await this.host.balance(opts.player) : 0;
+      const balance =
+        current.balance_after !== null
+          ? Number(current.balance_after)
+          : opts.player
+            ? await this.host.balance(opts.player)
+            : 0;
       return { row: current, balance };
     }
     const amount = BigInt((current.state as SharedState).settled_win ?? Number(win));
@@ -300,9 +336,19 @@ export class SharedRounds {
           WHERE id = ${row.id} AND status = 'open' RETURNING *`,
     );
     if (done && ctx.mode === 'real' && ctx.userId !== null) {
-      this.host.deps.onRoundFinished?.({ userId: ctx.userId, game, currency: ctx.currency, stake: BigInt(row.stake), win: amount, finishedAt: now });
+      this.host.deps.onRoundFinished?.({
+        userId: ctx.userId,
+        game,
+        currency: ctx.currency,
+        stake: BigInt(row.stake),
+        win: amount,
+        finishedAt: now,
+      });
     }
-    return { row: done ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!, balance };
+    return {
+      row: done ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!,
+      balance,
+    };
   }
 
   present(row: RoundRow) {
@@ -322,10 +368,18 @@ export class SharedRounds {
   async snapshot(slug: string) {
     await this.gameBySlug(slug);
     const current = await this.latest(slug);
-    const history = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE game = ${slug} AND phase = 'ended' ORDER BY id DESC LIMIT 20`);
+    const history = await rows<SharedRow>(
+      this.host.deps.db,
+      sql`SELECT * FROM shared_rounds WHERE game = ${slug} AND phase = 'ended' ORDER BY id DESC LIMIT 20`,
+    );
     return {
       current: current ? this.event(current) : null,
-      history: history.map((h) => ({ round_id: Number(h.id), result: h.result, server_seed: h.server_seed, server_seed_hash: h.server_seed_hash })),
+      history: history.map((h) => ({
+        round_id: Number(h.id),
+        result: h.result,
+        server_seed: h.server_seed,
+        server_seed_hash: h.server_seed_hash,
+      })),
     };
   }
 
@@ -347,7 +401,8 @@ export class SharedRounds {
     }
     const round = await this.latest(game.seoTitle);
     const now = this.host.deps.clock.now();
-    if (!round || round.phase !== 'betting' || now >= new Date(round.betting_ends_at)) throw conflict('betting_closed', 'Bets are closed for this round; wait for the next one');
+    if (!round || round.phase !== 'betting' || now >= new Date(round.betting_ends_at))
+      throw conflict('betting_closed', 'Bets are closed for this round; wait for the next one');
     const state: SharedState = { bet, cashout: null, result: null };
     const { db } = this.host.deps;
     const token = randomToken(16);
@@ -359,15 +414,22 @@ export class SharedRounds {
     );
     const id = Number(row!.id);
     const staked = await this.host.stakeOrUndo(ctx, game, id, 1, BigInt(bet.amount), () =>
-      db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`),
+      db.execute(
+        sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`,
+      ),
     );
-    const [confirmed] = await rows<RoundRow>(db, sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token} RETURNING *`);
+    const [confirmed] = await rows<RoundRow>(
+      db,
+      sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token} RETURNING *`,
+    );
     let answer = { row: confirmed ?? row!, balance: staked ?? (await this.host.balance(ctx)) };
     // The runner skipped this bet if the round ended while the stake was on its way: settle it now.
     const [shared] = await rows<SharedRow>(db, sql`SELECT * FROM shared_rounds WHERE id = ${round.id}`);
     if (confirmed && shared?.phase === 'ended') {
       const win = math.settle(bet, shared.result!, null);
-      answer = await this.finish(game, confirmed, { ...state, result: shared.result }, BigInt(win), { player: ctx }).catch((error: unknown) => {
+      answer = await this.finish(game, confirmed, { ...state, result: shared.result }, BigInt(win), {
+        player: ctx,
+      }).catch((error: unknown) => {
         this.host.deps.onError?.(`shared rounds: settling round ${id} failed (retried by the sweeper)`, error);
         return answer;
       });
@@ -381,18 +443,26 @@ export class SharedRounds {
    */
   async act(ctx: PlayContext, game: CachedGame, roundId: number, action: unknown) {
     const math = this.math(game);
-    if (math.kind !== 'crash' || (action as { type?: unknown } | null)?.type !== 'cashout') throw new AppError(400, 'invalid_action', 'Only cash-out is possible in this game');
+    if (math.kind !== 'crash' || (action as { type?: unknown } | null)?.type !== 'cashout')
+      throw new AppError(400, 'invalid_action', 'Only cash-out is possible in this game');
     const row = await this.host.round(ctx, roundId);
     if (row.status !== 'open' || row.shared_round_id === null) throw conflict('round_finished', 'This round is over');
     if (row.claim !== null) throw conflict('bet_pending', 'The wallet has not confirmed this bet yet');
-    const [shared] = await rows<SharedRow>(this.host.deps.db, sql`SELECT * FROM shared_rounds WHERE id = ${row.shared_round_id}`);
-    if (!shared || shared.phase !== 'running' || !shared.started_at) throw conflict('not_running', 'The rocket has not taken off yet');
+    const [shared] = await rows<SharedRow>(
+      this.host.deps.db,
+      sql`SELECT * FROM shared_rounds WHERE id = ${row.shared_round_id}`,
+    );
+    if (!shared || shared.phase !== 'running' || !shared.started_at)
+      throw conflict('not_running', 'The rocket has not taken off yet');
     const elapsed = this.host.deps.clock.now().getTime() - new Date(shared.started_at).getTime();
     if (elapsed >= math.runningMs(shared.result!)) throw conflict('round_busted', 'Too late: the rocket flew away');
     const multiplier = math.multiplierAt!(elapsed);
     const state = row.state as SharedState;
     const win = math.settle(state.bet, shared.result!, multiplier);
-    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win), { onlyIfClaimed: true, player: ctx });
+    const { row: done, balance } = await this.finish(game, row, { ...state, cashout: multiplier }, BigInt(win), {
+      onlyIfClaimed: true,
+      player: ctx,
+    });
     return { round: this.present(done), balance_cents: balance, fairness: null };
   }
 
@@ -416,7 +486,9 @@ export class SharedRounds {
       try {
         const game = await this.host.game(bet.game_id);
         if (bet.mode === 'real' && (await this.host.walletStaked(Number(bet.id))) === null) {
-          await db.execute(sql`UPDATE game_rounds SET status = 'void', finished_at = ${clock.now()} WHERE id = ${bet.id} AND status = 'open'`);
+          await db.execute(
+            sql`UPDATE game_rounds SET status = 'void', finished_at = ${clock.now()} WHERE id = ${bet.id} AND status = 'open'`,
+          );
           continue;
         }
         const state = bet.state as SharedState;

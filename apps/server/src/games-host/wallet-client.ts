@@ -9,7 +9,10 @@ import { WalletProtocol } from '../modules/wallet/protocol.ts';
  * in WALLET_PROVIDERS, POSTing the same bytes to `/wallet/v1/<action>`.
  */
 export interface WalletClient {
-  call(action: 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>): Promise<{ httpStatus: number; response: WalletResponse }>;
+  call(
+    action: 'balance' | 'bet' | 'win' | 'rollback',
+    body: Record<string, unknown>,
+  ): Promise<{ httpStatus: number; response: WalletResponse }>;
 }
 
 export class InProcessWalletClient implements WalletClient {
@@ -21,7 +24,12 @@ export class InProcessWalletClient implements WalletClient {
 
   async call(action: 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>) {
     const raw = JSON.stringify(body);
-    const reply = await this.protocol.handle(this.provider, action, Buffer.from(raw), WalletProtocol.sign(this.secret, raw));
+    const reply = await this.protocol.handle(
+      this.provider,
+      action,
+      Buffer.from(raw),
+      WalletProtocol.sign(this.secret, raw),
+    );
     return { httpStatus: reply.httpStatus, response: JSON.parse(reply.body) as WalletResponse };
   }
 }

@@ -63,6 +63,8 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'unhandled error');
     // Never a stack trace or driver message in the answer (RELIABILITY I5).
-    return reply.status(500).send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);
+    return reply
+      .status(500)
+      .send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);
   });
 }

@@ -11,7 +11,17 @@ import { coalesceWrites } from './compression.ts';
 import { appPolicy, newNonce } from './security-headers.ts';
 
 /** Headers the SSR api client forwards from the visitor's request (SPEC §7 "Common"). */
-const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'cf-ipcountry', 'x-country-code'];
+const FORWARDED = [
+  'cookie',
+  'user-agent',
+  'accept-language',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'cf-ipcountry',
+  'x-country-code',
+];
 
 /** SPEC §9: server-side api calls time out after 8 s (callers may pass their own signal). */
 const SSR_API_TIMEOUT_MS = 8000;
@@ -69,7 +79,11 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
   if (env.NODE_ENV === 'development') {
     const { createServer } = await import('vite');
     const middie = (await import('@fastify/middie')).default;
-    const vite = await createServer({ root: webRoot, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+    const vite = await createServer({
+      root: webRoot,
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
@@ -91,7 +105,8 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
       globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed file names under /assets never change: cache them for a year.
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -17,8 +17,16 @@ export class AppError extends Error {
 }
 
 /** The body every failed call answers with (http/errors.ts sends it; kept answers store it). */
-export function errorBody(error: AppError): { code: string; error: string; errors?: Record<string, string[]>; [key: string]: unknown } {
-  const body: { code: string; error: string; errors?: Record<string, string[]>; [key: string]: unknown } = { code: error.code, error: error.message };
+export function errorBody(error: AppError): {
+  code: string;
+  error: string;
+  errors?: Record<string, string[]>;
+  [key: string]: unknown;
+} {
+  const body: { code: string; error: string; errors?: Record<string, string[]>; [key: string]: unknown } = {
+    code: error.code,
+    error: error.message,
+  };
   if (error.errors) body.errors = error.errors;
   if (error.extra) Object.assign(body, error.extra);
   return body;

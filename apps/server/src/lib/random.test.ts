@@ -45,6 +45,8 @@ describe('an app built with a seeded source', () => {
     const other = await buildTestApp({}, { random: seededRandom('another') });
     apps.push(other);
     const { client } = await signUp(other.app);
-    expect(((await client.get('/api/fairness')).json() as { server_seed_hash: string }).server_seed_hash).not.toBe(hashes[0]);
+    expect(((await client.get('/api/fairness')).json() as { server_seed_hash: string }).server_seed_hash).not.toBe(
+      hashes[0],
+    );
   });
 });

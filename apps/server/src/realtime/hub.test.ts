@@ -6,7 +6,16 @@ import type { Account } from '@croupier/shared/api/player';
 import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
 import { GOOD_PASSWORD, signUp, type Client } from '../modules/auth/test-helpers.ts';
 import { DEFAULT_REALTIME_LIMITS, type PublishedEvent } from './hub.ts';
-import { disconnected, listen, nextEvent, openSocket, record, sessionCookie, wallet, type TestSocket } from './test-helpers.ts';
+import {
+  disconnected,
+  listen,
+  nextEvent,
+  openSocket,
+  record,
+  sessionCookie,
+  wallet,
+  type TestSocket,
+} from './test-helpers.ts';
 
 let t: TestApp;
 let url: string;
@@ -70,7 +79,9 @@ describe('private channels', () => {
     const annSeen = record(annSocket, ['balance']);
     const bobSeen = record(bobSocket, ['balance']);
 
-    const markers = [annSocket, bobSocket].map((s) => nextEvent(s, 'public:wins', (w: WinEvent) => w.nickname === 'private-marker'));
+    const markers = [annSocket, bobSocket].map((s) =>
+      nextEvent(s, 'public:wins', (w: WinEvent) => w.nickname === 'private-marker'),
+    );
     t.app.realtime.publishPrivate(ann.id, 'balance', wallet(111, 7));
     t.app.realtime.publishPrivate(bob.id, 'balance', wallet(222, 3));
     // Socket.io keeps each socket's order: a misrouted private event would arrive before the marker.
@@ -109,7 +120,10 @@ describe('private channels', () => {
     expect(next.amount_cents).toBe(6_000);
     expect(next.version).toBeGreaterThan(event.version);
     stop();
-    expect(published.filter((e) => e.channel === 'balance').map((e) => e.target)).toEqual([`user:${ann.id}`, `user:${ann.id}`]);
+    expect(published.filter((e) => e.channel === 'balance').map((e) => e.target)).toEqual([
+      `user:${ann.id}`,
+      `user:${ann.id}`,
+    ]);
   });
 
   it('gives a guest no private events', async () => {
@@ -141,7 +155,9 @@ describe('handshake (RELIABILITY T1)', () => {
     const ann = await player();
     const before = t.app.realtime.connectedCount();
     await expect(openSocket(url, { origin: 'https://evil.example', cookie: ann.cookie })).rejects.toThrow();
-    await expect(openSocket(url, { origin: 'https://evil.example', cookie: ann.cookie, transport: 'polling' })).rejects.toThrow();
+    await expect(
+      openSocket(url, { origin: 'https://evil.example', cookie: ann.cookie, transport: 'polling' }),
+    ).rejects.toThrow();
     await expect(openSocket(url, { origin: 'null', cookie: ann.cookie })).rejects.toThrow();
     expect(t.app.realtime.connectedCount()).toBe(before);
   });
@@ -195,7 +211,10 @@ describe('game rooms', () => {
     const [ann, bob] = await Promise.all([player(), player()]);
     const bobSocket = await connect({ cookie: bob.cookie });
     for (const room of [`user:${ann.id}`, 'game:', 'game:../admin', 'game:Rocket', 'session:x', 'public:wins', 42]) {
-      expect(await bobSocket.emitWithAck('subscribe_room', room as string)).toEqual({ ok: false, error: 'invalid_room' });
+      expect(await bobSocket.emitWithAck('subscribe_room', room as string)).toEqual({
+        ok: false,
+        error: 'invalid_room',
+      });
     }
     const seen = record(bobSocket, ['balance']);
     t.app.realtime.publishPrivate(ann.id, 'balance', wallet(9, 9));
@@ -239,7 +258,9 @@ describe('session changes reach open sockets (RELIABILITY T2)', () => {
     const ann = await player();
     const otherDevice = await connect({ cookie: ann.cookie });
     const secondBrowser = createClient(t.app);
-    const signIn = await secondBrowser.post('/api/users/sign_in', { user: { email: await emailOf(ann.id), password: GOOD_PASSWORD } });
+    const signIn = await secondBrowser.post('/api/users/sign_in', {
+      user: { email: await emailOf(ann.id), password: GOOD_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(201);
     const thisDevice = await connect({ cookie: sessionCookie(secondBrowser) });
     const gone = disconnected(thisDevice, 2_000);

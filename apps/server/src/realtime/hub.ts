@@ -140,7 +140,12 @@ export async function createRealtimeHub(deps: RealtimeHubDeps): Promise<Realtime
         const held = io.of('/').adapter.rooms.get(userRoom(identity.userId))?.size ?? 0;
         if (held >= limits.socketsPerUser) return next(new Error('too_many_connections'));
       }
-      socket.data = { userId: identity?.userId ?? null, sessionId: identity?.sessionId ?? null, commandWindowStart: Date.now(), commands: 0 };
+      socket.data = {
+        userId: identity?.userId ?? null,
+        sessionId: identity?.sessionId ?? null,
+        commandWindowStart: Date.now(),
+        commands: 0,
+      };
       next();
     } catch (error) {
       log.error({ err: error }, 'socket authentication failed');
@@ -175,7 +180,8 @@ export async function createRealtimeHub(deps: RealtimeHubDeps): Promise<Realtime
       const slug = parseGameRoom(room);
       if (!slug) return reply(ack, { ok: false, error: 'invalid_room' });
       const joined = [...socket.rooms].filter((r) => r.startsWith('game:'));
-      if (!joined.includes(room) && joined.length >= limits.roomsPerSocket) return reply(ack, { ok: false, error: 'too_many_rooms' });
+      if (!joined.includes(room) && joined.length >= limits.roomsPerSocket)
+        return reply(ack, { ok: false, error: 'too_many_rooms' });
       void socket.join(gameRoom(slug));
       reply(ack, { ok: true });
     });

@@ -18,7 +18,11 @@ export function createOriginCheck(allowedOrigins: readonly string[], trustProxy:
     if (allowed.has(origin)) return true;
     const host = req.headers.host;
     if (!host) return false;
-    const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+    const forwarded = trustProxy
+      ? String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : '';
     const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
     const protocol = forwarded || (encrypted ? 'https' : 'http');
     return origin === `${protocol}://${host}`;

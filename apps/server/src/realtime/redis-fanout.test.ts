@@ -3,7 +3,16 @@ import type { Account } from '@croupier/shared/api/player';
 import type { WinEvent } from '@croupier/shared/realtime';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../modules/auth/test-helpers.ts';
-import { disconnected, listen, nextEvent, openSocket, record, sessionCookie, wallet, type TestSocket } from './test-helpers.ts';
+import {
+  disconnected,
+  listen,
+  nextEvent,
+  openSocket,
+  record,
+  sessionCookie,
+  wallet,
+  type TestSocket,
+} from './test-helpers.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 

@@ -22,7 +22,12 @@ export interface SocketAuth {
  * Socket authentication reuses the HTTP session rules exactly (idle and absolute timeouts, disabled
  * players, a pending two-factor step counts as a guest) by running the same `sessions.load`.
  */
-export function createSocketAuth(deps: { sessions: SessionService; db: Db; clock: Clock; idleMinutes: number }): SocketAuth {
+export function createSocketAuth(deps: {
+  sessions: SessionService;
+  db: Db;
+  clock: Clock;
+  idleMinutes: number;
+}): SocketAuth {
   const idleMs = deps.idleMinutes * 60_000;
   return {
     async identify(cookieHeader) {

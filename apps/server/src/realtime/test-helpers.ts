@@ -62,7 +62,12 @@ export function record(socket: TestSocket, events: string[]): { event: string; d
 }
 
 /** The next `event` the socket receives whose payload passes `match`. */
-export function nextEvent<T = unknown>(socket: TestSocket, event: string, match: (data: T) => boolean = () => true, timeoutMs = 5_000): Promise<T> {
+export function nextEvent<T = unknown>(
+  socket: TestSocket,
+  event: string,
+  match: (data: T) => boolean = () => true,
+  timeoutMs = 5_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.offAny(handler);

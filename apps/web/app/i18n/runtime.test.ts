@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createI18nRuntime } from './runtime';
 
 const resources = {
-  common: { hello: 'Hello {{name}}', nested: { deep: 'Deep' }, games_one: '{{count}} game', games_other: '{{count}} games', games_zero: 'No games' },
+  common: {
+    hello: 'Hello {{name}}',
+    nested: { deep: 'Deep' },
+    games_one: '{{count}} game',
+    games_other: '{{count}} games',
+    games_zero: 'No games',
+  },
   lobby: { title: 'Lobby' },
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, backoffDelay, createApiClient, NetworkError } from './api-client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client', () => {
   it('retries network errors up to 6 times with doubling backoff and jitter', async () => {
@@ -14,14 +15,18 @@ describe('api client', () => {
   });
 
   it('does not retry host-resolution or certificate failures', async () => {
-    const fetch = vi.fn().mockRejectedValue(new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND api') }));
+    const fetch = vi
+      .fn()
+      .mockRejectedValue(new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND api') }));
     const api = createApiClient({ fetch, timeoutMs: 1000, sleep: async () => {} });
     await expect(api.get('/api/x')).rejects.toBeInstanceOf(NetworkError);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('never retries HTTP error statuses and exposes code and field errors', async () => {
-    const fetch = vi.fn().mockResolvedValue(json(422, { code: 'validation_error', errors: { 'user.email': ['has already been taken'] } }));
+    const fetch = vi
+      .fn()
+      .mockResolvedValue(json(422, { code: 'validation_error', errors: { 'user.email': ['has already been taken'] } }));
     const api = createApiClient({ fetch, timeoutMs: 1000 });
     const error = await api.post('/api/users', {}).catch((e: unknown) => e);
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -81,7 +81,8 @@ const NON_RETRYABLE = [
 ];
 
 export function isRetryableNetworkError(error: unknown): boolean {
-  const text = `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`.toLowerCase();
+  const text =
+    `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`.toLowerCase();
   return !NON_RETRYABLE.some((needle) => text.includes(needle));
 }
 

@@ -182,4 +182,3 @@ describe('an abandoned hand (G8)', () => {
     }
   });
 });
-

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { GameInputError } from '../model.ts';
 import { createSimulationRng, WordRng } from '../rng.ts';
-import { cashoutAt, crashModel, crashPoint, crashPointFromWord, crashRtp, elapsedFor, MAX_TARGET, MIN_TARGET, multiplierAt, probabilityReaching, settle } from './crash.ts';
+import {
+  cashoutAt,
+  crashModel,
+  crashPoint,
+  crashPointFromWord,
+  crashRtp,
+  elapsedFor,
+  MAX_TARGET,
+  MIN_TARGET,
+  multiplierAt,
+  probabilityReaching,
+  settle,
+} from './crash.ts';
 
 const TWO_32 = 2 ** 32;
 const LIMITS = { min: 1, max: 1_000_000 };

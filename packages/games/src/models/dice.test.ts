@@ -19,7 +19,11 @@ class FixedRng extends WordRng {
 
 describe('bets', () => {
   it('accepts targets whose win chance is 1–98 % and refuses the rest', () => {
-    expect(diceModel.parseBet({ amount: 100, target: 4950, direction: 'under' }, LIMITS)).toEqual({ amount: 100, target: 4950, direction: 'under' });
+    expect(diceModel.parseBet({ amount: 100, target: 4950, direction: 'under' }, LIMITS)).toEqual({
+      amount: 100,
+      target: 4950,
+      direction: 'under',
+    });
     expect(diceModel.parseBet({ amount: 100, target: 9899, direction: 'over' }, LIMITS).target).toBe(9899);
     for (const bad of [
       { amount: 100, target: 99, direction: 'under' },
@@ -33,7 +37,9 @@ describe('bets', () => {
     ]) {
       expect(() => diceModel.parseBet(bad, LIMITS), JSON.stringify(bad)).toThrow(GameInputError);
     }
-    expect(() => diceModel.parseBet({ amount: 2_000_000, target: 5000, direction: 'under' }, LIMITS)).toThrow(/maximum/);
+    expect(() => diceModel.parseBet({ amount: 2_000_000, target: 5000, direction: 'under' }, LIMITS)).toThrow(
+      /maximum/,
+    );
   });
 });
 

@@ -13,13 +13,27 @@ function binomial(n: number, k: number): bigint {
 
 /** A round with the mines where the test wants them. */
 function round(mines: number[], amount = 1000): MinesState {
-  return { bet: { amount, mines: mines.length }, mines, revealed: [], hit: null, cashedOut: false, multiplier: 100, win: 0 };
+  return {
+    bet: { amount, mines: mines.length },
+    mines,
+    revealed: [],
+    hit: null,
+    cashedOut: false,
+    multiplier: 100,
+    win: 0,
+  };
 }
 
 describe('bets and actions', () => {
   it('accepts 1–24 mines and refuses the rest', () => {
     expect(minesModel.parseBet({ amount: 100, mines: 3 }, LIMITS)).toEqual({ amount: 100, mines: 3 });
-    for (const bad of [{ amount: 100, mines: 0 }, { amount: 100, mines: 25 }, { amount: 100, mines: 2.5 }, { amount: 100 }, { amount: '100', mines: 3 }]) {
+    for (const bad of [
+      { amount: 100, mines: 0 },
+      { amount: 100, mines: 25 },
+      { amount: 100, mines: 2.5 },
+      { amount: 100 },
+      { amount: '100', mines: 3 },
+    ]) {
       expect(() => minesModel.parseBet(bad, LIMITS), JSON.stringify(bad)).toThrow(GameInputError);
     }
     expect(() => minesModel.parseBet({ amount: 2_000_000, mines: 3 }, LIMITS)).toThrow(/maximum/);
@@ -43,8 +57,15 @@ describe('bets and actions', () => {
     expect(step.finished).toBe(false);
     s = step.state;
     expect(s.multiplier).toBe(minesMultiplier(3, 1));
-    expect(() => minesModel.act!(s, { type: 'reveal', tile: 10 }, rng)).toThrow(expect.objectContaining({ code: 'invalid_action' }));
-    for (const bad of [{ type: 'reveal', tile: 25 }, { type: 'reveal', tile: -1 }, { type: 'reveal', tile: 1.5 }, { type: 'dig' }]) {
+    expect(() => minesModel.act!(s, { type: 'reveal', tile: 10 }, rng)).toThrow(
+      expect.objectContaining({ code: 'invalid_action' }),
+    );
+    for (const bad of [
+      { type: 'reveal', tile: 25 },
+      { type: 'reveal', tile: -1 },
+      { type: 'reveal', tile: 1.5 },
+      { type: 'dig' },
+    ]) {
       expect(() => minesModel.act!(s, bad, rng)).toThrow(expect.objectContaining({ code: 'invalid_action' }));
     }
     step = minesModel.act!(s, { type: 'cashout' }, rng);
@@ -73,14 +94,17 @@ describe('exact figures', () => {
   it('multipliers are floor(99·C(25,k)/C(25−m,k)) hundredths, checked in BigInt', () => {
     for (let m = 1; m < TILES; m++) {
       for (let k = 1; k <= TILES - m; k++) {
-        expect(BigInt(minesMultiplier(m, k)), `m=${m} k=${k}`).toBe((99n * binomial(TILES, k)) / binomial(TILES - m, k));
+        expect(BigInt(minesMultiplier(m, k)), `m=${m} k=${k}`).toBe(
+          (99n * binomial(TILES, k)) / binomial(TILES - m, k),
+        );
       }
     }
   });
 
   it('no (mines, reveals) pair returns more than 99 %', () => {
     let worst = 0;
-    for (let m = 1; m < TILES; m++) for (let k = 1; k <= TILES - m; k++) worst = Math.max(worst, minesFigures(m, k).rtp);
+    for (let m = 1; m < TILES; m++)
+      for (let k = 1; k <= TILES - m; k++) worst = Math.max(worst, minesFigures(m, k).rtp);
     expect(worst).toBeLessThanOrEqual(0.99 + 1e-12);
     expect(worst).toBeGreaterThan(0.9899);
   });
@@ -104,7 +128,8 @@ describe('simulation (pinned seed)', () => {
       let step = minesModel.open({ amount, mines }, rng);
       for (const t of step.state.mines) mineCount[t]!++;
       // A player who always opens the same tiles: the placement alone decides the outcome.
-      for (let tile = 0; tile < k && !step.finished; tile++) step = minesModel.act!(step.state, { type: 'reveal', tile }, rng);
+      for (let tile = 0; tile < k && !step.finished; tile++)
+        step = minesModel.act!(step.state, { type: 'reveal', tile }, rng);
       if (!step.finished) {
         survived++;
         step = minesModel.act!(step.state, { type: 'cashout' }, rng);
@@ -137,4 +162,3 @@ describe('an abandoned round (G8)', () => {
     expect(minesModel.abandon!(busted, 1000)).toBe(0);
   });
 });
-

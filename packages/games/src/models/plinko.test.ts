@@ -50,8 +50,18 @@ describe('tables', () => {
 
 describe('bets and play', () => {
   it('accepts rows 8–16 and the three risks, refuses the rest', () => {
-    expect(plinkoModel.parseBet({ amount: 100, rows: 12, risk: 'medium' }, LIMITS)).toEqual({ amount: 100, rows: 12, risk: 'medium' });
-    for (const bad of [{ amount: 100, rows: 7, risk: 'low' }, { amount: 100, rows: 17, risk: 'low' }, { amount: 100, rows: 8.5, risk: 'low' }, { amount: 100, rows: 8, risk: 'extreme' }, { amount: -5, rows: 8, risk: 'low' }]) {
+    expect(plinkoModel.parseBet({ amount: 100, rows: 12, risk: 'medium' }, LIMITS)).toEqual({
+      amount: 100,
+      rows: 12,
+      risk: 'medium',
+    });
+    for (const bad of [
+      { amount: 100, rows: 7, risk: 'low' },
+      { amount: 100, rows: 17, risk: 'low' },
+      { amount: 100, rows: 8.5, risk: 'low' },
+      { amount: 100, rows: 8, risk: 'extreme' },
+      { amount: -5, rows: 8, risk: 'low' },
+    ]) {
       expect(() => plinkoModel.parseBet(bad, LIMITS), JSON.stringify(bad)).toThrow(GameInputError);
     }
     expect(() => plinkoModel.parseBet({ amount: 2_000_000, rows: 8, risk: 'low' }, LIMITS)).toThrow(/maximum/);
@@ -73,7 +83,11 @@ describe('bets and play', () => {
   });
 
   it('a pinned-seed simulation lands in the 99 % interval of the exact RTP', () => {
-    for (const [rows, risk] of [[16, 'high'], [8, 'low'], [12, 'medium']] as const) {
+    for (const [rows, risk] of [
+      [16, 'high'],
+      [8, 'low'],
+      [12, 'medium'],
+    ] as const) {
       const amount = 1000;
       const table = PLINKO_TABLES[risk][rows]!;
       // Exact mean and variance of the floored return per unit staked.

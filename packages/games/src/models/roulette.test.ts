@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { GameInputError } from '../model.ts';
 import { createSimulationRng, uniformFromWord } from '../rng.ts';
-import { betRtp, covers, createRouletteModel, DOUBLE_ZERO, PAYOUTS, pockets, RED, settle, spin, type RouletteBetItem } from './roulette.ts';
+import {
+  betRtp,
+  covers,
+  createRouletteModel,
+  DOUBLE_ZERO,
+  PAYOUTS,
+  pockets,
+  RED,
+  settle,
+  spin,
+  type RouletteBetItem,
+} from './roulette.ts';
 
 const LIMITS = { min: 1, max: 1_000_000 };
 const european = createRouletteModel('european');
 const american = createRouletteModel('american');
-const parse = (variant: 'european' | 'american', bets: unknown[]) => (variant === 'european' ? european : american).parseBet({ bets }, LIMITS);
+const parse = (variant: 'european' | 'american', bets: unknown[]) =>
+  (variant === 'european' ? european : american).parseBet({ bets }, LIMITS);
 
 describe('bet validation', () => {
   it('accepts legal inside bets in any order and refuses non-adjacent sets', () => {
@@ -32,13 +44,17 @@ describe('bet validation', () => {
       ['european', { type: 'purple', amount: 10 }],
       ['american', { type: 'corner', numbers: [0, 1, 2, 3], amount: 10 }],
     ];
-    for (const [variant, item] of illegal) expect(() => parse(variant, [item]), JSON.stringify(item)).toThrow(GameInputError);
+    for (const [variant, item] of illegal)
+      expect(() => parse(variant, [item]), JSON.stringify(item)).toThrow(GameInputError);
     expect(() => european.parseBet({ bets: [] }, LIMITS)).toThrow(GameInputError);
     expect(() => european.parseBet({}, LIMITS)).toThrow(GameInputError);
   });
 
   it('checks the limits against the total of all items', () => {
-    const items = [{ type: 'red', amount: 600_000 }, { type: 'black', amount: 600_000 }];
+    const items = [
+      { type: 'red', amount: 600_000 },
+      { type: 'black', amount: 600_000 },
+    ];
     expect(() => parse('european', items)).toThrow(/maximum/);
     expect(() => european.parseBet({ bets: [{ type: 'red', amount: 1 }] }, { min: 2, max: 10 })).toThrow(/minimum/);
   });
@@ -124,9 +140,16 @@ describe('randomness', () => {
   });
 
   it('a pinned-seed simulation lands in the 99 % interval of the exact RTP, on both wheels', () => {
-    for (const [variant, model] of [['european', european], ['american', american]] as const) {
+    for (const [variant, model] of [
+      ['european', european],
+      ['american', american],
+    ] as const) {
       const n = pockets(variant);
-      const bets = parse(variant, [{ type: 'straight', numbers: [17], amount: 3 }, { type: 'red', amount: 5 }, { type: 'dozen', index: 1, amount: 2 }]);
+      const bets = parse(variant, [
+        { type: 'straight', numbers: [17], amount: 3 },
+        { type: 'red', amount: 5 },
+        { type: 'dozen', index: 1, amount: 2 },
+      ]);
       // Exact mean and variance of the return per unit staked, over the wheel.
       const returns = Array.from({ length: n }, (_, x) => settle(bets.bets, x).win / bets.amount);
       const mu = returns.reduce((a, b) => a + b, 0) / n;

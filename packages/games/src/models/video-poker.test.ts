@@ -157,4 +157,3 @@ describe('an abandoned hand (G8)', () => {
     expect(paying).toBeGreaterThan(5);
   });
 });
-

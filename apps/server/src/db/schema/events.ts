@@ -33,7 +33,9 @@ export const events = pgTable(
  */
 export const eventCursors = pgTable('event_cursors', {
   consumer: text('consumer').primaryKey(),
-  lastTx: xid8('last_tx').notNull().default(sql`'0'::xid8`),
+  lastTx: xid8('last_tx')
+    .notNull()
+    .default(sql`'0'::xid8`),
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   failures: integer('failures').notNull().default(0),
   lastError: text('last_error'),

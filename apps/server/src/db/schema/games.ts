@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,7 +55,10 @@ export const games = pgTable(
     /** Theoretical RTP in percent, e.g. 96.12. */
     payout: numeric('payout', { precision: 5, scale: 2 }),
     hitRate: numeric('hit_rate', { precision: 5, scale: 2 }),
-    devices: text('devices').array().notNull().default(sql`ARRAY['desktop','mobile']::text[]`),
+    devices: text('devices')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['desktop','mobile']::text[]`),
     frameWidth: integer('frame_width').notNull().default(1280),
     frameHeight: integer('frame_height').notNull().default(720),
     /** Higher is more popular; default lobby order. */
@@ -69,7 +84,10 @@ export const gameCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.categoryId] }), index('game_categories_category_idx').on(t.categoryId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.categoryId] }),
+    index('game_categories_category_idx').on(t.categoryId, t.position),
+  ],
 );
 
 /**
@@ -114,5 +132,8 @@ export const playedGames = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('played_games_user_activity_idx').on(t.userId, t.lastActivityAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index('played_games_user_activity_idx').on(t.userId, t.lastActivityAt),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -57,7 +68,9 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
     index('payments_state_idx').on(t.action, t.state, t.createdAt),
-    index('payments_user_destination_idx').on(t.userId, t.destination).where(sql`${t.destination} IS NOT NULL`),
+    index('payments_user_destination_idx')
+      .on(t.userId, t.destination)
+      .where(sql`${t.destination} IS NOT NULL`),
   ],
 );
 
@@ -171,7 +184,10 @@ export const cryptoAddresses = pgTable(
     address: text('address').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('crypto_addresses_user_currency_idx').on(t.userId, t.currency), uniqueIndex('crypto_addresses_address_idx').on(t.address)],
+  (t) => [
+    uniqueIndex('crypto_addresses_user_currency_idx').on(t.userId, t.currency),
+    uniqueIndex('crypto_addresses_address_idx').on(t.address),
+  ],
 );
 
 /** The simulated chain's transactions (the sandbox's own books, like sandbox_psp_payments). */

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -142,14 +154,20 @@ export const playerAccounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
     active: boolean('active').notNull().default(true),
-    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull().default(sql`0`),
-    availableToCashoutCents: bigint('available_to_cashout_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountCents: bigint('amount_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    availableToCashoutCents: bigint('available_to_cashout_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /**
      * Cash part of the latest debit. An UPDATE's SET sees the row before the change, so the guarded
      * debit records here how much came from cash, readable in RETURNING in the same statement.
      */
-    lastDebitCashCents: bigint('last_debit_cash_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    lastDebitCashCents: bigint('last_debit_cash_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,16 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { playerAccounts } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,7 +55,10 @@ export const ledgerTransactions = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_transactions_idempotency_key_idx').on(t.idempotencyKey), index('ledger_transactions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_transactions_idempotency_key_idx').on(t.idempotencyKey),
+    index('ledger_transactions_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Postings: signed amounts in minor units; the postings of a transaction sum to zero. Immutable. */
@@ -59,7 +74,10 @@ export const ledgerPostings = pgTable(
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
   },
-  (t) => [index('ledger_postings_transaction_idx').on(t.transactionId), index('ledger_postings_account_idx').on(t.accountId)],
+  (t) => [
+    index('ledger_postings_transaction_idx').on(t.transactionId),
+    index('ledger_postings_account_idx').on(t.accountId),
+  ],
 );
 
 /**
@@ -111,4 +129,3 @@ export const gameSessions = pgTable(
   },
   (t) => [index('game_sessions_user_idx').on(t.userId)],
 );
-

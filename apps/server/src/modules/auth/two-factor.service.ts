@@ -71,7 +71,11 @@ export function createTwoFactorService({ db, env, clock, mailer, throttle }: Two
 
   function issuedTo(userId: number, secret: string): boolean {
     const random = secret.slice(0, -SETUP_TAG_LENGTH);
-    return random.length >= 32 && /^[A-Z2-7]+$/.test(secret) && safeEqual(setupTag(userId, random), secret.slice(-SETUP_TAG_LENGTH));
+    return (
+      random.length >= 32 &&
+      /^[A-Z2-7]+$/.test(secret) &&
+      safeEqual(setupTag(userId, random), secret.slice(-SETUP_TAG_LENGTH))
+    );
   }
 
   async function enable(user: User, otpSecret: string, code: string): Promise<TwoFactorSetup> {

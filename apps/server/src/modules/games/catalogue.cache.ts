@@ -116,13 +116,14 @@ function decimal(value: string | null): number | null {
  */
 export async function loadCatalogue(db: Db, version: number): Promise<CatalogueSnapshot> {
   const [providerRows, categoryRows, gameRows, memberRows, launchRows] = await db.transaction(
-    async (tx) => [
-      await tx.select().from(providers),
-      await tx.select().from(categories),
-      await tx.select().from(games),
-      await tx.select().from(gameCategories),
-      await tx.select().from(gameLaunchIds),
-    ] as const,
+    async (tx) =>
+      [
+        await tx.select().from(providers),
+        await tx.select().from(categories),
+        await tx.select().from(games),
+        await tx.select().from(gameCategories),
+        await tx.select().from(gameLaunchIds),
+      ] as const,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
@@ -149,7 +150,9 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
   const bySeoTitle = new Map<string, CachedGame[]>();
   const byLaunchId = new Map<number, CachedGame>();
   for (const row of gameRows) {
-    const cats = (categoriesOf.get(row.id) ?? []).sort((a, b) => (categoryRank.get(a) ?? 0) - (categoryRank.get(b) ?? 0));
+    const cats = (categoriesOf.get(row.id) ?? []).sort(
+      (a, b) => (categoryRank.get(a) ?? 0) - (categoryRank.get(b) ?? 0),
+    );
     const launchIds = launchOf.get(row.id) ?? {};
     const real: GameCurrencyIds = {};
     for (const code of CURRENCY_CODES) {
@@ -161,7 +164,9 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     const currencies: GameCurrencyIds = funId === undefined ? { ...real } : { ...real, [FUN_CURRENCY]: { id: funId } };
     const provTitle = providerTitle.get(row.providerId) ?? row.providerId;
     // The artwork's own bytes version its URL: a new drawing or layout reaches every cache too.
-    const artVersion = hash32(renderGameArt({ title: row.title, providerTitle: provTitle, theme: row.theme })).toString(36);
+    const artVersion = hash32(renderGameArt({ title: row.title, providerTitle: provTitle, theme: row.theme })).toString(
+      36,
+    );
     const object: Game = {
       id: row.id,
       identifier: row.identifier,
@@ -232,7 +237,14 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
 
   const categoryMap = new Map<string, CachedCategory>();
   for (const c of categoryOrder) {
-    categoryMap.set(c.id, { id: c.id, title: c.title, section: c.section, position: c.position, members: [], positionOf: new Map() });
+    categoryMap.set(c.id, {
+      id: c.id,
+      title: c.title,
+      section: c.section,
+      position: c.position,
+      members: [],
+      positionOf: new Map(),
+    });
   }
   for (const m of memberRows) {
     const category = categoryMap.get(m.categoryId);
@@ -242,15 +254,25 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     category.positionOf.set(game.id, m.position);
   }
   for (const category of categoryMap.values()) {
-    category.members.sort((a, b) => category.positionOf.get(a.id)! - category.positionOf.get(b.id)! || defaultRank.get(a.id)! - defaultRank.get(b.id)!);
+    category.members.sort(
+      (a, b) =>
+        category.positionOf.get(a.id)! - category.positionOf.get(b.id)! ||
+        defaultRank.get(a.id)! - defaultRank.get(b.id)!,
+    );
   }
 
-  const countBy = (list: CachedGame[], device?: Device) => (device ? list.filter((g) => g.devices.includes(device)).length : list.length);
+  const countBy = (list: CachedGame[], device?: Device) =>
+    device ? list.filter((g) => g.devices.includes(device)).length : list.length;
   const providerList: Provider[] = [...providerRows]
     .sort((a, b) => a.position - b.position || collator.compare(a.title, b.title))
     .map((p) => ({ id: p.id, title: p.title, games_count: active.filter((g) => g.providerId === p.id).length }));
   const collectionsFor = (device?: Device): Collection[] =>
-    [...categoryMap.values()].map((c) => ({ id: c.id, title: c.title, games_count: countBy(c.members, device), section: c.section }));
+    [...categoryMap.values()].map((c) => ({
+      id: c.id,
+      title: c.title,
+      games_count: countBy(c.members, device),
+      section: c.section,
+    }));
   const allowed = (device: Device) => active.filter((g) => g.devices.includes(device)).map((g) => g.identifier);
 
   return {
@@ -264,7 +286,11 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     categories: categoryMap,
     lists: {
       providers: listOf(providerList),
-      collections: { all: listOf(collectionsFor()), desktop: listOf(collectionsFor('desktop')), mobile: listOf(collectionsFor('mobile')) },
+      collections: {
+        all: listOf(collectionsFor()),
+        desktop: listOf(collectionsFor('desktop')),
+        mobile: listOf(collectionsFor('mobile')),
+      },
       allowed: { desktop: listOf(allowed('desktop')), mobile: listOf(allowed('mobile')) },
     },
   };
@@ -279,7 +305,10 @@ export interface CatalogueCache {
   close(): Promise<void>;
 }
 
-export function createCatalogueCache(db: Db, options: { ttlMs?: number; onRefreshError?: (error: unknown) => void } = {}): CatalogueCache {
+export function createCatalogueCache(
+  db: Db,
+  options: { ttlMs?: number; onRefreshError?: (error: unknown) => void } = {},
+): CatalogueCache {
   const ttlMs = options.ttlMs ?? 60_000;
   let current: CatalogueSnapshot | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;

@@ -25,7 +25,8 @@ export type Engine =
   | 'crash'
   | 'live-roulette';
 
-export type Motif = 'dots' | 'stripes' | 'grid' | 'diamonds' | 'waves' | 'zigzag' | 'stars' | 'circles' | 'scales' | 'hex' | 'rays';
+export type Motif =
+  'dots' | 'stripes' | 'grid' | 'diamonds' | 'waves' | 'zigzag' | 'stars' | 'circles' | 'scales' | 'hex' | 'rays';
 
 export interface GameTheme {
   palette: [string, string, string];
@@ -137,10 +138,19 @@ function hslToHex(h: number, s: number, l: number): string {
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
 }
 
-function palette(rng: ReturnType<typeof seeded>, hue: number, spread: number, accentHue?: number): [string, string, string] {
+function palette(
+  rng: ReturnType<typeof seeded>,
+  hue: number,
+  spread: number,
+  accentHue?: number,
+): [string, string, string] {
   const h = hue + rng.int(-spread, spread);
   const accent = accentHue ?? h + 40;
-  return [hslToHex(h, 55, rng.int(13, 19)), hslToHex(h + 8, 58, rng.int(32, 40)), hslToHex(accent + rng.int(-10, 10), 85, rng.int(58, 66))];
+  return [
+    hslToHex(h, 55, rng.int(13, 19)),
+    hslToHex(h + 8, 58, rng.int(32, 40)),
+    hslToHex(accent + rng.int(-10, 10), 85, rng.int(58, 66)),
+  ];
 }
 
 const DAY_MS = 86_400_000;
@@ -289,7 +299,13 @@ const THEMES: Theme[] = [
     figure: ['Fruit Stand', 'Jukebox', 'Diner', 'Arcade'],
     place: ['Reno', 'Boardwalk', 'Route 66', 'Pier'],
     engines: [0.6, 0.3, 0.1],
-    patterns: ['{adj} {noun}', '{adj} {noun} {fruitSuffix}', '{noun} & {noun2}', '{figure} {noun}', '{adj} {noun} {fruitSuffix}'],
+    patterns: [
+      '{adj} {noun}',
+      '{adj} {noun} {fruitSuffix}',
+      '{noun} & {noun2}',
+      '{figure} {noun}',
+      '{adj} {noun} {fruitSuffix}',
+    ],
   },
   {
     key: 'space',
@@ -523,22 +539,112 @@ const FRUIT_SUFFIXES = ['Deluxe', 'Classic', 'Xtra', 'Spin', 'Supreme', 'Stacks'
  */
 const REAL_TITLES = new Set(
   [
-    'Book of Dead', 'Book of Ra', 'Legacy of Dead', 'Legacy of Egypt', 'Eye of Horus', "Pharaoh's Fortune", "Pharaoh's Gold",
-    "Pharaoh's Treasure", 'Queen of the Nile', 'Cleopatra', 'Gates of Olympus', 'Rise of Olympus', 'Age of the Gods',
-    'Divine Fortune', 'Cosmic Fortune', 'Starburst', 'Sweet Bonanza', 'Sugar Rush', 'Candy Dreams', 'Big Bass Bonanza',
-    'Gems Bonanza', 'Wolf Gold', 'Great Rhino', 'Buffalo King', 'Raging Rhino', 'Mustang Gold', 'Wild West Gold',
-    'Dead or Alive', 'Money Train', 'Gold Rush', 'Gonzos Quest', 'Aztec Gems', 'Aztec Gold', 'Aztec Idols', 'Aztec King',
-    'Immortal Romance', 'Blood Suckers', 'Thunderstruck', 'Mega Moolah', 'Fire Joker', 'Reactoonz', 'Jammin Jars',
-    'Razor Shark', 'Moon Princess', 'Sizzling Hot', 'Ultra Hot', 'Fruit Party', 'Juicy Fruits', 'Double Diamond',
-    'Triple Diamond', 'Fruit Shop', 'Mega Joker', 'Lucky Lady', 'Rainbow Riches', 'Lucky Leprechaun', 'Irish Luck',
-    'Pot of Gold', 'Pirates Plenty', 'Pirate Gold', 'Jolly Roger', 'Sakura Fortune', 'Koi Princess', 'Dragon Shrine',
-    'Fortune Tiger', 'Lucky Tiger', 'Golden Dragon', 'Dragon Dance', 'Jade Butterfly', 'Mermaids Pearl', 'Mermaids Millions',
-    'Secrets of Atlantis', 'Dolphins Pearl', 'Aurora Wilds', 'Northern Sky', 'Valkyrie Queen', 'Hall of Gods',
-    'Vikings Go Wild', 'Crystal Queen', 'Royal Gems', 'Diamond Strike', 'Vampire Night', 'Midnight Wheel',
-    'Phoenix Rising', 'Mystic Fortune', 'Enchanted Garden', 'Golden Goddess', 'Dragons Luck', 'Disco Fever',
-    'Vegas Nights', 'Cash Vault', 'Big Bank', 'Stellar Jackpots', 'Wild Safari', 'Serengeti Kings', 'Savanna King',
-    'African Sunset', 'Ninja Master', 'Legend of Medusa', 'Temple of Treasure', 'Temple Tumble', 'Lucky Sevens',
-    'Hot Sevens', 'Triple Sevens', 'Double Bells', 'Fiesta', 'Twin Spin',
+    'Book of Dead',
+    'Book of Ra',
+    'Legacy of Dead',
+    'Legacy of Egypt',
+    'Eye of Horus',
+    "Pharaoh's Fortune",
+    "Pharaoh's Gold",
+    "Pharaoh's Treasure",
+    'Queen of the Nile',
+    'Cleopatra',
+    'Gates of Olympus',
+    'Rise of Olympus',
+    'Age of the Gods',
+    'Divine Fortune',
+    'Cosmic Fortune',
+    'Starburst',
+    'Sweet Bonanza',
+    'Sugar Rush',
+    'Candy Dreams',
+    'Big Bass Bonanza',
+    'Gems Bonanza',
+    'Wolf Gold',
+    'Great Rhino',
+    'Buffalo King',
+    'Raging Rhino',
+    'Mustang Gold',
+    'Wild West Gold',
+    'Dead or Alive',
+    'Money Train',
+    'Gold Rush',
+    'Gonzos Quest',
+    'Aztec Gems',
+    'Aztec Gold',
+    'Aztec Idols',
+    'Aztec King',
+    'Immortal Romance',
+    'Blood Suckers',
+    'Thunderstruck',
+    'Mega Moolah',
+    'Fire Joker',
+    'Reactoonz',
+    'Jammin Jars',
+    'Razor Shark',
+    'Moon Princess',
+    'Sizzling Hot',
+    'Ultra Hot',
+    'Fruit Party',
+    'Juicy Fruits',
+    'Double Diamond',
+    'Triple Diamond',
+    'Fruit Shop',
+    'Mega Joker',
+    'Lucky Lady',
+    'Rainbow Riches',
+    'Lucky Leprechaun',
+    'Irish Luck',
+    'Pot of Gold',
+    'Pirates Plenty',
+    'Pirate Gold',
+    'Jolly Roger',
+    'Sakura Fortune',
+    'Koi Princess',
+    'Dragon Shrine',
+    'Fortune Tiger',
+    'Lucky Tiger',
+    'Golden Dragon',
+    'Dragon Dance',
+    'Jade Butterfly',
+    'Mermaids Pearl',
+    'Mermaids Millions',
+    'Secrets of Atlantis',
+    'Dolphins Pearl',
+    'Aurora Wilds',
+    'Northern Sky',
+    'Valkyrie Queen',
+    'Hall of Gods',
+    'Vikings Go Wild',
+    'Crystal Queen',
+    'Royal Gems',
+    'Diamond Strike',
+    'Vampire Night',
+    'Midnight Wheel',
+    'Phoenix Rising',
+    'Mystic Fortune',
+    'Enchanted Garden',
+    'Golden Goddess',
+    'Dragons Luck',
+    'Disco Fever',
+    'Vegas Nights',
+    'Cash Vault',
+    'Big Bank',
+    'Stellar Jackpots',
+    'Wild Safari',
+    'Serengeti Kings',
+    'Savanna King',
+    'African Sunset',
+    'Ninja Master',
+    'Legend of Medusa',
+    'Temple of Treasure',
+    'Temple Tumble',
+    'Lucky Sevens',
+    'Hot Sevens',
+    'Triple Sevens',
+    'Double Bells',
+    'Fiesta',
+    'Twin Spin',
   ].map(slugify),
 );
 
@@ -567,7 +673,12 @@ function fillPattern(pattern: string, theme: Theme, rng: ReturnType<typeof seede
   return title;
 }
 
-const VOLATILITY_TEXT = { low: 'low-volatility', medium: 'medium-volatility', high: 'high-volatility', 'very-high': 'very high-volatility' };
+const VOLATILITY_TEXT = {
+  low: 'low-volatility',
+  medium: 'medium-volatility',
+  high: 'high-volatility',
+  'very-high': 'very high-volatility',
+};
 
 const SLOTS_PER_THEME = 10;
 
@@ -606,10 +717,12 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
       const r = seeded(hash32(title));
       const roll = r.next();
       const megaways = ordinal % 11 === 3;
-      let engine: Engine = roll < theme.engines[0] ? 'slot-low' : roll < theme.engines[0] + theme.engines[1] ? 'slot-medium' : 'slot-high';
+      let engine: Engine =
+        roll < theme.engines[0] ? 'slot-low' : roll < theme.engines[0] + theme.engines[1] ? 'slot-medium' : 'slot-high';
       // Titles of the Mega Ways collection are at least medium volatility.
       if (megaways && engine === 'slot-low') engine = 'slot-medium';
-      const volatility = engine === 'slot-low' ? 'low' : engine === 'slot-medium' ? 'medium' : r.next() < 0.35 ? 'very-high' : 'high';
+      const volatility =
+        engine === 'slot-low' ? 'low' : engine === 'slot-medium' ? 'medium' : r.next() < 0.35 ? 'very-high' : 'high';
       const jackpot = ordinal % 13 === 5;
       const bonusBuy = !jackpot && (volatility === 'high' || volatility === 'very-high') && r.next() < 0.45;
       // Draws that once picked a made-up mechanic (ways, other line counts); they stay so every
@@ -626,7 +739,8 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
       // explains in its rules panel: the game page can never state a different game.
       const rules = resolveModel(engine, seoTitle).describe().rules as SlotRules;
       r.next(); // once a made-up feature sentence
-      const multiplied = rules.freeSpinMultiplier > 1 ? `, every free-spin win multiplied by ${rules.freeSpinMultiplier}` : '';
+      const multiplied =
+        rules.freeSpinMultiplier > 1 ? `, every free-spin win multiplied by ${rules.freeSpinMultiplier}` : '';
       const description = [
         `${title} is a ${VOLATILITY_TEXT[volatility]} ${rules.reels}-reel pokie with ${rules.lines} paylines, set ${theme.setting}.`,
         `Three, four or five scatters start ${rules.freeSpins.join(', ').replace(/, (?=[^,]*$)/, ' or ')} free spins${multiplied}.`,
@@ -640,7 +754,11 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
         title,
         description,
         engine,
-        theme: { palette: palette(r, theme.hue, theme.spread, theme.accentHue), symbol: r.pick(ownSymbols(theme)), motif: r.pick(theme.motifs) },
+        theme: {
+          palette: palette(r, theme.hue, theme.spread, theme.accentHue),
+          symbol: r.pick(ownSymbols(theme)),
+          motif: r.pick(theme.motifs),
+        },
         hasDemo: true,
         volatility,
         lines: rules.lines,
@@ -648,11 +766,16 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
         payout,
         hitRate,
         // A few classic fruit titles are desktop-only.
-        devices: theme.key === 'fruit' && engine === 'slot-low' && hash32(`${title}:device`) % 3 === 0 ? ['desktop'] : ['desktop', 'mobile'],
+        devices:
+          theme.key === 'fruit' && engine === 'slot-low' && hash32(`${title}:device`) % 3 === 0
+            ? ['desktop']
+            : ['desktop', 'mobile'],
         frameWidth: 1280,
         frameHeight: 720,
         popularity: (hash32(`${title}:popularity`) % 900) + (megaways ? 80 : 0) + (jackpot ? 60 : 0),
-        releasedAt: new Date(CATALOGUE_REFERENCE_DATE.getTime() - (releaseHash % 730) * DAY_MS - ((releaseHash >>> 12) % 24) * 3_600_000),
+        releasedAt: new Date(
+          CATALOGUE_REFERENCE_DATE.getTime() - (releaseHash % 730) * DAY_MS - ((releaseHash >>> 12) % 24) * 3_600_000,
+        ),
       });
       flags.set(seoTitle, { megaways, jackpot, bonusBuy });
     }
@@ -715,20 +838,105 @@ const LIVE_TITLES: FixedTitle[] = [
   'Golden Ball Roulette',
   'Casino Floor Roulette',
   'Roulette Lounge Live',
-].map((title, i) => ({ title, providerId: 'velvet-room-live', engine: 'live-roulette' as const, popularity: 760 - i * 37 }));
+].map((title, i) => ({
+  title,
+  providerId: 'velvet-room-live',
+  engine: 'live-roulette' as const,
+  popularity: 760 - i * 37,
+}));
 
 /** Per-engine attributes of the non-slot titles; payout and hit rate come from the game models. */
-const ENGINE_PROFILE: Record<string, { volatility: SeedGame['volatility']; hue: number; accent: number; symbols: GameSymbolKey[]; motif: Motif; text: string }> = {
-  roulette: { volatility: 'low', hue: 150, accent: 0, symbols: ['chip-red', 'chip-black', 'wheel'], motif: 'circles', text: 'single-zero roulette: bet on numbers, colours, dozens and columns' },
-  'american-roulette': { volatility: 'low', hue: 150, accent: 0, symbols: ['chip-red', 'chip-black'], motif: 'circles', text: 'double-zero roulette with the five-number bet' },
-  blackjack: { volatility: 'low', hue: 160, accent: 45, symbols: ['spade', 'club'], motif: 'diamonds', text: 'blackjack dealt by a continuous shuffler: the dealer stands on all 17s and blackjack pays 3 to 2' },
-  baccarat: { volatility: 'low', hue: 345, accent: 45, symbols: ['diamond', 'heart', 'card'], motif: 'diamonds', text: 'punto banco baccarat: back the player, the banker or a tie' },
-  'video-poker': { volatility: 'medium', hue: 225, accent: 50, symbols: ['card', 'heart', 'spade'], motif: 'grid', text: 'single-hand video poker: hold your best cards and draw once' },
-  dice: { volatility: 'medium', hue: 270, accent: 160, symbols: ['dice'], motif: 'dots', text: 'a provably simple dice game: pick your target and roll over or under it' },
-  mines: { volatility: 'high', hue: 185, accent: 45, symbols: ['bomb', 'gem-blue'], motif: 'grid', text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine' },
-  plinko: { volatility: 'high', hue: 320, accent: 55, symbols: ['ball-blue', 'ball-purple', 'ball-yellow'], motif: 'dots', text: 'plinko: drop a ball through the pegs into a multiplier pocket' },
-  crash: { volatility: 'very-high', hue: 235, accent: 25, symbols: ['rocket'], motif: 'stars', text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away' },
-  'live-roulette': { volatility: 'low', hue: 355, accent: 45, symbols: ['wheel', 'chip-red', 'clock'], motif: 'circles', text: 'roulette at a live table shared by every player: our server spins one wheel on a fixed schedule and everyone at the table bets on the same round. There is no video and no human dealer' },
+const ENGINE_PROFILE: Record<
+  string,
+  {
+    volatility: SeedGame['volatility'];
+    hue: number;
+    accent: number;
+    symbols: GameSymbolKey[];
+    motif: Motif;
+    text: string;
+  }
+> = {
+  roulette: {
+    volatility: 'low',
+    hue: 150,
+    accent: 0,
+    symbols: ['chip-red', 'chip-black', 'wheel'],
+    motif: 'circles',
+    text: 'single-zero roulette: bet on numbers, colours, dozens and columns',
+  },
+  'american-roulette': {
+    volatility: 'low',
+    hue: 150,
+    accent: 0,
+    symbols: ['chip-red', 'chip-black'],
+    motif: 'circles',
+    text: 'double-zero roulette with the five-number bet',
+  },
+  blackjack: {
+    volatility: 'low',
+    hue: 160,
+    accent: 45,
+    symbols: ['spade', 'club'],
+    motif: 'diamonds',
+    text: 'blackjack dealt by a continuous shuffler: the dealer stands on all 17s and blackjack pays 3 to 2',
+  },
+  baccarat: {
+    volatility: 'low',
+    hue: 345,
+    accent: 45,
+    symbols: ['diamond', 'heart', 'card'],
+    motif: 'diamonds',
+    text: 'punto banco baccarat: back the player, the banker or a tie',
+  },
+  'video-poker': {
+    volatility: 'medium',
+    hue: 225,
+    accent: 50,
+    symbols: ['card', 'heart', 'spade'],
+    motif: 'grid',
+    text: 'single-hand video poker: hold your best cards and draw once',
+  },
+  dice: {
+    volatility: 'medium',
+    hue: 270,
+    accent: 160,
+    symbols: ['dice'],
+    motif: 'dots',
+    text: 'a provably simple dice game: pick your target and roll over or under it',
+  },
+  mines: {
+    volatility: 'high',
+    hue: 185,
+    accent: 45,
+    symbols: ['bomb', 'gem-blue'],
+    motif: 'grid',
+    text: 'a mines game: uncover gems on a 5×5 grid and cash out before you hit a mine',
+  },
+  plinko: {
+    volatility: 'high',
+    hue: 320,
+    accent: 55,
+    symbols: ['ball-blue', 'ball-purple', 'ball-yellow'],
+    motif: 'dots',
+    text: 'plinko: drop a ball through the pegs into a multiplier pocket',
+  },
+  crash: {
+    volatility: 'very-high',
+    hue: 235,
+    accent: 25,
+    symbols: ['rocket'],
+    motif: 'stars',
+    text: 'a crash game: the multiplier climbs with the rocket, cash out before it flies away',
+  },
+  'live-roulette': {
+    volatility: 'low',
+    hue: 355,
+    accent: 45,
+    symbols: ['wheel', 'chip-red', 'clock'],
+    motif: 'circles',
+    text: 'roulette at a live table shared by every player: our server spins one wheel on a fixed schedule and everyone at the table bets on the same round. There is no video and no human dealer',
+  },
 };
 
 function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
@@ -736,7 +944,10 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
     const seoTitle = entry.seoTitle ?? slugify(entry.title);
     if (usedSlugs.has(seoTitle)) throw new Error(`catalogue: duplicate seo title ${seoTitle}`);
     usedSlugs.add(seoTitle);
-    const profile = ENGINE_PROFILE[entry.title.startsWith('American') || entry.title.startsWith('Double Zero') ? 'american-roulette' : entry.engine]!;
+    const profile =
+      ENGINE_PROFILE[
+        entry.title.startsWith('American') || entry.title.startsWith('Double Zero') ? 'american-roulette' : entry.engine
+      ]!;
     const r = seeded(hash32(entry.title));
     const live = entry.engine === 'live-roulette';
     const releaseHash = hash32(`${entry.title}:release`);
@@ -747,7 +958,11 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
       title: entry.title,
       description: `${entry.title}: ${profile.text}.${live ? ' Live games have no demo mode.' : ''}`,
       engine: entry.engine,
-      theme: { palette: palette(r, profile.hue, 12, profile.accent), symbol: r.pick(profile.symbols), motif: profile.motif },
+      theme: {
+        palette: palette(r, profile.hue, 12, profile.accent),
+        symbol: r.pick(profile.symbols),
+        motif: profile.motif,
+      },
       hasDemo: !live,
       volatility: profile.volatility,
       lines: null,
@@ -757,7 +972,9 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
       frameWidth: 1280,
       frameHeight: 720,
       popularity: entry.popularity,
-      releasedAt: new Date(CATALOGUE_REFERENCE_DATE.getTime() - (releaseHash % 730) * DAY_MS - ((releaseHash >>> 12) % 24) * 3_600_000),
+      releasedAt: new Date(
+        CATALOGUE_REFERENCE_DATE.getTime() - (releaseHash % 730) * DAY_MS - ((releaseHash >>> 12) % 24) * 3_600_000,
+      ),
     };
   });
 }
@@ -778,14 +995,20 @@ export function buildCatalogue(): Catalogue {
   const games = [...slots, ...fixed].map((g) => ({ ...g, identifier: `${g.providerId}/${g.seoTitle}` }));
 
   const memberships: SeedMembership[] = [];
-  const add = (categoryId: string, list: SeedGame[]) => list.forEach((g, position) => memberships.push({ identifier: g.identifier, categoryId, position }));
+  const add = (categoryId: string, list: SeedGame[]) =>
+    list.forEach((g, position) => memberships.push({ identifier: g.identifier, categoryId, position }));
   const slotGames = games.filter((g) => g.engine.startsWith('slot-'));
   const nonLive = games.filter((g) => g.engine !== 'live-roulette');
   const flags = (g: SeedGame) => slotFlags.get(g.seoTitle)!;
   const ofEngine = (...engines: Engine[]) => games.filter((g) => engines.includes(g.engine)).sort(byPopularity);
 
   add('top', [...nonLive].sort(byPopularity).slice(0, 30));
-  add('new', [...nonLive].sort((a, b) => b.releasedAt.getTime() - a.releasedAt.getTime() || a.title.localeCompare(b.title, 'en')).slice(0, 24));
+  add(
+    'new',
+    [...nonLive]
+      .sort((a, b) => b.releasedAt.getTime() - a.releasedAt.getTime() || a.title.localeCompare(b.title, 'en'))
+      .slice(0, 24),
+  );
   add('recommended', [...nonLive].sort((a, b) => hash32(`${a.title}:rec`) - hash32(`${b.title}:rec`)).slice(0, 24));
   add('pokies', [...slotGames].sort(byPopularity));
   add('megaways', slotGames.filter((g) => flags(g).megaways).sort(byPopularity));

@@ -10,7 +10,19 @@ import { catalogueVersion } from './catalogue.version.ts';
 import { tolerateForcedDrop } from './test-factories.ts';
 
 /** SPEC §9 game category slugs. */
-const SPEC_SLUGS = ['new', 'top', 'recommended', 'megaways', 'live', 'pokies', 'blackjack', 'roulette', 'baccarat', 'poker', 'jackpot'];
+const SPEC_SLUGS = [
+  'new',
+  'top',
+  'recommended',
+  'megaways',
+  'live',
+  'pokies',
+  'blackjack',
+  'roulette',
+  'baccarat',
+  'poker',
+  'jackpot',
+];
 
 describe('catalogue data', () => {
   const catalogue = buildCatalogue();
@@ -35,13 +47,27 @@ describe('catalogue data', () => {
 
   it('covers every engine, with live games and no demo for them only', () => {
     const engines = new Set(catalogue.games.map((g) => g.engine));
-    for (const e of ['slot-low', 'slot-medium', 'slot-high', 'roulette', 'blackjack', 'video-poker', 'dice', 'mines', 'plinko', 'baccarat', 'crash', 'live-roulette']) {
+    for (const e of [
+      'slot-low',
+      'slot-medium',
+      'slot-high',
+      'roulette',
+      'blackjack',
+      'video-poker',
+      'dice',
+      'mines',
+      'plinko',
+      'baccarat',
+      'crash',
+      'live-roulette',
+    ]) {
       expect(engines).toContain(e);
     }
     expect(catalogue.games.find((g) => g.identifier === 'turbo-games/rocket')?.engine).toBe('crash');
     for (const g of catalogue.games) expect(g.hasDemo).toBe(g.engine !== 'live-roulette');
     // Several themes per slot engine.
-    const symbolsByEngine = (engine: string) => new Set(catalogue.games.filter((g) => g.engine === engine).map((g) => g.theme.symbol));
+    const symbolsByEngine = (engine: string) =>
+      new Set(catalogue.games.filter((g) => g.engine === engine).map((g) => g.theme.symbol));
     for (const e of ['slot-low', 'slot-medium', 'slot-high']) expect(symbolsByEngine(e).size).toBeGreaterThan(10);
   });
 
@@ -56,7 +82,9 @@ describe('catalogue data', () => {
     expect(section('megaways')).toBe('pokies');
     expect(section('live')).toBe('live');
     const live = new Set(catalogue.memberships.filter((m) => m.categoryId === 'live').map((m) => m.identifier));
-    expect([...live].every((id) => catalogue.games.find((g) => g.identifier === id)?.engine === 'live-roulette')).toBe(true);
+    expect([...live].every((id) => catalogue.games.find((g) => g.identifier === id)?.engine === 'live-roulette')).toBe(
+      true,
+    );
   });
 
   it('is deterministic: hashing, not randomness', () => {
@@ -78,8 +106,9 @@ describe('seedGameCatalogue', () => {
   // Sequential on purpose: one pool connection at a time (see the report on the test harness drop race).
   const counts = async () => {
     const db = database.db;
-    const n = async (table: typeof games | typeof providers | typeof categories | typeof gameCategories | typeof gameLaunchIds) =>
-      (await db.select({ n: count() }).from(table))[0]!.n;
+    const n = async (
+      table: typeof games | typeof providers | typeof categories | typeof gameCategories | typeof gameLaunchIds,
+    ) => (await db.select({ n: count() }).from(table))[0]!.n;
     return {
       games: await n(games),
       providers: await n(providers),
@@ -110,7 +139,11 @@ describe('seedGameCatalogue', () => {
 
   it('gives one launch id per game and currency, plus FUN exactly for demo games', async () => {
     const rows = await database.db
-      .select({ hasDemo: games.hasDemo, n: count(), fun: sql<number>`count(*) filter (where ${gameLaunchIds.currency} = 'FUN')`.mapWith(Number) })
+      .select({
+        hasDemo: games.hasDemo,
+        n: count(),
+        fun: sql<number>`count(*) filter (where ${gameLaunchIds.currency} = 'FUN')`.mapWith(Number),
+      })
       .from(games)
       .innerJoin(gameLaunchIds, eq(gameLaunchIds.gameId, games.id))
       .groupBy(games.id, games.hasDemo);
@@ -126,7 +159,9 @@ describe('seedGameCatalogue', () => {
     const [rocket] = await db.select().from(games).where(eq(games.identifier, 'turbo-games/rocket'));
     const launchBefore = await db.select().from(gameLaunchIds).where(eq(gameLaunchIds.gameId, rocket!.id));
     await db.update(games).set({ title: 'Renamed', active: false }).where(eq(games.id, rocket!.id));
-    await db.delete(gameCategories).where(and(eq(gameCategories.gameId, rocket!.id), eq(gameCategories.categoryId, 'crash')));
+    await db
+      .delete(gameCategories)
+      .where(and(eq(gameCategories.gameId, rocket!.id), eq(gameCategories.categoryId, 'crash')));
     await db.insert(gameCategories).values({ gameId: rocket!.id, categoryId: 'blackjack', position: 0 });
     await db.delete(gameLaunchIds).where(and(eq(gameLaunchIds.gameId, rocket!.id), eq(gameLaunchIds.currency, 'USD')));
     await db.insert(gameLaunchIds).values({ gameId: rocket!.id, currency: 'XYZ' });
@@ -140,7 +175,9 @@ describe('seedGameCatalogue', () => {
     const [after] = await db.select().from(games).where(eq(games.id, rocket!.id));
     expect(after!.title).toBe('Rocket');
     expect(after!.active).toBe(false);
-    const cats = (await db.select().from(gameCategories).where(eq(gameCategories.gameId, rocket!.id))).map((r) => r.categoryId).sort();
+    const cats = (await db.select().from(gameCategories).where(eq(gameCategories.gameId, rocket!.id)))
+      .map((r) => r.categoryId)
+      .sort();
     const wanted = buildCatalogue()
       .memberships.filter((m) => m.identifier === 'turbo-games/rocket')
       .map((m) => m.categoryId)

@@ -19,8 +19,23 @@ function excluded(columns: string[]) {
 }
 
 const GAME_COLUMNS = [
-  'provider_id', 'seo_title', 'title', 'description', 'engine', 'theme', 'has_demo', 'volatility', 'lines', 'ways',
-  'payout', 'hit_rate', 'devices', 'frame_width', 'frame_height', 'popularity', 'released_at',
+  'provider_id',
+  'seo_title',
+  'title',
+  'description',
+  'engine',
+  'theme',
+  'has_demo',
+  'volatility',
+  'lines',
+  'ways',
+  'payout',
+  'hit_rate',
+  'devices',
+  'frame_width',
+  'frame_height',
+  'popularity',
+  'released_at',
 ];
 
 /** True when the stored row already holds what the seed wants (`active` is the operator's, not compared). */
@@ -38,8 +53,10 @@ function sameGame(row: GameRow, seed: SeedGame): boolean {
     row.volatility === seed.volatility &&
     row.lines === seed.lines &&
     row.ways === seed.ways &&
-    row.payout !== null && Number(row.payout) === Number(seed.payout) &&
-    row.hitRate !== null && Number(row.hitRate) === Number(seed.hitRate) &&
+    row.payout !== null &&
+    Number(row.payout) === Number(seed.payout) &&
+    row.hitRate !== null &&
+    Number(row.hitRate) === Number(seed.hitRate) &&
     row.devices.join() === seed.devices.join() &&
     row.frameWidth === seed.frameWidth &&
     row.frameHeight === seed.frameHeight &&
@@ -64,7 +81,11 @@ export async function seedGameCatalogue(db: Db): Promise<Record<string, number>>
       await tx
         .insert(providers)
         .values(catalogue.providers)
-        .onConflictDoUpdate({ target: providers.id, set: excluded(['title', 'position']), setWhere: changed('providers', ['title', 'position']) })
+        .onConflictDoUpdate({
+          target: providers.id,
+          set: excluded(['title', 'position']),
+          setWhere: changed('providers', ['title', 'position']),
+        })
         .returning({ id: providers.id })
     ).length;
 
@@ -93,7 +114,11 @@ export async function seedGameCatalogue(db: Db): Promise<Record<string, number>>
       const written = await tx
         .insert(games)
         .values(stale)
-        .onConflictDoUpdate({ target: games.identifier, set: excluded(GAME_COLUMNS), setWhere: changed('games', GAME_COLUMNS) })
+        .onConflictDoUpdate({
+          target: games.identifier,
+          set: excluded(GAME_COLUMNS),
+          setWhere: changed('games', GAME_COLUMNS),
+        })
         .returning({ id: games.id, identifier: games.identifier });
       writes += written.length;
       for (const r of written) idOf.set(r.identifier, r.id);
@@ -107,16 +132,28 @@ export async function seedGameCatalogue(db: Db): Promise<Record<string, number>>
 
     // Collection memberships of seeded games in seeded categories: add or move the wanted ones, drop the rest.
     const seededCategories = new Set(catalogue.categories.map((c) => c.id));
-    const wanted = new Map(catalogue.memberships.map((m) => [`${gameId(m.identifier)}:${m.categoryId}`, { gameId: gameId(m.identifier), categoryId: m.categoryId, position: m.position }]));
-    const current = (await tx.select().from(gameCategories).where(inArray(gameCategories.gameId, seededIds))).filter((r) => seededCategories.has(r.categoryId));
+    const wanted = new Map(
+      catalogue.memberships.map((m) => [
+        `${gameId(m.identifier)}:${m.categoryId}`,
+        { gameId: gameId(m.identifier), categoryId: m.categoryId, position: m.position },
+      ]),
+    );
+    const current = (await tx.select().from(gameCategories).where(inArray(gameCategories.gameId, seededIds))).filter(
+      (r) => seededCategories.has(r.categoryId),
+    );
     const currentBy = new Map(current.map((r) => [`${r.gameId}:${r.categoryId}`, r]));
-    const upserts = [...wanted.entries()].filter(([key, m]) => currentBy.get(key)?.position !== m.position).map(([, m]) => m);
+    const upserts = [...wanted.entries()]
+      .filter(([key, m]) => currentBy.get(key)?.position !== m.position)
+      .map(([, m]) => m);
     if (upserts.length) {
       writes += (
         await tx
           .insert(gameCategories)
           .values(upserts)
-          .onConflictDoUpdate({ target: [gameCategories.gameId, gameCategories.categoryId], set: excluded(['position']) })
+          .onConflictDoUpdate({
+            target: [gameCategories.gameId, gameCategories.categoryId],
+            set: excluded(['position']),
+          })
           .returning({ gameId: gameCategories.gameId })
       ).length;
     }
@@ -136,7 +173,11 @@ export async function seedGameCatalogue(db: Db): Promise<Record<string, number>>
 
     // Launch ids: one per currency, plus FUN for demo play.
     const wantedLaunch = new Set(
-      catalogue.games.flatMap((g) => [...CURRENCY_CODES, ...(g.hasDemo ? [FUN_CURRENCY] : [])].map((currency) => `${gameId(g.identifier)}:${currency}`)),
+      catalogue.games.flatMap((g) =>
+        [...CURRENCY_CODES, ...(g.hasDemo ? [FUN_CURRENCY] : [])].map(
+          (currency) => `${gameId(g.identifier)}:${currency}`,
+        ),
+      ),
     );
     const launchRows = await tx.select().from(gameLaunchIds).where(inArray(gameLaunchIds.gameId, seededIds));
     const haveLaunch = new Set(launchRows.map((r) => `${r.gameId}:${r.currency}`));
@@ -146,11 +187,18 @@ export async function seedGameCatalogue(db: Db): Promise<Record<string, number>>
         .filter((r) => !haveLaunch.has(`${r.gameId}:${r.currency}`)),
     );
     if (missing.length) {
-      writes += (await tx.insert(gameLaunchIds).values(missing).onConflictDoNothing().returning({ id: gameLaunchIds.id })).length;
+      writes += (
+        await tx.insert(gameLaunchIds).values(missing).onConflictDoNothing().returning({ id: gameLaunchIds.id })
+      ).length;
     }
     const obsolete = launchRows.filter((r) => !wantedLaunch.has(`${r.gameId}:${r.currency}`)).map((r) => r.id);
     if (obsolete.length) {
-      writes += (await tx.delete(gameLaunchIds).where(and(inArray(gameLaunchIds.id, obsolete), eq(sql`true`, true))).returning({ id: gameLaunchIds.id })).length;
+      writes += (
+        await tx
+          .delete(gameLaunchIds)
+          .where(and(inArray(gameLaunchIds.id, obsolete), eq(sql`true`, true)))
+          .returning({ id: gameLaunchIds.id })
+      ).length;
     }
 
     return {

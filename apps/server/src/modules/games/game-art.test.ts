@@ -54,7 +54,9 @@ describe('game artwork', () => {
       expect(svg).toContain(GAME_SYMBOLS[g.theme.symbol as GameSymbolKey].svg);
       expect(svg).not.toMatch(/\p{Extended_Pictographic}|Emoji/u);
       // Deterministic.
-      expect(renderGameArt({ title: g.title, providerTitle: providerTitle.get(g.providerId)!, theme: g.theme })).toBe(svg);
+      expect(renderGameArt({ title: g.title, providerTitle: providerTitle.get(g.providerId)!, theme: g.theme })).toBe(
+        svg,
+      );
     }
   });
 
@@ -73,7 +75,11 @@ describe('game artwork', () => {
     // A symbol we have not drawn is never printed as text: the title's initial stands in.
     expect(svg).not.toContain('&lt;&amp;&gt;');
     expect(svg).toMatch(/<text [^>]*>T<\/text>/);
-    const emoji = renderGameArt({ title: 'slot', providerTitle: 'Studio', theme: { palette: ['#101010', '#202020', '#f0f0f0'], symbol: '🎰', motif: 'dots' } });
+    const emoji = renderGameArt({
+      title: 'slot',
+      providerTitle: 'Studio',
+      theme: { palette: ['#101010', '#202020', '#f0f0f0'], symbol: '🎰', motif: 'dots' },
+    });
     expect(emoji).not.toMatch(/\p{Extended_Pictographic}|Emoji/u);
     expect(emoji).toMatch(/<text [^>]*>S<\/text>/);
     expect(escapeXml('a\u0000b\u001fc')).toBe('abc');
@@ -108,7 +114,9 @@ describe('game artwork', () => {
         hitRate: '30.00',
       });
       bumpCatalogueVersion();
-      const selected = (await api.post('/api/games_filter/select', { game_ids: ['croupier-originals/markup-test'] })).json() as Record<string, Game>;
+      const selected = (
+        await api.post('/api/games_filter/select', { game_ids: ['croupier-originals/markup-test'] })
+      ).json() as Record<string, Game>;
       const game = selected['croupier-originals/markup-test'];
       expect(game?.title).toBe(`Bits & <b>"Bobs"</b>`);
       const res = await api.get(game!.preview);

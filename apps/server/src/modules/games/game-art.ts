@@ -37,7 +37,11 @@ const MOTIFS: Record<string, [number, number, string]> = {
   zigzag: [24, 16, '<path d="M0 12L6 4L12 12L18 4L24 12" fill="none" stroke="#fff" stroke-width="2"/>'],
   stars: [28, 28, '<path d="M14 6L15.8 12.2L22 14L15.8 15.8L14 22L12.2 15.8L6 14L12.2 12.2Z" fill="#fff"/>'],
   circles: [24, 24, '<circle cx="12" cy="12" r="8" fill="none" stroke="#fff" stroke-width="1.5"/>'],
-  scales: [24, 12, '<path d="M0 12A12 12 0 0 1 24 12M-12 0A12 12 0 0 1 12 0M12 0A12 12 0 0 1 36 0" fill="none" stroke="#fff" stroke-width="1.5"/>'],
+  scales: [
+    24,
+    12,
+    '<path d="M0 12A12 12 0 0 1 24 12M-12 0A12 12 0 0 1 12 0M12 0A12 12 0 0 1 36 0" fill="none" stroke="#fff" stroke-width="1.5"/>',
+  ],
   hex: [24, 28, '<path d="M12 2L22 8V20L12 26L2 20V8Z" fill="none" stroke="#fff" stroke-width="1.5"/>'],
 };
 
@@ -92,7 +96,11 @@ export function renderGameArt({ title, providerTitle, theme }: ArtInput): string
   const pattern = motif
     ? `<pattern id="p" width="${motif[0]}" height="${motif[1]}" patternUnits="userSpaceOnUse">${motif[2]}</pattern>`
     : '';
-  const texture = motif ? `<rect width="${ART_SIZE}" height="${ART_SIZE}" fill="url(#p)" opacity=".1"/>` : theme.motif === 'rays' ? rays() : '';
+  const texture = motif
+    ? `<rect width="${ART_SIZE}" height="${ART_SIZE}" fill="url(#p)" opacity=".1"/>`
+    : theme.motif === 'rays'
+      ? rays()
+      : '';
   const titleText = lines
     .map((line, i) => `<tspan x="160" y="${firstBaseline + i * lineHeight}">${escapeXml(line)}</tspan>`)
     .join('');

@@ -1,12 +1,25 @@
-import { GAMES_PAGE_SIZE_DEFAULT, type GamesFilterRequestParsed, type GamesPagination } from '@croupier/shared/api/games';
-import { type CachedCategory, type CachedGame, type CatalogueSnapshot, defaultOrder, searchable } from './catalogue.cache.ts';
+import {
+  GAMES_PAGE_SIZE_DEFAULT,
+  type GamesFilterRequestParsed,
+  type GamesPagination,
+} from '@croupier/shared/api/games';
+import {
+  type CachedCategory,
+  type CachedGame,
+  type CatalogueSnapshot,
+  defaultOrder,
+  searchable,
+} from './catalogue.cache.ts';
 
 /**
  * A collection id as the client sends it. SoftSwiss clients may ask for a geo twin (`top:au`); we
  * have none, so an unknown suffixed id falls back to its base collection.
  */
 export function resolveCategory(snapshot: CatalogueSnapshot, id: string): CachedCategory | undefined {
-  return snapshot.categories.get(id) ?? (id.includes(':') ? snapshot.categories.get(id.slice(0, id.indexOf(':'))) : undefined);
+  return (
+    snapshot.categories.get(id) ??
+    (id.includes(':') ? snapshot.categories.get(id.slice(0, id.indexOf(':'))) : undefined)
+  );
 }
 
 /** The ordered candidates of a category filter, before the other predicates. */

@@ -8,11 +8,47 @@ import { buildCatalogue } from './catalogue.data.ts';
 import { tolerateForcedDrop } from './test-factories.ts';
 
 const catalogue = buildCatalogue();
-const SPEC_SLUGS = ['new', 'top', 'recommended', 'megaways', 'live', 'pokies', 'blackjack', 'roulette', 'baccarat', 'poker', 'jackpot'];
+const SPEC_SLUGS = [
+  'new',
+  'top',
+  'recommended',
+  'megaways',
+  'live',
+  'pokies',
+  'blackjack',
+  'roulette',
+  'baccarat',
+  'poker',
+  'jackpot',
+];
 const GAME_KEYS = [
-  'id', 'identifier', 'title', 'name', 'slug', 'seo_title', 'gameSlug', 'provider', 'producer', 'preview', 'categories', 'collections',
-  'has_demo_mode', 'demo', 'real', 'currencies', 'devices', 'unfinished_games_for', 'volatility_rating', 'lines', 'ways', 'payout',
-  'hit_rate', 'frameWidth', 'frameHeight', 'description', 'uniq_seo_title',
+  'id',
+  'identifier',
+  'title',
+  'name',
+  'slug',
+  'seo_title',
+  'gameSlug',
+  'provider',
+  'producer',
+  'preview',
+  'categories',
+  'collections',
+  'has_demo_mode',
+  'demo',
+  'real',
+  'currencies',
+  'devices',
+  'unfinished_games_for',
+  'volatility_rating',
+  'lines',
+  'ways',
+  'payout',
+  'hit_rate',
+  'frameWidth',
+  'frameHeight',
+  'description',
+  'uniq_seo_title',
 ].sort();
 
 describe('games lobby API', () => {
@@ -85,7 +121,10 @@ describe('games lobby API', () => {
     expect(byId.get('pokies')).toMatchObject({ title: 'Pokies', section: 'pokies', games_count: 200 });
     expect(byId.get('live')).toMatchObject({ section: 'live', games_count: 12 });
     expect(byId.get('roulette')?.section).toBeNull();
-    const filtered = await filter({ device: 'desktop', filter: { categories: { identifiers: ['jackpot'], strategy: 'OR' } } });
+    const filtered = await filter({
+      device: 'desktop',
+      filter: { categories: { identifiers: ['jackpot'], strategy: 'OR' } },
+    });
     expect(filtered.pagination.total_count).toBe(byId.get('jackpot')!.games_count);
     const mobile = (await api.get('/api/games/collections?device=mobile')).json() as Collection[];
     expect(mobile.find((c) => c.id === 'pokies')!.games_count).toBeLessThan(200);
@@ -93,9 +132,20 @@ describe('games lobby API', () => {
 
   describe('POST /api/games_filter', () => {
     it('pages a category in its own order with SoftSwiss pagination', async () => {
-      const res = await filter({ device: 'desktop', filter: { categories: { identifiers: ['pokies'], strategy: 'OR' } }, page: 1, page_size: 40 });
+      const res = await filter({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['pokies'], strategy: 'OR' } },
+        page: 1,
+        page_size: 40,
+      });
       expect(res.data).toHaveLength(40);
-      expect(res.pagination).toEqual({ current_page: 1, next_page: 2, prev_page: null, total_pages: 5, total_count: 200 });
+      expect(res.pagination).toEqual({
+        current_page: 1,
+        next_page: 2,
+        prev_page: null,
+        total_pages: 5,
+        total_count: 200,
+      });
       const all = await filterAll({ device: 'desktop', filter: { categories: { identifiers: ['pokies'] } } });
       const expected = await t.database.db
         .select({ identifier: games.identifier })
@@ -153,26 +203,46 @@ describe('games lobby API', () => {
     });
 
     it('ORs and ANDs categories', async () => {
-      const either = await filterAll({ device: 'desktop', filter: { categories: { identifiers: ['roulette', 'blackjack'], strategy: 'OR' } } });
+      const either = await filterAll({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['roulette', 'blackjack'], strategy: 'OR' } },
+      });
       expect(either).toHaveLength(10);
       expect(new Set(either.map((g) => g.identifier)).size).toBe(10);
       expect(either.every((g) => g.categories.includes('roulette') || g.categories.includes('blackjack'))).toBe(true);
-      const both = await filterAll({ device: 'desktop', filter: { categories: { identifiers: ['pokies', 'megaways'], strategy: 'AND' } } });
+      const both = await filterAll({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['pokies', 'megaways'], strategy: 'AND' } },
+      });
       const megaways = await filterAll({ device: 'desktop', filter: { categories: { identifiers: ['megaways'] } } });
       expect(both.length).toBeGreaterThan(0);
       expect(both.map((g) => g.identifier).sort()).toEqual(megaways.map((g) => g.identifier).sort());
       expect(both.every((g) => g.categories.includes('megaways') && g.categories.includes('pokies'))).toBe(true);
       const none = await filter({ device: 'desktop', filter: { categories: { identifiers: ['no-such-collection'] } } });
-      expect(none.pagination).toEqual({ current_page: 1, next_page: null, prev_page: null, total_pages: 0, total_count: 0 });
+      expect(none.pagination).toEqual({
+        current_page: 1,
+        next_page: null,
+        prev_page: null,
+        total_pages: 0,
+        total_count: 0,
+      });
     });
 
     it('filters by providers (any of)', async () => {
       const turbo = await filterAll({ device: 'desktop', filter: { providers: ['turbo-games'] } });
-      expect(turbo.map((g) => g.identifier).sort()).toEqual(['turbo-games/rocket', 'turbo-games/turbo-dice', 'turbo-games/turbo-mines', 'turbo-games/turbo-plinko']);
+      expect(turbo.map((g) => g.identifier).sort()).toEqual([
+        'turbo-games/rocket',
+        'turbo-games/turbo-dice',
+        'turbo-games/turbo-mines',
+        'turbo-games/turbo-plinko',
+      ]);
       const two = await filter({ device: 'desktop', filter: { providers: ['turbo-games', 'velvet-room-live'] } });
       expect(two.pagination.total_count).toBe(16);
       // Other clients send an empty providers list beside categories.
-      const withEmpty = await filter({ device: 'desktop', filter: { categories: { identifiers: ['live'], strategy: 'OR' }, providers: [] } });
+      const withEmpty = await filter({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['live'], strategy: 'OR' }, providers: [] },
+      });
       expect(withEmpty.pagination.total_count).toBe(12);
     });
 
@@ -194,8 +264,13 @@ describe('games lobby API', () => {
       expect(all).toHaveLength(catalogue.games.length);
       expect(all[0]!.identifier).toBe('turbo-games/rocket');
       const popularity = new Map(catalogue.games.map((g) => [g.identifier, g.popularity]));
-      for (let i = 1; i < all.length; i++) expect(popularity.get(all[i - 1]!.identifier)!).toBeGreaterThanOrEqual(popularity.get(all[i]!.identifier)!);
-      const byTitle = await filter({ device: 'desktop', filter: { categories: { identifiers: ['roulette'] } }, sort: { type: 'title', direction: 'ASC' } });
+      for (let i = 1; i < all.length; i++)
+        expect(popularity.get(all[i - 1]!.identifier)!).toBeGreaterThanOrEqual(popularity.get(all[i]!.identifier)!);
+      const byTitle = await filter({
+        device: 'desktop',
+        filter: { categories: { identifiers: ['roulette'] } },
+        sort: { type: 'title', direction: 'ASC' },
+      });
       const titles = byTitle.data.map((g) => g.title);
       expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en')));
     });
@@ -206,7 +281,12 @@ describe('games lobby API', () => {
       const veryHigh = await filterAll({ device: 'desktop', filter: { volatility_rating: ['very-high'] } });
       expect(veryHigh.length).toBeGreaterThan(0);
       expect(veryHigh.every((g) => g.volatility_rating === 'very-high')).toBe(true);
-      const fun = await filter({ device: 'desktop', filter: { currencies: ['FUN'] }, without_territorial_restrictions: true, sort: { type: 'global', direction: 'DESC', top_categories: ['top'] } });
+      const fun = await filter({
+        device: 'desktop',
+        filter: { currencies: ['FUN'] },
+        without_territorial_restrictions: true,
+        sort: { type: 'global', direction: 'DESC', top_categories: ['top'] },
+      });
       expect(fun.pagination.total_count).toBe(catalogue.games.length - 12);
       const lines = await filterAll({ device: 'desktop', filter: { lines: 20, payout: 96, hit_rate: 20 } });
       expect(lines.length).toBeGreaterThan(0);
@@ -214,15 +294,37 @@ describe('games lobby API', () => {
     });
 
     it('pages to the end: last page has next_page null, past the end is empty', async () => {
-      const body = { device: 'desktop' as const, filter: { categories: { identifiers: ['pokies'], strategy: 'OR' as const } }, page_size: 30 };
+      const body = {
+        device: 'desktop' as const,
+        filter: { categories: { identifiers: ['pokies'], strategy: 'OR' as const } },
+        page_size: 30,
+      };
       const second = await filter({ ...body, page: 2 });
-      expect(second.pagination).toEqual({ current_page: 2, next_page: 3, prev_page: 1, total_pages: 7, total_count: 200 });
+      expect(second.pagination).toEqual({
+        current_page: 2,
+        next_page: 3,
+        prev_page: 1,
+        total_pages: 7,
+        total_count: 200,
+      });
       const last = await filter({ ...body, page: 7 });
       expect(last.data).toHaveLength(20);
-      expect(last.pagination).toEqual({ current_page: 7, next_page: null, prev_page: 6, total_pages: 7, total_count: 200 });
+      expect(last.pagination).toEqual({
+        current_page: 7,
+        next_page: null,
+        prev_page: 6,
+        total_pages: 7,
+        total_count: 200,
+      });
       const past = await filter({ ...body, page: 8 });
       expect(past.data).toEqual([]);
-      expect(past.pagination).toEqual({ current_page: 8, next_page: null, prev_page: 7, total_pages: 7, total_count: 200 });
+      expect(past.pagination).toEqual({
+        current_page: 8,
+        next_page: null,
+        prev_page: 7,
+        total_pages: 7,
+        total_count: 200,
+      });
       const firstTwo = [...(await filter({ ...body, page: 1 })).data, ...second.data].map((g) => g.identifier);
       expect(new Set(firstTwo).size).toBe(60);
     });
@@ -243,7 +345,14 @@ describe('games lobby API', () => {
       expect(unknownInFilter.statusCode).toBe(400);
       expect((await api.post('/api/games_filter', { device: 'tv' })).statusCode).toBe(400);
       expect((await api.post('/api/games_filter', { filter: {} })).statusCode).toBe(400);
-      expect((await api.post('/api/games_filter', { device: 'desktop', filter: { categories: { identifiers: ['top'], strategy: 'XOR' } } })).statusCode).toBe(400);
+      expect(
+        (
+          await api.post('/api/games_filter', {
+            device: 'desktop',
+            filter: { categories: { identifiers: ['top'], strategy: 'XOR' } },
+          })
+        ).statusCode,
+      ).toBe(400);
 
       const malformed = await api.post('/api/games_filter', '{"device": "desktop",');
       expect(malformed.statusCode).toBe(400);
@@ -251,7 +360,11 @@ describe('games lobby API', () => {
     });
 
     it('answers JSON to the SoftSwiss v2 Accept header', async () => {
-      const res = await api.post('/api/games_filter', { device: 'desktop', page_size: 2 }, { accept: 'application/vnd.s.v2+json' });
+      const res = await api.post(
+        '/api/games_filter',
+        { device: 'desktop', page_size: 2 },
+        { accept: 'application/vnd.s.v2+json' },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect((res.json() as GamesFilterResponse).data).toHaveLength(2);
@@ -260,7 +373,9 @@ describe('games lobby API', () => {
 
   describe('select', () => {
     it('returns games keyed by identifier, skipping unknown ones', async () => {
-      const res = await api.post('/api/games_filter/select', { game_ids: ['turbo-games/rocket', 'croupier-originals/european-roulette', 'nobody/nothing'] });
+      const res = await api.post('/api/games_filter/select', {
+        game_ids: ['turbo-games/rocket', 'croupier-originals/european-roulette', 'nobody/nothing'],
+      });
       expect(res.statusCode).toBe(200);
       const map = res.json() as Record<string, Game>;
       expect(Object.keys(map).sort()).toEqual(['croupier-originals/european-roulette', 'turbo-games/rocket']);
@@ -271,16 +386,28 @@ describe('games lobby API', () => {
 
     it('respects the device when given', async () => {
       const desktopOnly = catalogue.games.find((g) => !g.devices.includes('mobile'))!.identifier;
-      expect(Object.keys((await api.post('/api/games_filter/select', { game_ids: [desktopOnly], device: 'mobile' })).json())).toEqual([]);
-      expect(Object.keys((await api.post('/api/games_filter/select', { game_ids: [desktopOnly], device: 'desktop' })).json())).toEqual([desktopOnly]);
+      expect(
+        Object.keys((await api.post('/api/games_filter/select', { game_ids: [desktopOnly], device: 'mobile' })).json()),
+      ).toEqual([]);
+      expect(
+        Object.keys(
+          (await api.post('/api/games_filter/select', { game_ids: [desktopOnly], device: 'desktop' })).json(),
+        ),
+      ).toEqual([desktopOnly]);
     });
 
     it('selects by seo titles', async () => {
-      const res = await api.post('/api/games_filter/select_by_seo_titles', { game_seo_titles: ['rocket', 'jacks-or-better', 'unknown'], without_territorial_restrictions: true });
+      const res = await api.post('/api/games_filter/select_by_seo_titles', {
+        game_seo_titles: ['rocket', 'jacks-or-better', 'unknown'],
+        without_territorial_restrictions: true,
+      });
       expect(res.statusCode).toBe(200);
       const map = res.json() as Record<string, Game>;
       expect(Object.keys(map).sort()).toEqual(['croupier-originals/jacks-or-better', 'turbo-games/rocket']);
-      expect(map['croupier-originals/jacks-or-better']).toMatchObject({ provider: 'croupier-originals', seo_title: 'jacks-or-better' });
+      expect(map['croupier-originals/jacks-or-better']).toMatchObject({
+        provider: 'croupier-originals',
+        seo_title: 'jacks-or-better',
+      });
     });
 
     it('validates its bodies', async () => {

@@ -63,9 +63,15 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
   app.addHook('onClose', async () => catalogue.close());
 
-  app.get('/api/games/allowed_desktop', async (request, reply) => sendList(request, reply, (await catalogue.get()).lists.allowed.desktop));
-  app.get('/api/games/allowed_mobile', async (request, reply) => sendList(request, reply, (await catalogue.get()).lists.allowed.mobile));
-  app.get('/api/games/providers', async (request, reply) => sendList(request, reply, (await catalogue.get()).lists.providers));
+  app.get('/api/games/allowed_desktop', async (request, reply) =>
+    sendList(request, reply, (await catalogue.get()).lists.allowed.desktop),
+  );
+  app.get('/api/games/allowed_mobile', async (request, reply) =>
+    sendList(request, reply, (await catalogue.get()).lists.allowed.mobile),
+  );
+  app.get('/api/games/providers', async (request, reply) =>
+    sendList(request, reply, (await catalogue.get()).lists.providers),
+  );
 
   // Titles are English for every locale for now: `l` is accepted and not yet used.
   app.get('/api/games/collections', async (request, reply) => {
@@ -83,7 +89,9 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     let encoded = filterResponses.get(snapshot, key);
     if (!encoded) {
       const { page, pagination } = filterGames(snapshot, body);
-      encoded = Buffer.from(`{"data":[${page.map((g) => g.json).join(',')}],"pagination":${JSON.stringify(pagination)}}`);
+      encoded = Buffer.from(
+        `{"data":[${page.map((g) => g.json).join(',')}],"pagination":${JSON.stringify(pagination)}}`,
+      );
       filterResponses.set(snapshot, key, encoded);
     }
     return reply.type(JSON_TYPE).send(encoded);
@@ -127,20 +135,28 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   // Generated artwork. `?v=` in the game's preview URL changes with the art, so that URL is immutable.
-  app.get<{ Params: { provider: string; file: string }; Querystring: { v?: string } }>('/game-art/:provider/:file', async (request, reply) => {
-    const { provider, file } = request.params;
-    const game = file.endsWith('.svg') ? (await catalogue.get()).byIdentifier.get(`${provider}/${file.slice(0, -4)}`) : undefined;
-    if (!game) throw notFound('game_not_found', 'Game not found');
-    const etag = `"${game.artVersion}"`;
-    reply
-      .header('cache-control', request.query.v === game.artVersion ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      // Opened directly, an SVG is a document: it may draw, never run anything.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('image/svg+xml; charset=utf-8').send(artOf(game));
-  });
+  app.get<{ Params: { provider: string; file: string }; Querystring: { v?: string } }>(
+    '/game-art/:provider/:file',
+    async (request, reply) => {
+      const { provider, file } = request.params;
+      const game = file.endsWith('.svg')
+        ? (await catalogue.get()).byIdentifier.get(`${provider}/${file.slice(0, -4)}`)
+        : undefined;
+      if (!game) throw notFound('game_not_found', 'Game not found');
+      const etag = `"${game.artVersion}"`;
+      reply
+        .header(
+          'cache-control',
+          request.query.v === game.artVersion ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        // Opened directly, an SVG is a document: it may draw, never run anything.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/svg+xml; charset=utf-8').send(artOf(game));
+    },
+  );
 
   registerPlayerGameRoutes(app, deps, catalogue);
 };

@@ -1,6 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FAVORITES_V1_MEDIA_TYPE, PlayedGameRequestSchema, RECENT_GAMES_LIMIT, type PlayedGame } from '@croupier/shared/api/games';
+import {
+  FAVORITES_V1_MEDIA_TYPE,
+  PlayedGameRequestSchema,
+  RECENT_GAMES_LIMIT,
+  type PlayedGame,
+} from '@croupier/shared/api/games';
 import { NO_SUCH_ID, recordIdParam } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { favoriteGames, playedGames } from '../../db/schema/index.ts';
@@ -79,7 +84,10 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
   app.put<{ Params: { id: string } }>('/api/player/favorite_games/:id', async (request, reply) => {
     const user = await request.requireUser();
     const game = await gameByLaunchId(request.params.id);
-    await db.insert(favoriteGames).values({ userId: user.id, gameId: game.id, createdAt: clock.now() }).onConflictDoNothing();
+    await db
+      .insert(favoriteGames)
+      .values({ userId: user.id, gameId: game.id, createdAt: clock.now() })
+      .onConflictDoNothing();
     return reply.status(201).header('cache-control', PRIVATE).send();
   });
 
@@ -97,7 +105,10 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
     const user = await request.requireUser();
     const recent = await recentRows(user.id);
     const body = recent.map(({ game, at }) => `${game.json.slice(0, -1)},"last_activity_at":${JSON.stringify(at)}}`);
-    return reply.header('cache-control', PRIVATE).type(JSON_TYPE).send(`[${body.join(',')}]`);
+    return reply
+      .header('cache-control', PRIVATE)
+      .type(JSON_TYPE)
+      .send(`[${body.join(',')}]`);
   });
 
   // API-SHAPES §6.9: identifiers with their last activity, newest first.
@@ -119,6 +130,9 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
       .insert(playedGames)
       .values({ userId: user.id, gameId: game.id, lastActivityAt: now })
       .onConflictDoUpdate({ target: [playedGames.userId, playedGames.gameId], set: { lastActivityAt: now } });
-    return reply.status(201).header('cache-control', PRIVATE).send({ identifier: game.identifier, last_activity_at: now.toISOString() } satisfies PlayedGame);
+    return reply
+      .status(201)
+      .header('cache-control', PRIVATE)
+      .send({ identifier: game.identifier, last_activity_at: now.toISOString() } satisfies PlayedGame);
   });
 }

@@ -13,7 +13,12 @@ describe('player games', () => {
     t = await buildTestApp();
     tolerateForcedDrop(t.database);
     const res = await createClient(t.app).post('/api/games_filter/select', {
-      game_ids: ['turbo-games/rocket', 'croupier-originals/european-roulette', 'croupier-originals/classic-blackjack', 'velvet-room-live/velvet-room-roulette'],
+      game_ids: [
+        'turbo-games/rocket',
+        'croupier-originals/european-roulette',
+        'croupier-originals/classic-blackjack',
+        'velvet-room-live/velvet-room-roulette',
+      ],
     });
     catalogue = res.json() as Record<string, Game>;
   });
@@ -61,7 +66,11 @@ describe('player games', () => {
       expect(v2.statusCode).toBe(200);
       expect(v2.headers['cache-control']).toBe('private, no-store');
       const objects = v2.json() as Game[];
-      expect(objects.map((g) => g.identifier)).toEqual(['turbo-games/rocket', 'croupier-originals/european-roulette', 'croupier-originals/classic-blackjack']);
+      expect(objects.map((g) => g.identifier)).toEqual([
+        'turbo-games/rocket',
+        'croupier-originals/european-roulette',
+        'croupier-originals/classic-blackjack',
+      ]);
       expect(objects[0]).toEqual(rocket());
       const explicitV2 = await client.get('/api/player/favorite_games', { 'accept-client': V2 });
       expect(explicitV2.json()).toEqual(objects);
@@ -77,7 +86,10 @@ describe('player games', () => {
       expect(del.body).toBe('');
       // Removing what is not there is fine too.
       expect((await client.delete(`/api/player/favorite_games/${roulette().currencies.EUR!.id}`)).statusCode).toBe(204);
-      expect((await client.get('/api/player/favorite_games', { 'accept-client': V1 })).json()).toEqual([expectedIds[0], expectedIds[2]]);
+      expect((await client.get('/api/player/favorite_games', { 'accept-client': V1 })).json()).toEqual([
+        expectedIds[0],
+        expectedIds[2],
+      ]);
     });
 
     it('accepts PUT and DELETE without a body or content type', async () => {
@@ -92,7 +104,9 @@ describe('player games', () => {
       const btc = await signedInPlayer(t, { currency: 'BTC' });
       const other = await signedInPlayer(t, { currency: 'EUR' });
       expect((await btc.client.put(`/api/player/favorite_games/${live().currencies.EUR!.id}`)).statusCode).toBe(201);
-      expect((await btc.client.get('/api/player/favorite_games', { 'accept-client': V1 })).json()).toEqual([live().currencies.BTC!.id]);
+      expect((await btc.client.get('/api/player/favorite_games', { 'accept-client': V1 })).json()).toEqual([
+        live().currencies.BTC!.id,
+      ]);
       expect((await other.client.get('/api/player/favorite_games', { 'accept-client': V1 })).json()).toEqual([]);
     });
 
@@ -126,7 +140,11 @@ describe('player games', () => {
       const reopened = await open('turbo-games/rocket');
 
       const played = (await client.get('/api/player/played_games')).json() as PlayedGame[];
-      expect(played.map((p) => p.identifier)).toEqual(['turbo-games/rocket', 'croupier-originals/classic-blackjack', 'croupier-originals/european-roulette']);
+      expect(played.map((p) => p.identifier)).toEqual([
+        'turbo-games/rocket',
+        'croupier-originals/classic-blackjack',
+        'croupier-originals/european-roulette',
+      ]);
       expect(played[0]!.last_activity_at).toBe(reopened.last_activity_at);
       expect(Date.parse(played[1]!.last_activity_at)).toBeLessThan(Date.parse(played[0]!.last_activity_at));
 
@@ -154,7 +172,9 @@ describe('player games', () => {
       const unknown = await client.post('/api/player/played_games', { identifier: 'nobody/nothing' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ code: 'game_not_found' });
-      expect((await client.post('/api/player/played_games', { identifier: 'turbo-games/rocket', extra: true })).statusCode).toBe(400);
+      expect(
+        (await client.post('/api/player/played_games', { identifier: 'turbo-games/rocket', extra: true })).statusCode,
+      ).toBe(400);
       expect((await client.post('/api/player/played_games', {})).statusCode).toBe(400);
     });
   });

@@ -9,15 +9,29 @@ type JackpotObject = Awaited<ReturnType<JackpotsService['list']>>[number];
 export interface JackpotsModule {
   service: JackpotsService;
   /** A level dropped: `{ jackpot: {...} }` for the winner's `jackpot_win_award` channel. */
-  onWin(listener: (userId: number, award: { jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string } }) => void): void;
+  onWin(
+    listener: (
+      userId: number,
+      award: { jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string } },
+    ) => void,
+  ): void;
   /** Amounts changed (at most once a second per jackpot): for `public:jackpots_changes`. */
   onChange(listener: (jackpot: JackpotObject) => void): void;
 }
 
 const CHANGE_THROTTLE_MS = 1_000;
 
-export async function registerJackpots(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueCache): Promise<JackpotsModule> {
-  const service = new JackpotsService({ db: deps.database.db, clock: deps.clock, random: deps.random, wallet: deps.wallet.service });
+export async function registerJackpots(
+  app: FastifyInstance,
+  deps: AppDeps,
+  catalogue: CatalogueCache,
+): Promise<JackpotsModule> {
+  const service = new JackpotsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    random: deps.random,
+    wallet: deps.wallet.service,
+  });
   const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [];
   const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [];
   const pendingChange = new Map<number, NodeJS.Timeout>();
@@ -27,7 +41,10 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
     if (pendingChange.has(jackpotId) || changeListeners.length === 0) return;
     const timer = setTimeout(() => {
       pendingChange.delete(jackpotId);
-      void service.byId(jackpotId).then((j) => j && changeListeners.forEach((l) => l(j))).catch((e: unknown) => log('jackpots: change event failed', e));
+      void service
+        .byId(jackpotId)
+        .then((j) => j && changeListeners.forEach((l) => l(j)))
+        .catch((e: unknown) => log('jackpots: change event failed', e));
     }, CHANGE_THROTTLE_MS);
     timer.unref?.();
     pendingChange.set(jackpotId, timer);
@@ -40,7 +57,13 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
     types: ['wallet.bet'],
     prepare: () => service.ensureSeeded(),
     async handle(tx, event) {
-      const bet = event.payload as { provider: string; transaction_id: string; game: string | null; currency: string; amount: number };
+      const bet = event.payload as {
+        provider: string;
+        transaction_id: string;
+        game: string | null;
+        currency: string;
+        amount: number;
+      };
       const game = bet.game === null ? undefined : (await catalogue.get()).byIdentifier.get(bet.game);
       if (!game?.categories.includes('jackpot') || event.userId === null) return;
       const { wins, jackpotId } = await service.contributeIn(tx, {
@@ -53,7 +76,15 @@ export async function registerJackpots(app: FastifyInstance, deps: AppDeps, cata
       return () => {
         if (jackpotId !== null) announceChange(jackpotId);
         for (const w of wins) {
-          const award = { jackpot: { id: w.jackpot.id, name: w.jackpot.name, level_name: w.level.name, amount_cents: Number(w.amount), currency: w.jackpot.currency } };
+          const award = {
+            jackpot: {
+              id: w.jackpot.id,
+              name: w.jackpot.name,
+              level_name: w.level.name,
+              amount_cents: Number(w.amount),
+              currency: w.jackpot.currency,
+            },
+          };
           winListeners.forEach((l) => l(w.userId, award));
           void deps.wallet.service
             .balanceOf(w.userId, w.jackpot.currency)

@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { JackpotsService } from './jackpots.service.ts';
 
-export const jackpotsRoutes: FastifyPluginAsync<AppDeps & { jackpots: JackpotsService }> = async (app, { jackpots }) => {
+export const jackpotsRoutes: FastifyPluginAsync<AppDeps & { jackpots: JackpotsService }> = async (
+  app,
+  { jackpots },
+) => {
   app.get('/api/jackpots', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=5');
     return jackpots.list();

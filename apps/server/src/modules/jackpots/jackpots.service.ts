@@ -93,7 +93,13 @@ export class JackpotsService {
                         ${seedAmount.toString()}::bigint, ${drawDropAt(this.deps.random, seedAmount, max).toString()}::bigint) RETURNING id`,
           );
           await this.deps.wallet.systemTransfer(tx, {
-            from: 'house', to: 'jackpot_pool', toRef: String(row!.id), currency, amount: seedAmount, kind: 'jackpot_seed', idempotencyKey: `jackpot-seed:${row!.id}:0`,
+            from: 'house',
+            to: 'jackpot_pool',
+            toRef: String(row!.id),
+            currency,
+            amount: seedAmount,
+            kind: 'jackpot_seed',
+            idempotencyKey: `jackpot-seed:${row!.id}:0`,
           });
         }
       });
@@ -106,19 +112,42 @@ export class JackpotsService {
    * the contribution reaches is paid to the player and reseeded in the same transaction. The ledger
    * keys make a repeat of the same bet change nothing.
    */
-  async contributeIn(tx: Executor, input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint }): Promise<{ wins: JackpotWin[]; jackpotId: number | null }> {
+  async contributeIn(
+    tx: Executor,
+    input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint },
+  ): Promise<{ wins: JackpotWin[]; jackpotId: number | null }> {
     const wins: JackpotWin[] = [];
-    const [jackpot] = await rows<JackpotRow>(tx, sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`);
+    const [jackpot] = await rows<JackpotRow>(
+      tx,
+      sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`,
+    );
     if (!jackpot) return { wins, jackpotId: null };
-    const levels = await rows<LevelRow>(tx, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`);
+    const levels = await rows<LevelRow>(
+      tx,
+      sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`,
+    );
     for (const level of levels) {
       const part = (input.stake * BigInt(level.contribution_bp)) / 10_000n;
       if (part <= 0n) continue;
       const key = `jackpot-contrib:${input.provider}:${input.transactionId}:${level.id}`;
-      const exists = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`);
+      const exists = await rows<{ one: number }>(
+        tx,
+        sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`,
+      );
       if (exists.length > 0) continue;
-      await this.deps.wallet.systemTransfer(tx, { from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: input.currency, amount: part, kind: 'jackpot_contribution', idempotencyKey: key });
-      const [after] = await rows<LevelRow>(tx, sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`);
+      await this.deps.wallet.systemTransfer(tx, {
+        from: 'house',
+        to: 'jackpot_pool',
+        toRef: String(level.id),
+        currency: input.currency,
+        amount: part,
+        kind: 'jackpot_contribution',
+        idempotencyKey: key,
+      });
+      const [after] = await rows<LevelRow>(
+        tx,
+        sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`,
+      );
       if (BigInt(after!.amount) >= BigInt(after!.drop_at)) {
         await this.award(tx, jackpot, after!, input.userId, `${input.provider}:${input.transactionId}`);
         wins.push({ userId: input.userId, jackpot, level: after!, amount: BigInt(after!.amount) });
@@ -131,8 +160,15 @@ export class JackpotsService {
   private async award(tx: Executor, jackpot: JackpotRow, level: LevelRow, userId: number, cause: string) {
     const amount = BigInt(level.amount);
     const paid = await this.deps.wallet.creditPlayer({
-      tx, userId, currency: jackpot.currency, amount, from: 'jackpot_pool', fromRef: String(level.id), kind: 'jackpot_win',
-      idempotencyKey: `jackpot-win:${level.id}:${level.cycle}`, metadata: { jackpot: jackpot.identifier, level: level.identifier, cause },
+      tx,
+      userId,
+      currency: jackpot.currency,
+      amount,
+      from: 'jackpot_pool',
+      fromRef: String(level.id),
+      kind: 'jackpot_win',
+      idempotencyKey: `jackpot-win:${level.id}:${level.cycle}`,
+      metadata: { jackpot: jackpot.identifier, level: level.identifier, cause },
     });
     await tx.execute(
       sql`INSERT INTO jackpot_wins (jackpot_id, level_id, user_id, amount, currency, ledger_transaction_id, created_at)
@@ -141,7 +177,13 @@ export class JackpotsService {
     const seedAmount = BigInt(level.seed_amount);
     const cycle = level.cycle + 1;
     await this.deps.wallet.systemTransfer(tx, {
-      from: 'house', to: 'jackpot_pool', toRef: String(level.id), currency: jackpot.currency, amount: seedAmount, kind: 'jackpot_seed', idempotencyKey: `jackpot-seed:${level.id}:${cycle}`,
+      from: 'house',
+      to: 'jackpot_pool',
+      toRef: String(level.id),
+      currency: jackpot.currency,
+      amount: seedAmount,
+      kind: 'jackpot_seed',
+      idempotencyKey: `jackpot-seed:${level.id}:${cycle}`,
     });
     await tx.execute(
       sql`UPDATE jackpot_levels SET amount = ${seedAmount.toString()}::bigint, cycle = ${cycle},
@@ -152,15 +194,26 @@ export class JackpotsService {
   /** `GET /api/jackpots` items (API-SHAPES §7.1). */
   async list(currency?: string) {
     await this.ensureSeeded();
-    const jackpots = await rows<JackpotRow>(this.deps.db, sql`SELECT * FROM jackpots WHERE state = 'active' ${currency ? sql`AND currency = ${currency}` : sql``} ORDER BY id`);
+    const jackpots = await rows<JackpotRow>(
+      this.deps.db,
+      sql`SELECT * FROM jackpots WHERE state = 'active' ${currency ? sql`AND currency = ${currency}` : sql``} ORDER BY id`,
+    );
     const levels = await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels ORDER BY jackpot_id, index`);
-    return jackpots.map((j) => this.present(j, levels.filter((l) => l.jackpot_id === j.id)));
+    return jackpots.map((j) =>
+      this.present(
+        j,
+        levels.filter((l) => l.jackpot_id === j.id),
+      ),
+    );
   }
 
   async byId(id: number) {
     const [jackpot] = await rows<JackpotRow>(this.deps.db, sql`SELECT * FROM jackpots WHERE id = ${id}`);
     if (!jackpot) return null;
-    return this.present(jackpot, await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${id} ORDER BY index`));
+    return this.present(
+      jackpot,
+      await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${id} ORDER BY index`),
+    );
   }
 
   present(j: JackpotRow, levels: LevelRow[]) {
@@ -201,7 +254,17 @@ export class JackpotsService {
 
   /** `GET /api/jackpot_wins` (API-SHAPES §7.2), newest first. */
   async recentWins() {
-    const found = await rows<{ amount: string; currency: string; created_at: Date | string; jname: string; lname: string; lident: string; jident: string; nickname: string | null; user_id: number }>(
+    const found = await rows<{
+      amount: string;
+      currency: string;
+      created_at: Date | string;
+      jname: string;
+      lname: string;
+      lident: string;
+      jident: string;
+      nickname: string | null;
+      user_id: number;
+    }>(
       this.deps.db,
       sql`SELECT w.amount::text, w.currency, w.created_at, j.name AS jname, l.name AS lname, l.identifier AS lident, j.identifier AS jident, u.nickname, w.user_id
           FROM jackpot_wins w JOIN jackpots j ON j.id = w.jackpot_id JOIN jackpot_levels l ON l.id = w.level_id JOIN users u ON u.id = w.user_id

@@ -18,6 +18,11 @@ export interface GamblingBlock {
  * verdict in. Checks on state that concurrent bets change (loss and wager limits) must then run
  * inside that same statement (a SQL function called by `wallet_bet`) to stay race-free.
  */
-export async function gamblingBlock(_db: Executor, _userId: number, _currency: string, _now: Date): Promise<GamblingBlock | null> {
+export async function gamblingBlock(
+  _db: Executor,
+  _userId: number,
+  _currency: string,
+  _now: Date,
+): Promise<GamblingBlock | null> {
   return null;
 }

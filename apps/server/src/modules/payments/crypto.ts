@@ -19,9 +19,26 @@ import { rows } from '../wallet/ledger.ts';
 import { SandboxProvider } from './sandbox.ts';
 
 /** Value of one coin in EUR (sandbox reference rates). */
-const COIN_EUR: Record<(typeof CRYPTO_COINS)[number], number> = { BTC: 60_000, ETH: 3_000, BCH: 400, LTC: 90, DOG: 0.15, USDT: 0.92 };
+const COIN_EUR: Record<(typeof CRYPTO_COINS)[number], number> = {
+  BTC: 60_000,
+  ETH: 3_000,
+  BCH: 400,
+  LTC: 90,
+  DOG: 0.15,
+  USDT: 0.92,
+};
 /** Units of each fiat currency per EUR (sandbox reference rates). */
-const FIAT_PER_EUR: Record<string, number> = { EUR: 1, USD: 1.08, AUD: 1.65, CAD: 1.47, NZD: 1.8, PLN: 4.3, JPY: 165, NOK: 11.6, BRL: 5.9 };
+const FIAT_PER_EUR: Record<string, number> = {
+  EUR: 1,
+  USD: 1.08,
+  AUD: 1.65,
+  CAD: 1.47,
+  NZD: 1.8,
+  PLN: 4.3,
+  JPY: 165,
+  NOK: 11.6,
+  BRL: 5.9,
+};
 /** Conversion fee of the sandbox exchange. */
 const FEE = 0.01;
 
@@ -74,23 +91,33 @@ export class SandboxChain {
    * for an address must not switch the balance they see.
    */
   async addressFor(userId: number, currency: string): Promise<string> {
-    if (!isCurrencyCode(currency) || !isCrypto(currency)) throw new AppError(422, 'currency_unavailable', 'Not a crypto currency');
+    if (!isCurrencyCode(currency) || !isCrypto(currency))
+      throw new AppError(422, 'currency_unavailable', 'Not a crypto currency');
     await upsertActiveAccount(this.deps.db, userId, currency, this.deps.clock.now());
     await this.deps.db.execute(
       sql`INSERT INTO crypto_addresses (user_id, currency, address, created_at) VALUES (${userId}, ${currency}, ${newAddress(currency)}, ${this.deps.clock.now()})
           ON CONFLICT (user_id, currency) DO NOTHING`,
     );
-    const [row] = await rows<{ address: string }>(this.deps.db, sql`SELECT address FROM crypto_addresses WHERE user_id = ${userId} AND currency = ${currency}`);
+    const [row] = await rows<{ address: string }>(
+      this.deps.db,
+      sql`SELECT address FROM crypto_addresses WHERE user_id = ${userId} AND currency = ${currency}`,
+    );
     return row!.address;
   }
 
   async addresses(userId: number) {
-    return rows<{ currency: string; address: string }>(this.deps.db, sql`SELECT currency, address FROM crypto_addresses WHERE user_id = ${userId} ORDER BY currency`);
+    return rows<{ currency: string; address: string }>(
+      this.deps.db,
+      sql`SELECT currency, address FROM crypto_addresses WHERE user_id = ${userId} ORDER BY currency`,
+    );
   }
 
   /** The sandbox faucet: someone sends `amountCents` (minor units of the coin) to an address. */
   async send(address: string, amountCents: bigint): Promise<string> {
-    const [owner] = await rows<{ currency: string }>(this.deps.db, sql`SELECT currency FROM crypto_addresses WHERE address = ${address}`);
+    const [owner] = await rows<{ currency: string }>(
+      this.deps.db,
+      sql`SELECT currency FROM crypto_addresses WHERE address = ${address}`,
+    );
     if (!owner) throw new AppError(422, 'unknown_address', 'No such sandbox address');
     const id = `tx_${randomUUID().replace(/-/g, '')}`;
     await this.deps.db.execute(
@@ -116,7 +143,10 @@ export class SandboxChain {
         await this.notify(tx.id, 'pending');
         continue;
       }
-      const done = await rows<{ id: string }>(this.deps.db, sql`UPDATE sandbox_chain_txs SET status = 'confirmed' WHERE id = ${tx.id} AND status = 'mempool' RETURNING id`);
+      const done = await rows<{ id: string }>(
+        this.deps.db,
+        sql`UPDATE sandbox_chain_txs SET status = 'confirmed' WHERE id = ${tx.id} AND status = 'mempool' RETURNING id`,
+      );
       if (done.length === 0) continue;
       await this.notify(tx.id, 'succeeded');
       settled++;
@@ -130,14 +160,20 @@ export class SandboxChain {
    * already credited is past the reorg depth and stays.
    */
   async reorg(txId: string): Promise<boolean> {
-    const dropped = await rows<{ id: string }>(this.deps.db, sql`UPDATE sandbox_chain_txs SET status = 'dropped' WHERE id = ${txId} AND status = 'mempool' RETURNING id`);
+    const dropped = await rows<{ id: string }>(
+      this.deps.db,
+      sql`UPDATE sandbox_chain_txs SET status = 'dropped' WHERE id = ${txId} AND status = 'mempool' RETURNING id`,
+    );
     if (dropped.length === 0) return false;
     await this.notify(txId, 'declined');
     return true;
   }
 
   async confirmationsOf(txId: string): Promise<number> {
-    const [row] = await rows<{ confirmations: number }>(this.deps.db, sql`SELECT confirmations FROM sandbox_chain_txs WHERE id = ${txId}`);
+    const [row] = await rows<{ confirmations: number }>(
+      this.deps.db,
+      sql`SELECT confirmations FROM sandbox_chain_txs WHERE id = ${txId}`,
+    );
     return Number(row?.confirmations ?? 0);
   }
 
@@ -165,7 +201,14 @@ export class SandboxChain {
 }
 
 /** The card-to-crypto on-ramp of SPEC §7 (sandbox): its cashbox entry (SPEC §3 Crypto card entry). */
-export const ONRAMP = { provider: 'sandbox_onramp', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] } as const;
+export const ONRAMP = {
+  provider: 'sandbox_onramp',
+  brand: 'card',
+  fee: 4.5,
+  processing_time: '10',
+  verification: 900,
+  paymentMethods: ['visa', 'mastercard'],
+} as const;
 
 /**
  * Coins (minor units) bought for `fiatCents` of `fiat` after the on-ramp's fee, at the sandbox

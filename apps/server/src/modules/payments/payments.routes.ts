@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CURRENCIES } from '@croupier/shared/currencies';
-import { CURRENCY_CODE_PATTERN, currencyCode, minorUnitsParam, recordId, recordIdParam, text } from '@croupier/shared/api/primitives';
+import {
+  CURRENCY_CODE_PATTERN,
+  currencyCode,
+  minorUnitsParam,
+  recordId,
+  recordIdParam,
+  text,
+} from '@croupier/shared/api/primitives';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
@@ -49,7 +56,9 @@ const PlanQuery = z.strictObject({
 const HistoryPage = z.strictObject({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
-  filter: z.strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: currencyCode.optional() }).optional(),
+  filter: z
+    .strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: currencyCode.optional() })
+    .optional(),
 });
 
 const IdParams = z.strictObject({ id: recordIdParam });
@@ -267,13 +276,11 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     const payload = parseInput(RiskPayloadSchema, request.body);
     const user = await request.requireUser();
     if (payload.merchant_user_id !== undefined && payload.merchant_user_id !== String(user.id)) {
-      return reply
-        .status(422)
-        .send({
-          code: 'validation_error',
-          error: 'Some fields are not valid.',
-          errors: { merchant_user_id: ['is not you'] },
-        });
+      return reply.status(422).send({
+        code: 'validation_error',
+        error: 'Some fields are not valid.',
+        errors: { merchant_user_id: ['is not you'] },
+      });
     }
     await deps.database.db.execute(
       sql`INSERT INTO risk_transactions (user_id, type, payload, created_at) VALUES (${user.id}, ${payload.type}, ${JSON.stringify(payload)}::jsonb, ${deps.clock.now()})`,

@@ -157,7 +157,12 @@ export class PaymentsService {
     for (const provider of this.deps.providers.values()) {
       for (const m of provider.methods(currency, action)) {
         if (action === 'deposit' && m.brand === 'sofort' && user.groups.includes(NO_SOFORT_GROUP)) continue;
-        out.push({ ...m, savedProfiles: profiles.filter((p) => p.method_id === m.id).map((p) => ({ id: Number(p.id), title: p.title, isRemoveAvailable: true })) });
+        out.push({
+          ...m,
+          savedProfiles: profiles
+            .filter((p) => p.method_id === m.id)
+            .map((p) => ({ id: Number(p.id), title: p.title, isRemoveAvailable: true })),
+        });
       }
     }
     return out;
@@ -166,9 +171,16 @@ export class PaymentsService {
   private async method(user: { id: number; groups: number[] }, input: RequestInput, action: PaymentAction) {
     if (!isCurrencyCode(input.currency)) throw new AppError(422, 'currency_unavailable', 'Unknown currency');
     const method = (await this.methods(user, input.currency, action)).find((m) => m.id === input.methodId);
-    if (!method) throw new AppError(422, 'method_unavailable', 'This payment method is not available for this currency');
-    if (input.amountCents < method.min) throw new AppError(422, 'amount_too_small', `The minimum is ${money(method.min, input.currency)}`, { amount: [`The minimum is ${money(method.min, input.currency)}`] });
-    if (input.amountCents > method.max) throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, { amount: [`The maximum is ${money(method.max, input.currency)}`] });
+    if (!method)
+      throw new AppError(422, 'method_unavailable', 'This payment method is not available for this currency');
+    if (input.amountCents < method.min)
+      throw new AppError(422, 'amount_too_small', `The minimum is ${money(method.min, input.currency)}`, {
+        amount: [`The minimum is ${money(method.min, input.currency)}`],
+      });
+    if (input.amountCents > method.max)
+      throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, {
+        amount: [`The maximum is ${money(method.max, input.currency)}`],
+      });
     const [account] = await rows<{ cash: string; balance: string }>(
       this.deps.db,
       sql`SELECT available_to_cashout_cents::text AS cash, amount_cents::text AS balance FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
@@ -186,7 +198,10 @@ export class PaymentsService {
         this.deps.db,
         sql`SELECT token, method_id FROM payment_profiles WHERE id = ${input.profileId} AND user_id = ${user.id}`,
       );
-      if (!profile || profile.method_id !== method.id) throw new AppError(422, 'profile_unavailable', 'This saved payment method is not available', { profile_id: ['is not available'] });
+      if (!profile || profile.method_id !== method.id)
+        throw new AppError(422, 'profile_unavailable', 'This saved payment method is not available', {
+          profile_id: ['is not available'],
+        });
       profileToken = profile.token;
     }
     return { method, profileToken, cash: BigInt(account.cash) };
@@ -198,7 +213,11 @@ export class PaymentsService {
    * nothing. A withdrawal adds the casino's own step: it waits `payoutDelayMs`, recallable, before it
    * goes to the provider.
    */
-  async plan(user: { id: number; groups: number[] }, input: Omit<RequestInput, 'fields' | 'profileId'>, action: PaymentAction) {
+  async plan(
+    user: { id: number; groups: number[] },
+    input: Omit<RequestInput, 'fields' | 'profileId'>,
+    action: PaymentAction,
+  ) {
     const { method, cash } = await this.method(user, { ...input, fields: {} }, action);
     const provider = this.provider(method.id).plan(method, action);
     if (action === 'cashout' && input.amountCents > cash) throw insufficientFunds(cash, input.currency);
@@ -223,7 +242,11 @@ export class PaymentsService {
    * succeeded. With an Idempotency-Key, the key is claimed in the transaction that creates the
    * payment and the answer is kept with it, so a retry gets this answer and never a second payment.
    */
-  async deposit(user: { id: number; groups: number[] }, input: RequestInput, options: SubmitOptions = {}): Promise<PaymentAnswer> {
+  async deposit(
+    user: { id: number; groups: number[] },
+    input: RequestInput,
+    options: SubmitOptions = {},
+  ): Promise<PaymentAnswer> {
     const idem = this.idempotency('deposit', input, options.idempotencyKey);
     const earlier = idem && (await this.replay(user.id, idem));
     if (earlier) return earlier;
@@ -265,17 +288,28 @@ export class PaymentsService {
         'provider_unavailable',
         'The payment provider did not answer. If it took the payment, your balance is credited when it confirms it; otherwise nothing was charged.',
       );
-      const answer: PaymentAnswer = { status: failure.status, body: JSON.stringify(errorBody(failure)), replayed: false };
+      const answer: PaymentAnswer = {
+        status: failure.status,
+        body: JSON.stringify(errorBody(failure)),
+        replayed: false,
+      };
       if (idem) await this.deps.db.transaction((tx) => this.remember(tx, user.id, idem, answer));
       return answer;
     }
     if (outcome.kind === 'refused') {
-      const refusal = new AppError(422, 'payment_declined', outcome.reason, outcome.field ? { [outcome.field]: [outcome.reason] } : undefined);
+      const refusal = new AppError(
+        422,
+        'payment_declined',
+        outcome.reason,
+        outcome.field ? { [outcome.field]: [outcome.reason] } : undefined,
+      );
       return this.declineStart(user.id, payment.id, idem, refusal, outcome.reason);
     }
     const accepted = outcome;
     const { view, answer } = await this.deps.db.transaction(async (tx) => {
-      const profile = accepted.profile ? await this.saveProfile(tx, user.id, method, accepted.profile, payment.id, now) : undefined;
+      const profile = accepted.profile
+        ? await this.saveProfile(tx, user.id, method, accepted.profile, payment.id, now)
+        : undefined;
       const [started] = await rows<PaymentRow>(
         tx,
         // A new card is known by the profile the provider just made of it.
@@ -284,7 +318,11 @@ export class PaymentsService {
             WHERE id = ${payment.id} RETURNING *`,
       );
       const view = this.present(started!);
-      const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view, redirect_url: accepted.redirectUrl ?? null }), replayed: false };
+      const answer: PaymentAnswer = {
+        status: 201,
+        body: JSON.stringify({ payment: view, redirect_url: accepted.redirectUrl ?? null }),
+        replayed: false,
+      };
       if (idem) await this.remember(tx, user.id, idem, answer);
       return { view, answer };
     });
@@ -297,17 +335,31 @@ export class PaymentsService {
    * recallable until the payout job sends it. Card payouts go to a card the player deposited with.
    * With an Idempotency-Key, the key, the payment, the reserve and the answer are one transaction.
    */
-  async withdraw(user: { id: number; groups: number[] }, input: RequestInput, options: WithdrawOptions = {}): Promise<PaymentAnswer> {
+  async withdraw(
+    user: { id: number; groups: number[] },
+    input: RequestInput,
+    options: WithdrawOptions = {},
+  ): Promise<PaymentAnswer> {
     const idem = this.idempotency('cashout', input, options.idempotencyKey);
     const earlier = idem && (await this.replay(user.id, idem));
     if (earlier) return earlier;
     const { method, profileToken } = await this.method(user, input, 'cashout');
     if (payoutNeedsProfile(method) && !profileToken) {
-      throw new AppError(422, 'profile_required', 'Card payouts go to a card you deposited with: choose a saved card', { profile_id: ['is required'] });
+      throw new AppError(422, 'profile_required', 'Card payouts go to a card you deposited with: choose a saved card', {
+        profile_id: ['is required'],
+      });
     }
-    const details: Record<string, string> = profileToken ? { profile_token: profileToken } : Object.fromEntries(method.fields.map((f) => [f.name, input.fields[f.name] ?? '']));
+    const details: Record<string, string> = profileToken
+      ? { profile_token: profileToken }
+      : Object.fromEntries(method.fields.map((f) => [f.name, input.fields[f.name] ?? '']));
     const missing = method.fields.filter((f) => f.required && !profileToken && !details[f.name]?.trim());
-    if (missing.length > 0) throw new AppError(422, 'validation_error', 'Fill in the payment details', Object.fromEntries(missing.map((f) => [f.name, ['is required']])));
+    if (missing.length > 0)
+      throw new AppError(
+        422,
+        'validation_error',
+        'Fill in the payment details',
+        Object.fromEntries(missing.map((f) => [f.name, ['is required']])),
+      );
     const destination = destinationOf(method, input.fields, profileToken);
     if (options.onNewDestination && !(await this.usedDestination(user.id, destination))) options.onNewDestination();
     const now = this.deps.clock.now();
@@ -349,7 +401,17 @@ export class PaymentsService {
     if (key === undefined) return null;
     const fields = Object.entries(input.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // Keyed: the fields may hold a card number, and a plain hash of one is easy to reverse.
-    const hash = hmacSha256(this.deps.requestHashKey, JSON.stringify([action, input.currency, input.amountCents.toString(), input.methodId, input.profileId ?? null, fields]));
+    const hash = hmacSha256(
+      this.deps.requestHashKey,
+      JSON.stringify([
+        action,
+        input.currency,
+        input.amountCents.toString(),
+        input.methodId,
+        input.profileId ?? null,
+        fields,
+      ]),
+    );
     return { key, action, hash };
   }
 
@@ -359,7 +421,12 @@ export class PaymentsService {
    * it answered) is a 409 (`idempotency_key_in_use`): nothing is started twice.
    */
   private async replay(userId: number, idem: Idempotency): Promise<PaymentAnswer | null> {
-    const [row] = await rows<{ action: string; request_hash: string; response_status: number | null; response_body: string | null }>(
+    const [row] = await rows<{
+      action: string;
+      request_hash: string;
+      response_status: number | null;
+      response_body: string | null;
+    }>(
       this.deps.db,
       sql`SELECT action, request_hash, response_status, response_body FROM payment_idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`,
     );
@@ -391,7 +458,13 @@ export class PaymentsService {
   }
 
   /** A deposit the provider refused or never answered: declined, and its answer kept for the key, in one transaction. */
-  private async declineStart(userId: number, paymentId: number, idem: Idempotency | null, error: AppError, reason: string): Promise<PaymentAnswer> {
+  private async declineStart(
+    userId: number,
+    paymentId: number,
+    idem: Idempotency | null,
+    error: AppError,
+    reason: string,
+  ): Promise<PaymentAnswer> {
     const answer: PaymentAnswer = { status: error.status, body: JSON.stringify(errorBody(error)), replayed: false };
     const declined = await this.deps.db.transaction(async (tx) => {
       const [row] = await rows<PaymentRow>(
@@ -498,7 +571,10 @@ export class PaymentsService {
       return { row, balance: released.balance };
     });
     if (!result) {
-      const [existing] = await rows<PaymentRow>(this.deps.db, sql`SELECT * FROM payments WHERE id = ${paymentId} AND user_id = ${userId}`);
+      const [existing] = await rows<PaymentRow>(
+        this.deps.db,
+        sql`SELECT * FROM payments WHERE id = ${paymentId} AND user_id = ${userId}`,
+      );
       if (!existing) throw notFound('payment_not_found', 'Payment not found');
       throw conflict('not_recallable', 'This payment can no longer be recalled');
     }
@@ -513,7 +589,10 @@ export class PaymentsService {
    * (payout_details), so removing it never strands money on its way out.
    */
   async removeProfile(userId: number, profileId: number): Promise<void> {
-    const removed = await rows<{ id: number }>(this.deps.db, sql`DELETE FROM payment_profiles WHERE id = ${profileId} AND user_id = ${userId} RETURNING id`);
+    const removed = await rows<{ id: number }>(
+      this.deps.db,
+      sql`DELETE FROM payment_profiles WHERE id = ${profileId} AND user_id = ${userId} RETURNING id`,
+    );
     if (removed.length === 0) throw notFound('profile_not_found', 'This saved payment method does not exist');
   }
 
@@ -545,7 +624,10 @@ export class PaymentsService {
     );
     let sent = 0;
     for (const { id } of due) {
-      const [row] = await rows<PaymentRow>(this.deps.db, sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`);
+      const [row] = await rows<PaymentRow>(
+        this.deps.db,
+        sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`,
+      );
       if (!row) continue;
       this.notify(row.user_id, this.present(row));
       try {
@@ -593,155 +675,180 @@ export class PaymentsService {
    * signature), recorded once per provider event id, then applied with a guarded transition.
    * Answers what happened, for the provider's logs.
    */
-  async webhook(providerId: string, rawBody: Buffer, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+  async webhook(
+    providerId: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const provider = this.deps.providers.get(providerId);
     const event = provider?.verifyWebhook(rawBody, signature);
-    if (!provider || !event) return { status: 401, body: { code: 'invalid_signature', error: 'Signature does not match the body' } };
+    if (!provider || !event)
+      return { status: 401, body: { code: 'invalid_signature', error: 'Signature does not match the body' } };
     // The body is stored as it came (jsonb), which cannot hold NUL or an unpaired surrogate: a
     // definite 400 the provider will not retry, instead of a 500 it would retry forever.
     const unsafe = findUnsafeText(JSON.parse(rawBody.toString('utf8')));
-    if (unsafe !== null) return { status: 400, body: { code: 'invalid_text', error: `${unsafe}: control characters and unpaired surrogates are not allowed` } };
+    if (unsafe !== null)
+      return {
+        status: 400,
+        body: { code: 'invalid_text', error: `${unsafe}: control characters and unpaired surrogates are not allowed` },
+      };
     const now = this.deps.clock.now();
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const fresh = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO payment_webhooks (provider, event_id, provider_payment_id, payload, received_at)
+    const outcome = await this.deps.db
+      .transaction(async (tx) => {
+        const fresh = await rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO payment_webhooks (provider, event_id, provider_payment_id, payload, received_at)
             VALUES (${providerId}, ${event.eventId}, ${event.providerPaymentId}, ${rawBody.toString('utf8')}::jsonb, ${now})
             ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-      );
-      if (fresh.length === 0) return { result: 'duplicate' as const };
-      let [payment] = await rows<PaymentRow>(
-        tx,
-        event.address
-          ? sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} FOR UPDATE`
-          : // A webhook can overtake the answer to the call that started the payment, before our
-            // side has stored the provider's id: our reference without a provider id yet is that
-            // payment, and the event fills the id in.
-            sql`SELECT * FROM payments WHERE provider = ${providerId} AND id::text = ${event.reference}
-                  AND (provider_payment_id = ${event.providerPaymentId} OR provider_payment_id IS NULL) FOR UPDATE`,
-      );
-      if (payment && payment.provider_payment_id === null) {
-        [payment] = await rows<PaymentRow>(tx, sql`UPDATE payments SET provider_payment_id = ${event.providerPaymentId} WHERE id = ${payment.id} RETURNING *`);
-      }
-      if (!payment && event.address) {
-        // First sight of a crypto deposit: it belongs to whoever owns the receiving address.
-        const [owner] = await rows<{ user_id: number; currency: string }>(tx, sql`SELECT user_id, currency FROM crypto_addresses WHERE address = ${event.address}`);
-        if (!owner || owner.currency !== event.currency || event.amountCents <= 0n) return { result: 'unknown_address' as const };
-        const coin = event.currency.toLowerCase();
-        [payment] = await rows<PaymentRow>(
+        );
+        if (fresh.length === 0) return { result: 'duplicate' as const };
+        let [payment] = await rows<PaymentRow>(
           tx,
-          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title,
+          event.address
+            ? sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} FOR UPDATE`
+            : // A webhook can overtake the answer to the call that started the payment, before our
+              // side has stored the provider's id: our reference without a provider id yet is that
+              // payment, and the event fills the id in.
+              sql`SELECT * FROM payments WHERE provider = ${providerId} AND id::text = ${event.reference}
+                  AND (provider_payment_id = ${event.providerPaymentId} OR provider_payment_id IS NULL) FOR UPDATE`,
+        );
+        if (payment && payment.provider_payment_id === null) {
+          [payment] = await rows<PaymentRow>(
+            tx,
+            sql`UPDATE payments SET provider_payment_id = ${event.providerPaymentId} WHERE id = ${payment.id} RETURNING *`,
+          );
+        }
+        if (!payment && event.address) {
+          // First sight of a crypto deposit: it belongs to whoever owns the receiving address.
+          const [owner] = await rows<{ user_id: number; currency: string }>(
+            tx,
+            sql`SELECT user_id, currency FROM crypto_addresses WHERE address = ${event.address}`,
+          );
+          if (!owner || owner.currency !== event.currency || event.amountCents <= 0n)
+            return { result: 'unknown_address' as const };
+          const coin = event.currency.toLowerCase();
+          [payment] = await rows<PaymentRow>(
+            tx,
+            sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title,
                                    confirmations, confirmations_required, created_at)
               VALUES (${owner.user_id}, 'deposit', 'pending', ${event.currency}, ${event.amountCents.toString()}::bigint, ${providerId}, ${`${providerId}_crypto_${coin}`},
                       ${coin}, ${event.providerPaymentId}, ${event.address}, ${event.confirmations ?? 0}, ${event.confirmationsRequired ?? null}, ${now})
               RETURNING *`,
-        );
-        if (event.status === 'pending') return { result: 'detected' as const, row: payment };
-      }
-      // Not recorded: a provider retries a refused event, and a retry may find the payment.
-      if (!payment) throw new UnknownPayment();
-      if (event.status === 'pending') {
-        if (event.confirmations === undefined) return { result: 'already_known' as const };
-        // Progress only moves forward: a late, older count never lowers what the player saw.
-        const [row] = await rows<PaymentRow>(
-          tx,
-          sql`UPDATE payments SET confirmations = ${event.confirmations}, confirmations_required = COALESCE(${event.confirmationsRequired ?? null}::int, confirmations_required)
-              WHERE id = ${payment.id} AND state = 'pending' AND COALESCE(confirmations, -1) < ${event.confirmations} RETURNING *`,
-        );
-        return row ? { result: 'confirming' as const, row } : { result: 'already_known' as const };
-      }
-      if (payment.action === 'deposit') {
-        if (event.status === 'succeeded' && event.currency !== payment.currency) {
-          // The provider settled in another currency than asked: credit nothing, flag it for an operator.
+          );
+          if (event.status === 'pending') return { result: 'detected' as const, row: payment };
+        }
+        // Not recorded: a provider retries a refused event, and a retry may find the payment.
+        if (!payment) throw new UnknownPayment();
+        if (event.status === 'pending') {
+          if (event.confirmations === undefined) return { result: 'already_known' as const };
+          // Progress only moves forward: a late, older count never lowers what the player saw.
           const [row] = await rows<PaymentRow>(
             tx,
-            sql`UPDATE payments SET state = 'declined', cancellation_reason = ${`Provider settled in ${event.currency}`}, finished_at = ${now}
-                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+            sql`UPDATE payments SET confirmations = ${event.confirmations}, confirmations_required = COALESCE(${event.confirmationsRequired ?? null}::int, confirmations_required)
+              WHERE id = ${payment.id} AND state = 'pending' AND COALESCE(confirmations, -1) < ${event.confirmations} RETURNING *`,
           );
-          return { result: 'currency_mismatch' as const, row };
+          return row ? { result: 'confirming' as const, row } : { result: 'already_known' as const };
+        }
+        if (payment.action === 'deposit') {
+          if (event.status === 'succeeded' && event.currency !== payment.currency) {
+            // The provider settled in another currency than asked: credit nothing, flag it for an operator.
+            const [row] = await rows<PaymentRow>(
+              tx,
+              sql`UPDATE payments SET state = 'declined', cancellation_reason = ${`Provider settled in ${event.currency}`}, finished_at = ${now}
+                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+            );
+            return { result: 'currency_mismatch' as const, row };
+          }
+          if (event.status === 'succeeded') {
+            const [row] = await rows<PaymentRow>(
+              tx,
+              // The amount credited is the provider's; the row records it if it differs from the request.
+              sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now},
+                       confirmations = COALESCE(${event.confirmations ?? null}::int, confirmations)
+                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+            );
+            if (!row) return { result: 'already_final' as const };
+            const credit = await this.deps.wallet.service
+              .creditPlayer({
+                tx,
+                userId: row.user_id,
+                currency: event.currency,
+                amount: event.amountCents,
+                from: 'payment_clearing',
+                fromRef: providerId,
+                kind: 'deposit',
+                idempotencyKey: `payment:${row.id}:deposit`,
+                metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
+              })
+              .catch((error: unknown) => {
+                if (error instanceof BalanceLimitError) return null;
+                throw error;
+              });
+            if (!credit) {
+              // Refused by the balance maximum (decision 016), which moved nothing: a definite answer
+              // for the provider, the payment declined, and an operator refunds what the provider took.
+              const [refused] = await rows<PaymentRow>(
+                tx,
+                sql`UPDATE payments SET state = 'declined', cancellation_reason = 'The deposit would take the balance past its maximum; it will be refunded', finished_at = ${now}
+                  WHERE id = ${row.id} RETURNING *`,
+              );
+              this.deps.onError?.(
+                `payments: deposit ${row.id} refused by the balance maximum; refund it at the provider`,
+                new Error('balance_limit'),
+              );
+              return { result: 'balance_limit' as const, row: refused! };
+            }
+            return { result: 'credited' as const, row, balance: credit.balance };
+          }
+          const [row] = await rows<PaymentRow>(
+            tx,
+            sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
+              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+          );
+          return row ? { result: 'declined' as const, row } : { result: 'already_final' as const };
         }
         if (event.status === 'succeeded') {
           const [row] = await rows<PaymentRow>(
             tx,
-            // The amount credited is the provider's; the row records it if it differs from the request.
-            sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now},
-                       confirmations = COALESCE(${event.confirmations ?? null}::int, confirmations)
-                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
+            sql`UPDATE payments SET state = 'succeeded', finished_at = ${now} WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
           );
           if (!row) return { result: 'already_final' as const };
-          const credit = await this.deps.wallet.service
-            .creditPlayer({
-              tx,
-              userId: row.user_id,
-              currency: event.currency,
-              amount: event.amountCents,
-              from: 'payment_clearing',
-              fromRef: providerId,
-              kind: 'deposit',
-              idempotencyKey: `payment:${row.id}:deposit`,
-              metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
-            })
-            .catch((error: unknown) => {
-              if (error instanceof BalanceLimitError) return null;
-              throw error;
-            });
-          if (!credit) {
-            // Refused by the balance maximum (decision 016), which moved nothing: a definite answer
-            // for the provider, the payment declined, and an operator refunds what the provider took.
-            const [refused] = await rows<PaymentRow>(
-              tx,
-              sql`UPDATE payments SET state = 'declined', cancellation_reason = 'The deposit would take the balance past its maximum; it will be refunded', finished_at = ${now}
-                  WHERE id = ${row.id} RETURNING *`,
-            );
-            this.deps.onError?.(`payments: deposit ${row.id} refused by the balance maximum; refund it at the provider`, new Error('balance_limit'));
-            return { result: 'balance_limit' as const, row: refused! };
-          }
-          return { result: 'credited' as const, row, balance: credit.balance };
+          await this.deps.wallet.service.systemTransfer(tx, {
+            from: 'payout_reserve',
+            to: 'payment_clearing',
+            toRef: providerId,
+            currency: row.currency,
+            amount: BigInt(row.amount_cents),
+            kind: 'withdrawal_paid',
+            idempotencyKey: `payment:${row.id}:paid`,
+            metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
+          });
+          return { result: 'paid' as const, row };
         }
         const [row] = await rows<PaymentRow>(
           tx,
           sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
-              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-        );
-        return row ? { result: 'declined' as const, row } : { result: 'already_final' as const };
-      }
-      if (event.status === 'succeeded') {
-        const [row] = await rows<PaymentRow>(
-          tx,
-          sql`UPDATE payments SET state = 'succeeded', finished_at = ${now} WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
+            WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
         );
         if (!row) return { result: 'already_final' as const };
-        await this.deps.wallet.service.systemTransfer(tx, {
-          from: 'payout_reserve',
-          to: 'payment_clearing',
-          toRef: providerId,
-          currency: row.currency,
-          amount: BigInt(row.amount_cents),
-          kind: 'withdrawal_paid',
-          idempotencyKey: `payment:${row.id}:paid`,
-          metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
-        });
-        return { result: 'paid' as const, row };
-      }
-      const [row] = await rows<PaymentRow>(
-        tx,
-        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
-            WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
-      );
-      if (!row) return { result: 'already_final' as const };
-      const released = await this.release(tx, row, 'payout_failed');
-      return { result: 'released' as const, row, balance: released.balance };
-    }).catch((error: unknown) => {
-      if (error instanceof UnknownPayment) return null;
-      throw error;
-    });
+        const released = await this.release(tx, row, 'payout_failed');
+        return { result: 'released' as const, row, balance: released.balance };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UnknownPayment) return null;
+        throw error;
+      });
     if (!outcome) return { status: 404, body: { code: 'unknown_payment', error: 'No payment matches this event' } };
     if ('balance' in outcome && outcome.balance) this.deps.wallet.service.publish(outcome.balance);
     if ('row' in outcome && outcome.row) this.notify(outcome.row.user_id, this.present(outcome.row));
     return { status: 200, body: { result: outcome.result } };
   }
 
-  async history(userId: number, filter: { action?: PaymentAction | undefined; currency?: string | undefined }, page?: { page: number; perPage: number }) {
+  async history(
+    userId: number,
+    filter: { action?: PaymentAction | undefined; currency?: string | undefined },
+    page?: { page: number; perPage: number },
+  ) {
     const where = sql`user_id = ${userId}${filter.action ? sql` AND action = ${filter.action}` : sql``}${filter.currency ? sql` AND currency = ${filter.currency}` : sql``}`;
     const list = await rows<PaymentRow>(
       this.deps.db,
@@ -749,7 +856,10 @@ export class PaymentsService {
         ? sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`
         : sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT 500`,
     );
-    const [total] = await rows<{ n: number }>(this.deps.db, sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`);
+    const [total] = await rows<{ n: number }>(
+      this.deps.db,
+      sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`,
+    );
     return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
   }
 }
@@ -771,7 +881,11 @@ function normaliseDestinationField(type: MethodField['type'], value: string): st
  * crypto address). Null when there is none to compare: a card without a profile yet, or a crypto
  * deposit (sent to the player's own address). Hashed, so a deposit's account is never stored as typed.
  */
-export function destinationOf(method: ProviderMethod, fields: Record<string, string>, profileToken?: string): string | null {
+export function destinationOf(
+  method: ProviderMethod,
+  fields: Record<string, string>,
+  profileToken?: string,
+): string | null {
   if (profileToken) return sha256(`${method.provider}:profile:${profileToken}`);
   if (method.type === 'cards') return null;
   const parts = method.fields

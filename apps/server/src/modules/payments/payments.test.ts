@@ -741,7 +741,10 @@ describe('card-to-crypto on-ramp', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(asGuest ? {} : { cookie }) },
         payload: new URLSearchParams({ coin: 'ETH', fiat: 'EUR', addresses, ...fields }).toString(),
       });
-    const asGuest = await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' }, true);
+    const asGuest = await buy(
+      { amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' },
+      true,
+    );
     expect(asGuest.statusCode).toBe(422);
     expect(asGuest.body).toContain('Sign in to buy coins.');
     expect(

@@ -19,7 +19,16 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { rows } from '../wallet/ledger.ts';
-import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, ProviderPlan, StartOutcome, StartPayment, WebhookEvent } from './provider.ts';
+import type {
+  MethodField,
+  PaymentAction,
+  PaymentProvider,
+  ProviderMethod,
+  ProviderPlan,
+  StartOutcome,
+  StartPayment,
+  WebhookEvent,
+} from './provider.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 /**
@@ -57,9 +66,30 @@ interface MethodSpec {
 
 const METHODS: MethodSpec[] = [
   { kind: 'card', type: 'cards', brand: 'visa', fields: CARD_FIELDS, limits: [10, 5_000, 20, 5_000], payouts: true },
-  { kind: 'ewallet', type: 'direct', brand: 'sandpay', fields: [{ name: 'email', type: 'email', required: true }], limits: [5, 2_000, 10, 2_000], payouts: true },
-  { kind: 'bank', type: 'bank_transfer', brand: 'bank_transfer', fields: [{ name: 'iban', type: 'iban', required: true }], limits: [20, 20_000, 50, 20_000], payouts: true },
-  { kind: 'sofort', type: 'bank_transfer', brand: 'sofort', fields: [{ name: 'iban', type: 'iban', required: true }], limits: [10, 5_000, 0, 0], payouts: false },
+  {
+    kind: 'ewallet',
+    type: 'direct',
+    brand: 'sandpay',
+    fields: [{ name: 'email', type: 'email', required: true }],
+    limits: [5, 2_000, 10, 2_000],
+    payouts: true,
+  },
+  {
+    kind: 'bank',
+    type: 'bank_transfer',
+    brand: 'bank_transfer',
+    fields: [{ name: 'iban', type: 'iban', required: true }],
+    limits: [20, 20_000, 50, 20_000],
+    payouts: true,
+  },
+  {
+    kind: 'sofort',
+    type: 'bank_transfer',
+    brand: 'sofort',
+    fields: [{ name: 'iban', type: 'iban', required: true }],
+    limits: [10, 5_000, 0, 0],
+    payouts: false,
+  },
 ];
 
 export interface SandboxDeps {
@@ -154,7 +184,11 @@ export class SandboxProvider implements PaymentProvider {
   plan(method: ProviderMethod, action: PaymentAction): ProviderPlan {
     if (method.type === 'crypto' && action === 'deposit') {
       const { chain } = this.deps;
-      return { settleSeconds: chain.confirmations * chain.blockSeconds, mayRedirect: false, confirmations: chain.confirmations };
+      return {
+        settleSeconds: chain.confirmations * chain.blockSeconds,
+        mayRedirect: false,
+        confirmations: chain.confirmations,
+      };
     }
     return { settleSeconds: 0, mayRedirect: method.type === 'cards' && action === 'deposit' };
   }
@@ -182,7 +216,8 @@ export class SandboxProvider implements PaymentProvider {
         expiry = parseExpiry(p.fields.expiry_date ?? '');
         if (!expiry) return { kind: 'refused', reason: 'Expiry date must be MM/YY', field: 'expiry_date' };
         if (expiry < now) return { kind: 'refused', reason: 'The card has expired', field: 'expiry_date' };
-        if (!/^\d{3,4}$/.test(p.fields.cvv ?? '')) return { kind: 'refused', reason: 'CVV must be 3 or 4 digits', field: 'cvv' };
+        if (!/^\d{3,4}$/.test(p.fields.cvv ?? ''))
+          return { kind: 'refused', reason: 'CVV must be 3 or 4 digits', field: 'cvv' };
       }
       title = maskCard(digits);
       if (digits === TEST_CARDS.declined) return { kind: 'refused', reason: 'The card was declined by the issuer' };
@@ -206,7 +241,8 @@ export class SandboxProvider implements PaymentProvider {
       }
     } else if (kind === 'ewallet') {
       const email = (p.fields.email ?? '').trim();
-      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { kind: 'refused', reason: 'E-mail is invalid', field: 'email' };
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+        return { kind: 'refused', reason: 'E-mail is invalid', field: 'email' };
       if (email.includes('decline')) return { kind: 'refused', reason: 'The e-wallet declined the payment' };
       if (p.action === 'cashout' && email.includes('fail')) {
         outcome = 'declined';
@@ -214,13 +250,16 @@ export class SandboxProvider implements PaymentProvider {
       }
       title = email.replace(/^(.).*(@.*)$/, '$1•••$2');
     } else if (kind.startsWith('crypto_')) {
-      if (p.action === 'deposit') return { kind: 'refused', reason: 'Send coins to your deposit address instead', field: 'address' };
+      if (p.action === 'deposit')
+        return { kind: 'refused', reason: 'Send coins to your deposit address instead', field: 'address' };
       const address = (p.fields.address ?? '').trim();
-      if (!/^[A-Za-z0-9:]{20,100}$/.test(address)) return { kind: 'refused', reason: 'The address is invalid', field: 'address' };
+      if (!/^[A-Za-z0-9:]{20,100}$/.test(address))
+        return { kind: 'refused', reason: 'The address is invalid', field: 'address' };
       title = `${address.slice(0, 8)}…${address.slice(-6)}`;
     } else if (kind === 'bank' || kind === 'sofort') {
       const iban = (p.fields.iban ?? '').replace(/\s/g, '').toUpperCase();
-      if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return { kind: 'refused', reason: 'IBAN is invalid', field: 'iban' };
+      if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban))
+        return { kind: 'refused', reason: 'IBAN is invalid', field: 'iban' };
       title = `${iban.slice(0, 4)}••••${iban.slice(-4)}`;
     } else {
       return { kind: 'refused', reason: 'Unknown payment method', field: 'method_id' };
@@ -233,7 +272,13 @@ export class SandboxProvider implements PaymentProvider {
                   ${outcome === 'challenge' ? 'challenge' : 'created'}, ${JSON.stringify({ method: p.methodId, reason: reason ?? null })}::jsonb, ${now})`,
     );
     if (outcome === 'challenge') {
-      return { kind: 'accepted', providerPaymentId: id, accountTitle: title, redirectUrl: `/sandbox-psp/3ds/${id}`, ...(profile ? { profile } : {}) };
+      return {
+        kind: 'accepted',
+        providerPaymentId: id,
+        accountTitle: title,
+        redirectUrl: `/sandbox-psp/3ds/${id}`,
+        ...(profile ? { profile } : {}),
+      };
     }
     this.later(() => this.complete(id, outcome === 'succeeded' ? 'succeeded' : 'declined', reason));
     return { kind: 'accepted', providerPaymentId: id, accountTitle: title, ...(profile ? { profile } : {}) };
@@ -309,7 +354,8 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent | null {
-    if (!signature || !safeEqual(SandboxProvider.sign(this.deps.secret, rawBody), signature.replace(/^sha256=/, ''))) return null;
+    if (!signature || !safeEqual(SandboxProvider.sign(this.deps.secret, rawBody), signature.replace(/^sha256=/, '')))
+      return null;
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
@@ -321,7 +367,9 @@ export class SandboxProvider implements PaymentProvider {
       typeof body.event_id !== 'string' ||
       typeof body.payment_id !== 'string' ||
       typeof body.merchant_reference !== 'string' ||
-      (status !== 'succeeded' && status !== 'declined' && !(status === 'pending' && typeof body.address === 'string')) ||
+      (status !== 'succeeded' &&
+        status !== 'declined' &&
+        !(status === 'pending' && typeof body.address === 'string')) ||
       typeof body.amount_cents !== 'number' ||
       !Number.isSafeInteger(body.amount_cents) ||
       typeof body.currency !== 'string'

@@ -120,7 +120,13 @@ describe('the maximum balance per currency', () => {
       method: 'POST',
       url: '/api/admin/wallet/credits',
       headers: { authorization: 'Bearer admin-token-for-balance-limit-tests-0123456789' },
-      payload: { user_id: id, currency: 'EUR', amount_cents: 1, idempotency_key: `limit-test-${id}`, reason: 'goodwill' },
+      payload: {
+        user_id: id,
+        currency: 'EUR',
+        amount_cents: 1,
+        idempotency_key: `limit-test-${id}`,
+        reason: 'goodwill',
+      },
     });
     expect(credit.statusCode, credit.body).toBe(422);
     expect(credit.json()).toMatchObject({ code: 'balance_limit' });

@@ -61,7 +61,10 @@ const RETURNING = sql`p.id, p.user_id, p.currency, p.active, p.amount_cents::tex
   p.available_to_cashout_cents::text AS cash, p.version::text AS version, p.created_at`;
 
 export async function readBalance(db: Executor, userId: number, currency: string): Promise<WalletBalance | null> {
-  const [row] = await rows<BalanceRow>(db, sql`SELECT ${RETURNING} FROM player_accounts p WHERE p.user_id = ${userId} AND p.currency = ${currency}`);
+  const [row] = await rows<BalanceRow>(
+    db,
+    sql`SELECT ${RETURNING} FROM player_accounts p WHERE p.user_id = ${userId} AND p.currency = ${currency}`,
+  );
   return row ? toBalance(row) : null;
 }
 
@@ -74,7 +77,12 @@ export type DebitResult =
  * re-checked on the latest row version after any concurrent update, so concurrent debits can never
  * overdraw (and the CHECK constraints back this up). Cash is spent before bonus money.
  */
-export async function debitWallet(db: Executor, userId: number, currency: string, amount: bigint): Promise<DebitResult> {
+export async function debitWallet(
+  db: Executor,
+  userId: number,
+  currency: string,
+  amount: bigint,
+): Promise<DebitResult> {
   const [row] = await rows<BalanceRow>(
     db,
     sql`UPDATE player_accounts p SET
@@ -125,14 +133,23 @@ export function creditCeiling(currency: string, money: 'new' | 'returned'): bigi
   return money === 'new' && isCurrencyCode(currency) ? maxBalanceMinor(currency) : JSON_SAFE_BALANCE;
 }
 
-export type CreditResult = { ok: true; balance: WalletBalance } | { ok: false; reason: 'no_account' | 'balance_limit'; balance: WalletBalance | null };
+export type CreditResult =
+  | { ok: true; balance: WalletBalance }
+  | { ok: false; reason: 'no_account' | 'balance_limit'; balance: WalletBalance | null };
 
 /**
  * Adds cash and bonus money to a wallet in one guarded statement: refused, and nothing changes, when
  * the player has no wallet in that currency or the balance would pass `ceiling` (re-checked on the
  * latest row version, so concurrent credits cannot together pass it).
  */
-export async function creditWallet(db: Executor, userId: number, currency: string, cash: bigint, bonus: bigint, ceiling: bigint): Promise<CreditResult> {
+export async function creditWallet(
+  db: Executor,
+  userId: number,
+  currency: string,
+  cash: bigint,
+  bonus: bigint,
+  ceiling: bigint,
+): Promise<CreditResult> {
   const total = cash + bonus;
   const [row] = await rows<BalanceRow>(
     db,
@@ -151,6 +168,10 @@ export async function creditWallet(db: Executor, userId: number, currency: strin
 /** A credit refused because it would take the wallet past its maximum: a definite 422. */
 export class BalanceLimitError extends AppError {
   constructor(currency: string, ceiling: bigint) {
-    super(422, 'balance_limit', `This credit would take the ${currency} balance past its maximum of ${toMajorString(ceiling, currency)} ${currency}`);
+    super(
+      422,
+      'balance_limit',
+      `This credit would take the ${currency} balance past its maximum of ${toMajorString(ceiling, currency)} ${currency}`,
+    );
   }
 }

@@ -31,6 +31,15 @@ export async function findGameSession(db: Executor, token: string): Promise<Game
   const found = await db.execute(
     sql`SELECT user_id, currency, game_id, provider, expires_at FROM game_sessions WHERE token_hash = ${sha256(token)}`,
   );
-  const r = found.rows[0] as { user_id: number; currency: string; game_id: number; provider: string; expires_at: Date | string } | undefined;
-  return r ? { userId: Number(r.user_id), currency: r.currency, gameId: Number(r.game_id), provider: r.provider, expiresAt: new Date(r.expires_at) } : null;
+  const r = found.rows[0] as
+    { user_id: number; currency: string; game_id: number; provider: string; expires_at: Date | string } | undefined;
+  return r
+    ? {
+        userId: Number(r.user_id),
+        currency: r.currency,
+        gameId: Number(r.game_id),
+        provider: r.provider,
+        expiresAt: new Date(r.expires_at),
+      }
+    : null;
 }

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const exists = async (id: number) =>
-  (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE id = ${id}`))[0]!.n === 1;
+  (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE id = ${id}`))[0]!
+    .n === 1;
 
 describe('LedgerAccounts', () => {
   it('does not remember an account created by a transaction that rolls back', async () => {
@@ -42,7 +43,9 @@ describe('LedgerAccounts', () => {
     const first = await t.database.db.transaction((tx) => accounts.system(tx, 'house', 'EUR', ref));
     // Seen committed once, then served from memory even through a handle that cannot query.
     expect(await accounts.system(t.database.db, 'house', 'EUR', ref)).toBe(first);
-    const refusing = { execute: () => Promise.reject(new Error('no query expected')) } as unknown as typeof t.database.db;
+    const refusing = {
+      execute: () => Promise.reject(new Error('no query expected')),
+    } as unknown as typeof t.database.db;
     expect(await accounts.system(refusing, 'house', 'EUR', ref)).toBe(first);
   });
 });

@@ -64,7 +64,13 @@ export class LedgerAccounts {
     return { playerAccountId, cashId, bonusId };
   }
 
-  private async resolve(db: Executor, kind: string, currency: string, ref: string, playerAccountId: number | null): Promise<number> {
+  private async resolve(
+    db: Executor,
+    kind: string,
+    currency: string,
+    ref: string,
+    playerAccountId: number | null,
+  ): Promise<number> {
     const key = `${kind}|${currency}|${ref}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
@@ -87,10 +93,12 @@ export class LedgerAccounts {
     // A concurrent creator's row is invisible to this statement's snapshot; a fresh statement sees it.
     const row =
       found[0] ??
-      (await rows<{ id: number; mine: boolean }>(
-        db,
-        sql`SELECT id, ${mine} AS mine FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}`,
-      ))[0];
+      (
+        await rows<{ id: number; mine: boolean }>(
+          db,
+          sql`SELECT id, ${mine} AS mine FROM ledger_accounts WHERE kind = ${kind} AND currency = ${currency} AND ref = ${ref}`,
+        )
+      )[0];
     if (row === undefined) throw new LedgerError(`ledger account ${key} could not be created`);
     if (!row.mine) this.remember(key, Number(row.id));
     return Number(row.id);

@@ -5,7 +5,10 @@ import { currencyCode, text } from '@croupier/shared/api/primitives';
  * Seamless-wallet protocol messages (docs/wallet-protocol.md). Amounts are integer minor units of
  * `currency`; ids are the provider's. Strict objects: an unknown field is a malformed request.
  */
-const Id = text().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const Id = text()
+  .min(1)
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 const Amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const SessionToken = text().min(1).max(256);
 const Game = text().min(1).max(200);

@@ -83,7 +83,14 @@ function outBalance(out: FunctionOut, userId: number, currency: string): WalletB
 }
 
 /** The after-commit event of a bet or win the wallet function took; none when it refused it. */
-function committedEvent(action: 'bet' | 'win', provider: string, req: BetRequest | WinRequest, userId: number, amount: bigint, out: FunctionOut): WalletEvent | undefined {
+function committedEvent(
+  action: 'bet' | 'win',
+  provider: string,
+  req: BetRequest | WinRequest,
+  userId: number,
+  amount: bigint,
+  out: FunctionOut,
+): WalletEvent | undefined {
   if (!out.o_ok) return undefined;
   return {
     action,
@@ -375,7 +382,10 @@ export class WalletProtocol {
       sql`SELECT * FROM wallet_bet(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
             ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${block?.message ?? null}, ${clearing}::int)`,
     );
-    return { reply: { httpStatus: 200, body: out.o_body }, event: committedEvent('bet', provider, req, userId, amount, out) };
+    return {
+      reply: { httpStatus: 200, body: out.o_body },
+      event: committedEvent('bet', provider, req, userId, amount, out),
+    };
   }
 
   private async win(provider: string, req: WinRequest) {
@@ -390,7 +400,10 @@ export class WalletProtocol {
             ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int,
             ${creditCeiling(req.currency, 'new').toString()}::bigint)`,
     );
-    return { reply: { httpStatus: out.o_http ?? 200, body: out.o_body }, event: committedEvent('win', provider, req, userId, amount, out) };
+    return {
+      reply: { httpStatus: out.o_http ?? 200, body: out.o_body },
+      event: committedEvent('win', provider, req, userId, amount, out),
+    };
   }
 
   /** One wallet function call; a duplicate transaction id (unique violation) becomes DuplicateOf. */
@@ -411,12 +424,7 @@ export class WalletProtocol {
     const userId = parseUserId(req.user_id) ?? 0;
     let event: WalletEvent | undefined;
     const reply = await db.transaction(async (tx) => {
-      const answer = async (
-        response: WalletResponse,
-        status: string,
-        amount = 0n,
-        ledgerId: number | null = null,
-      ) => {
+      const answer = async (response: WalletResponse, status: string, amount = 0n, ledgerId: number | null = null) => {
         // Every rollback answer is definite, a refusal included: HTTP 200 (docs/wallet-protocol.md).
         const reply = json(200, { transaction_id: req.transaction_id, currency: req.currency, ...response });
         await this.record(tx, {

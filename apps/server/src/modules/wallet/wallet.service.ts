@@ -4,8 +4,23 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { presentAccount } from '../player/player.presenter.ts';
-import { BalanceLimitError, creditCeiling, creditWallet, debitCash, debitWallet, readBalance, toAccountRow, type WalletBalance } from './balances.ts';
-import { appendTransaction, LedgerError, type Executor, type LedgerAccounts, type SystemAccountKind } from './ledger.ts';
+import {
+  BalanceLimitError,
+  creditCeiling,
+  creditWallet,
+  debitCash,
+  debitWallet,
+  readBalance,
+  toAccountRow,
+  type WalletBalance,
+} from './balances.ts';
+import {
+  appendTransaction,
+  LedgerError,
+  type Executor,
+  type LedgerAccounts,
+  type SystemAccountKind,
+} from './ledger.ts';
 
 export type BalancePublisher = (userId: number, account: Account) => void;
 
@@ -66,7 +81,11 @@ export class WalletService {
     money?: 'new' | 'returned';
   }): Promise<TransferResult> {
     if (input.amount <= 0n) throw new LedgerError('credit amount must be positive');
-    const hash = sha256(['credit', input.userId, input.currency, input.amount, input.from, input.fromRef ?? 'main', input.kind].join('\u0000'));
+    const hash = sha256(
+      ['credit', input.userId, input.currency, input.amount, input.from, input.fromRef ?? 'main', input.kind].join(
+        '\u0000',
+      ),
+    );
     const run = async (tx: Executor): Promise<TransferResult> => {
       const existing = await this.existing(tx, input.idempotencyKey, hash);
       if (existing) return existing;
@@ -100,13 +119,35 @@ export class WalletService {
   }
 
   /** Takes cash or bonus money from a player to a system account (e.g. a withdrawal reserve). */
-  async debitPlayer(input: { userId: number; currency: string; amount: bigint; to: SystemAccountKind; toRef?: string; kind: string; idempotencyKey: string; tx: Executor; cashOnly?: boolean }) {
-    const hash = sha256(['debit', input.userId, input.currency, input.amount, input.to, input.toRef ?? 'main', input.kind].join('\u0000'));
+  async debitPlayer(input: {
+    userId: number;
+    currency: string;
+    amount: bigint;
+    to: SystemAccountKind;
+    toRef?: string;
+    kind: string;
+    idempotencyKey: string;
+    tx: Executor;
+    cashOnly?: boolean;
+  }) {
+    const hash = sha256(
+      ['debit', input.userId, input.currency, input.amount, input.to, input.toRef ?? 'main', input.kind].join('\u0000'),
+    );
     const existing = await this.existing(input.tx, input.idempotencyKey, hash);
     if (existing) return { ok: true as const, ...existing };
-    const debit = await (input.cashOnly ? debitCash : debitWallet)(input.tx, input.userId, input.currency, input.amount);
+    const debit = await (input.cashOnly ? debitCash : debitWallet)(
+      input.tx,
+      input.userId,
+      input.currency,
+      input.amount,
+    );
     if (!debit.ok) return debit;
-    const ledger = await this.deps.accounts.player(input.tx, debit.balance.playerAccountId, input.userId, input.currency);
+    const ledger = await this.deps.accounts.player(
+      input.tx,
+      debit.balance.playerAccountId,
+      input.userId,
+      input.currency,
+    );
     const target = await this.deps.accounts.system(input.tx, input.to, input.currency, input.toRef);
     const id = await appendTransaction(input.tx, {
       kind: input.kind,
@@ -125,8 +166,32 @@ export class WalletService {
   }
 
   /** Between two system accounts (no player balance changes), e.g. a jackpot contribution. */
-  async systemTransfer(tx: Executor, input: { from: SystemAccountKind; fromRef?: string; to: SystemAccountKind; toRef?: string; currency: string; amount: bigint; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }) {
-    const hash = sha256(['system', input.from, input.fromRef ?? 'main', input.to, input.toRef ?? 'main', input.currency, input.amount, input.kind].join('\u0000'));
+  async systemTransfer(
+    tx: Executor,
+    input: {
+      from: SystemAccountKind;
+      fromRef?: string;
+      to: SystemAccountKind;
+      toRef?: string;
+      currency: string;
+      amount: bigint;
+      kind: string;
+      idempotencyKey: string;
+      metadata?: Record<string, unknown>;
+    },
+  ) {
+    const hash = sha256(
+      [
+        'system',
+        input.from,
+        input.fromRef ?? 'main',
+        input.to,
+        input.toRef ?? 'main',
+        input.currency,
+        input.amount,
+        input.kind,
+      ].join('\u0000'),
+    );
     const existing = await this.existing(tx, input.idempotencyKey, hash);
     if (existing) return existing.transactionId;
     const from = await this.deps.accounts.system(tx, input.from, input.currency, input.fromRef);
@@ -152,7 +217,9 @@ export class WalletService {
   }
 
   private async existing(tx: Executor, key: string, hash: string): Promise<TransferResult | null> {
-    const found = await tx.execute(sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${key}`);
+    const found = await tx.execute(
+      sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${key}`,
+    );
     const row = found.rows[0] as { id: string; payload_hash: string } | undefined;
     if (!row) return null;
     if (row.payload_hash !== hash) throw new LedgerError(`idempotency key ${key} reused with different content`);

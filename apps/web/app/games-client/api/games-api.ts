@@ -1,11 +1,5 @@
 import type { ApiClient } from '../../lib/api-client';
-import type {
-  FairnessState,
-  GameSession,
-  RoundResponse,
-  RoundSnapshot,
-  SharedSnapshot,
-} from './types';
+import type { FairnessState, GameSession, RoundResponse, RoundSnapshot, SharedSnapshot } from './types';
 
 const BASE = '/games-api';
 
@@ -26,8 +20,7 @@ export function createGamesApi(api: ApiClient) {
     setToken: (value: string) => {
       token = value;
     },
-    launch: (game: string, id: string) =>
-      api.post<GameSession>(`${BASE}/sessions`, { game, id }, { silent401: true }),
+    launch: (game: string, id: string) => api.post<GameSession>(`${BASE}/sessions`, { game, id }, { silent401: true }),
     session: () => api.get<GameSession>(`${BASE}/session`, auth()),
     bet: (bet: unknown) => api.post<RoundResponse>(`${BASE}/rounds`, { bet }, auth()),
     act: (roundId: number, action: unknown) =>

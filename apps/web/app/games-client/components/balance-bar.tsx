@@ -17,7 +17,14 @@ export function BalanceBar({ onInfo, infoOpen }: { onInfo(): void; infoOpen: boo
           {money(balance)}
         </output>
       </p>
-      <button type="button" className="gc-btn gc-btn--small" aria-expanded={infoOpen} aria-controls="gc-info" data-testid="info-button" onClick={onInfo}>
+      <button
+        type="button"
+        className="gc-btn gc-btn--small"
+        aria-expanded={infoOpen}
+        aria-controls="gc-info"
+        data-testid="info-button"
+        onClick={onInfo}
+      >
         {t('info.open')}
       </button>
     </header>

@@ -39,7 +39,13 @@ export function BetControl({ value, onChange, disabled, limits: override, label 
         {label ?? t('bet.label')} <span className="gc-bet__currency">({session.currency})</span>
       </label>
       <div className="gc-bet__row">
-        <button type="button" className="gc-btn gc-btn--icon" aria-label={t('bet.decrease')} disabled={disabled || value <= limits.min_cents} onClick={() => onChange(stepBet(value, limits, -1))}>
+        <button
+          type="button"
+          className="gc-btn gc-btn--icon"
+          aria-label={t('bet.decrease')}
+          disabled={disabled || value <= limits.min_cents}
+          onClick={() => onChange(stepBet(value, limits, -1))}
+        >
           −
         </button>
         <input
@@ -57,13 +63,31 @@ export function BetControl({ value, onChange, disabled, limits: override, label 
             if (e.key === 'Enter') commit();
           }}
         />
-        <button type="button" className="gc-btn gc-btn--icon" aria-label={t('bet.increase')} disabled={disabled || value >= limits.max_cents} onClick={() => onChange(stepBet(value, limits, 1))}>
+        <button
+          type="button"
+          className="gc-btn gc-btn--icon"
+          aria-label={t('bet.increase')}
+          disabled={disabled || value >= limits.max_cents}
+          onClick={() => onChange(stepBet(value, limits, 1))}
+        >
           +
         </button>
-        <button type="button" className="gc-btn gc-btn--small" aria-label={t('bet.halve')} disabled={disabled} onClick={() => onChange(halveBet(value, limits))}>
+        <button
+          type="button"
+          className="gc-btn gc-btn--small"
+          aria-label={t('bet.halve')}
+          disabled={disabled}
+          onClick={() => onChange(halveBet(value, limits))}
+        >
           ½
         </button>
-        <button type="button" className="gc-btn gc-btn--small" aria-label={t('bet.double')} disabled={disabled} onClick={() => onChange(doubleBet(value, limits))}>
+        <button
+          type="button"
+          className="gc-btn gc-btn--small"
+          aria-label={t('bet.double')}
+          disabled={disabled}
+          onClick={() => onChange(doubleBet(value, limits))}
+        >
           2×
         </button>
       </div>

@@ -21,7 +21,9 @@ export function FairnessPanel() {
       <h3 id={`${id}-h`}>{t('fair.heading')}</h3>
       <dl className="gc-facts">
         <dt>{t('fair.server_seed_hash')}</dt>
-        <dd className="gc-mono" data-testid="server-seed-hash">{fairness.server_seed_hash}</dd>
+        <dd className="gc-mono" data-testid="server-seed-hash">
+          {fairness.server_seed_hash}
+        </dd>
         <dt>{t('fair.nonce')}</dt>
         <dd data-testid="nonce">{fairness.nonce}</dd>
       </dl>
@@ -34,8 +36,21 @@ export function FairnessPanel() {
       >
         <label htmlFor={`${id}-seed`}>{t('fair.client_seed')}</label>
         <div className="gc-bet__row">
-          <input id={`${id}-seed`} className="gc-input gc-mono" data-testid="client-seed" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} aria-invalid={!valid} aria-describedby={`${id}-seed-hint`} />
-          <button type="submit" className="gc-btn gc-btn--small" disabled={busy || !valid || seed === fairness.client_seed || roundOpen}>
+          <input
+            id={`${id}-seed`}
+            className="gc-input gc-mono"
+            data-testid="client-seed"
+            value={seed}
+            maxLength={64}
+            onChange={(e) => setSeed(e.target.value)}
+            aria-invalid={!valid}
+            aria-describedby={`${id}-seed-hint`}
+          />
+          <button
+            type="submit"
+            className="gc-btn gc-btn--small"
+            disabled={busy || !valid || seed === fairness.client_seed || roundOpen}
+          >
             {t('fair.save')}
           </button>
         </div>
@@ -43,7 +58,13 @@ export function FairnessPanel() {
           {roundOpen ? t('fair.finish_round') : t('fair.client_seed_hint')}
         </p>
       </form>
-      <button type="button" className="gc-btn gc-btn--small" data-testid="rotate-seed" disabled={busy || roundOpen} onClick={() => void rotateSeed()}>
+      <button
+        type="button"
+        className="gc-btn gc-btn--small"
+        data-testid="rotate-seed"
+        disabled={busy || roundOpen}
+        onClick={() => void rotateSeed()}
+      >
         {t('fair.rotate')}
       </button>
       {revealed && (

@@ -88,9 +88,34 @@ describe('GameApp against the games host contract', () => {
     const calls = renderGame((path, init) => {
       if (path === '/games-api/sessions') return { status: 200, body: session };
       if (path === '/games-api/rounds' && init.method === 'POST')
-        return { status: 200, body: { round: round('open', minesView({ revealed: [] })), balance_cents: 900, fairness: { ...session.fairness, nonce: 1 } } };
+        return {
+          status: 200,
+          body: {
+            round: round('open', minesView({ revealed: [] })),
+            balance_cents: 900,
+            fairness: { ...session.fairness, nonce: 1 },
+          },
+        };
       if (path === '/games-api/rounds/7/actions')
-        return { status: 200, body: { round: round('finished', minesView({ revealed: [4], mines: [0, 1, 2], multiplier: 113, cashedOut: true, win: 113, nextMultiplier: null }), 113), balance_cents: 1_013, fairness: { ...session.fairness, nonce: 1 } } };
+        return {
+          status: 200,
+          body: {
+            round: round(
+              'finished',
+              minesView({
+                revealed: [4],
+                mines: [0, 1, 2],
+                multiplier: 113,
+                cashedOut: true,
+                win: 113,
+                nextMultiplier: null,
+              }),
+              113,
+            ),
+            balance_cents: 1_013,
+            fairness: { ...session.fairness, nonce: 1 },
+          },
+        };
       return { status: 404, body: { code: 'not_found' } };
     });
     expect(await screen.findByTestId('balance')).toHaveTextContent('10.00 FUN');
@@ -125,7 +150,8 @@ describe('GameApp against the games host contract', () => {
   it('shows a win refused at the balance limit as void and reloads the balance with the stake back', async () => {
     const voided = { ...round('finished', minesView({ revealed: [4], cashedOut: true })), status: 'void' };
     renderGame((path, init) => {
-      if (path === '/games-api/sessions') return { status: 200, body: { ...session, open_round: round('open', minesView({ revealed: [4] })) } };
+      if (path === '/games-api/sessions')
+        return { status: 200, body: { ...session, open_round: round('open', minesView({ revealed: [4] })) } };
       if (path === '/games-api/rounds/7/actions' && init.method === 'POST')
         return { status: 422, body: { code: 'balance_limit', error: 'x', round_id: 7, round: voided } };
       if (path === '/games-api/rounds/7') return { status: 200, body: { round: voided, balance_cents: 1_100 } };
@@ -143,10 +169,24 @@ describe('GameApp against the games host contract', () => {
     renderGame((path, init) => {
       if (path === '/games-api/sessions') {
         launches += 1;
-        return { status: 200, body: launches === 1 ? { ...session, open_round: round('open', minesView({ revealed: [4] })) } : { ...session, balance_cents: 1_113 } };
+        return {
+          status: 200,
+          body:
+            launches === 1
+              ? { ...session, open_round: round('open', minesView({ revealed: [4] })) }
+              : { ...session, balance_cents: 1_113 },
+        };
       }
       if (path === '/games-api/rounds/7/actions' && init.method === 'POST')
-        return { status: 503, body: { code: 'wallet_unavailable', error: 'x', round_id: 7, round: round('open', minesView({ revealed: [4], cashedOut: true, win: 113 })) } };
+        return {
+          status: 503,
+          body: {
+            code: 'wallet_unavailable',
+            error: 'x',
+            round_id: 7,
+            round: round('open', minesView({ revealed: [4], cashedOut: true, win: 113 })),
+          },
+        };
       return { status: 404, body: { code: 'not_found' } };
     });
     fireEvent.click(await screen.findByTestId('cashout-button'));
@@ -168,7 +208,10 @@ describe('GameApp against the games host contract', () => {
   it('starts a bet with the space key but not while typing the amount', async () => {
     const calls = renderGame((path) => {
       if (path === '/games-api/sessions') return { status: 200, body: session };
-      return { status: 200, body: { round: round('open', minesView({ revealed: [] })), balance_cents: 900, fairness: session.fairness } };
+      return {
+        status: 200,
+        body: { round: round('open', minesView({ revealed: [] })), balance_cents: 900, fairness: session.fairness },
+      };
     });
     const input = await screen.findByTestId('bet-amount');
     await act(async () => {

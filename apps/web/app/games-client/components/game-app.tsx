@@ -45,7 +45,12 @@ export function GameApp({ gameSlug, launchId }: { gameSlug: string; launchId: st
   const [p1, p2, p3] = ready.game.theme.palette;
   const style = { '--gc-p1': p1, '--gc-p2': p2, '--gc-p3': p3 } as CSSProperties;
   return (
-    <div className={`gc-root gc-motif-${ready.game.theme.motif}`} style={style} data-engine={ready.game.engine} data-mode={ready.mode}>
+    <div
+      className={`gc-root gc-motif-${ready.game.theme.motif}`}
+      style={style}
+      data-engine={ready.game.engine}
+      data-mode={ready.mode}
+    >
       <GameProvider value={{ ...state, session: ready }}>
         {hasEngineClient(ready.game.engine) ? (
           <Suspense fallback={<GameSkeleton label={t('loading')} />}>

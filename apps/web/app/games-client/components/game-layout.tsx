@@ -33,7 +33,14 @@ export function GameLayout({ stage, controls, result, rules, shared }: GameLayou
       <div className="gc-error-slot">
         <ErrorBanner />
       </div>
-      <main ref={stageRef} className="gc-stage" data-testid="game-stage" tabIndex={scrollable ? 0 : undefined} aria-label={t('stage')} data-scrollable={scrollable || undefined}>
+      <main
+        ref={stageRef}
+        className="gc-stage"
+        data-testid="game-stage"
+        tabIndex={scrollable ? 0 : undefined}
+        aria-label={t('stage')}
+        data-scrollable={scrollable || undefined}
+      >
         {stage}
       </main>
       {result}

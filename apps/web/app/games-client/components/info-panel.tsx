@@ -7,7 +7,17 @@ import { FairnessPanel, SharedFairness } from './fairness-panel';
  * Rules, paytable, the model's exact theoretical figures and the fairness details. A side panel
  * rather than a modal: the game stays visible, and Escape closes it and returns focus.
  */
-export function InfoPanel({ open, onClose, rules, shared }: { open: boolean; onClose(): void; rules: ReactNode; shared?: { round_id: number; server_seed_hash: string } | null }) {
+export function InfoPanel({
+  open,
+  onClose,
+  rules,
+  shared,
+}: {
+  open: boolean;
+  onClose(): void;
+  rules: ReactNode;
+  shared?: { round_id: number; server_seed_hash: string } | null;
+}) {
   const { session, t, locale } = useGame();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -26,7 +36,16 @@ export function InfoPanel({ open, onClose, rules, shared }: { open: boolean; onC
   if (!open) return null;
   const { game } = session;
   return (
-    <aside id="gc-info" ref={ref} className="gc-info" role="dialog" aria-modal="false" aria-labelledby="gc-info-h" tabIndex={-1} data-testid="info-panel">
+    <aside
+      id="gc-info"
+      ref={ref}
+      className="gc-info"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="gc-info-h"
+      tabIndex={-1}
+      data-testid="info-panel"
+    >
       <div className="gc-info__head">
         <h2 id="gc-info-h">{t('info.heading', { title: game.title })}</h2>
         <button type="button" className="gc-btn gc-btn--small" onClick={onClose} aria-label={t('info.close')}>

@@ -14,7 +14,13 @@ export interface GameContextValue extends GameSessionApi {
 
 const GameContext = createContext<GameContextValue | null>(null);
 
-export function GameProvider({ value, children }: { value: GameSessionApi & { session: GameSession }; children: ReactNode }) {
+export function GameProvider({
+  value,
+  children,
+}: {
+  value: GameSessionApi & { session: GameSession };
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation('games');
   const locale = i18n.language;
   const currency = value.session.currency;

@@ -10,10 +10,7 @@ import { describeError, type GameErrorInfo } from '../lib/errors';
  */
 const SHOWS_ROUND = new Set(['round_open', 'balance_limit', 'wallet_unavailable']);
 
-export type LaunchState =
-  | { status: 'launching' }
-  | { status: 'failed'; error: GameErrorInfo }
-  | { status: 'ready' };
+export type LaunchState = { status: 'launching' } | { status: 'failed'; error: GameErrorInfo } | { status: 'ready' };
 
 export interface GameSessionApi {
   launch: LaunchState;

@@ -25,7 +25,9 @@ describe('usePlayback', () => {
   });
 
   it('starts again from 0 for a new round and can be skipped to the end', () => {
-    const { result, rerender } = renderHook(({ key }) => usePlayback(key, 4, 1_000, 500, false), { initialProps: { key: 1 } });
+    const { result, rerender } = renderHook(({ key }) => usePlayback(key, 4, 1_000, 500, false), {
+      initialProps: { key: 1 },
+    });
     advance(1_000, 6);
     expect(result.current.step).toBe(4);
     rerender({ key: 2 });
@@ -36,6 +38,9 @@ describe('usePlayback', () => {
 
   it('jumps to the end with reduced motion and shows nothing without a round', () => {
     expect(renderHook(() => usePlayback(3, 5, 1_000, 500, true)).result.current).toMatchObject({ step: 5, done: true });
-    expect(renderHook(() => usePlayback(null, 5, 1_000, 500, false)).result.current).toMatchObject({ step: 0, done: false });
+    expect(renderHook(() => usePlayback(null, 5, 1_000, 500, false)).result.current).toMatchObject({
+      step: 0,
+      done: false,
+    });
   });
 });

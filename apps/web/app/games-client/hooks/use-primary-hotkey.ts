@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-const INTERACTIVE = 'input, textarea, select, button, a[href], summary, [contenteditable="true"], [role="slider"], [role="button"], [role="checkbox"]';
+const INTERACTIVE =
+  'input, textarea, select, button, a[href], summary, [contenteditable="true"], [role="slider"], [role="button"], [role="checkbox"]';
 
 /**
  * Space or Enter anywhere outside a control triggers the game's main action. Inside a control the

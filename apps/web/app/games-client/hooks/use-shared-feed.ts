@@ -77,7 +77,15 @@ export function useSharedFeed(gameSlug: string, pushed: SharedRoundEvent | null)
     const timer = setInterval(() => {
       if (inFlight) return;
       const now = Date.now();
-      if (shouldPoll({ connected: realtime?.isConnected ?? false, current: seen.current.current, sinceChangeMs: now - seen.current.at, serverNow: clock.now(now) })) load();
+      if (
+        shouldPoll({
+          connected: realtime?.isConnected ?? false,
+          current: seen.current.current,
+          sinceChangeMs: now - seen.current.at,
+          serverNow: clock.now(now),
+        })
+      )
+        load();
     }, TICK_MS);
     return () => {
       cancelled = true;

@@ -17,7 +17,9 @@ describe('describeError', () => {
     expect(info).toEqual({ code: 'balance_limit', key: 'balance_limit', roundId: 7, relaunch: false });
   });
   it('says an unconfirmed win is paid on the next load, and offers the relaunch that pays it', () => {
-    const info = describeError(new ApiError(503, { code: 'wallet_unavailable', error: 'x', round_id: 9, round: {} }, '/'));
+    const info = describeError(
+      new ApiError(503, { code: 'wallet_unavailable', error: 'x', round_id: 9, round: {} }, '/'),
+    );
     expect(info).toEqual({ code: 'wallet_unavailable', key: 'wallet_unavailable', roundId: 9, relaunch: true });
   });
   it('asks to try again when the wallet did not answer a stake or a balance read', () => {

@@ -42,7 +42,8 @@ const KNOWN = new Set([
  * answer, where trying again is right.
  */
 function keyOf(code: string, status: number, roundId: number | undefined): string {
-  if (code === 'wallet_unavailable') return status === 503 && roundId !== undefined ? 'wallet_unavailable' : 'wallet_no_answer';
+  if (code === 'wallet_unavailable')
+    return status === 503 && roundId !== undefined ? 'wallet_unavailable' : 'wallet_no_answer';
   if (KNOWN.has(code)) return code;
   return status >= 500 ? 'server' : 'unknown';
 }

@@ -10,7 +10,12 @@ export const SAFETY_MS = 15_000;
  * changes, seconds apart, so socket silence alone means nothing; what matters is a socket that
  * is down, a betting phase that should have closed, or no change for a long while.
  */
-export function shouldPoll(input: { connected: boolean; current: SharedRoundEvent | null; sinceChangeMs: number; serverNow: number }): boolean {
+export function shouldPoll(input: {
+  connected: boolean;
+  current: SharedRoundEvent | null;
+  sinceChangeMs: number;
+  serverNow: number;
+}): boolean {
   const { connected, current, sinceChangeMs, serverNow } = input;
   if (!connected || !current) return true;
   if (sinceChangeMs >= SAFETY_MS) return true;

@@ -8,7 +8,8 @@ import { QUERY_KEYS } from '../query-keys';
  * POST /api/player/accounts {currency} (SPEC §7): selects the wallet in `currency` (creating it if
  * needed) and makes it the player's currency: the balance shown, the games and the cashbox follow.
  */
-export const switchWallet = (api: ApiClient, currency: string) => api.post<Account>('/api/player/accounts', { currency });
+export const switchWallet = (api: ApiClient, currency: string) =>
+  api.post<Account>('/api/player/accounts', { currency });
 
 /** Switches the wallet, then reloads the player and the wallets so every screen follows. */
 export function useSwitchWallet() {

@@ -34,7 +34,10 @@ describe('applyWalletEvent', () => {
   });
 
   it('adds a wallet the list did not have yet (a new currency)', () => {
-    expect(applyWalletEvent([wallet('EUR', 1, 1)], wallet('BTC', 5, 1))).toEqual([wallet('EUR', 1, 1), wallet('BTC', 5, 1)]);
+    expect(applyWalletEvent([wallet('EUR', 1, 1)], wallet('BTC', 5, 1))).toEqual([
+      wallet('EUR', 1, 1),
+      wallet('BTC', 5, 1),
+    ]);
   });
 });
 
@@ -52,6 +55,8 @@ describe('mergeAccountsSnapshot', () => {
   });
 
   it('follows the server on which wallets exist', () => {
-    expect(mergeAccountsSnapshot([wallet('EUR', 1, 9), wallet('GBP', 1, 9)], [wallet('EUR', 1, 9)])).toEqual([wallet('EUR', 1, 9)]);
+    expect(mergeAccountsSnapshot([wallet('EUR', 1, 9), wallet('GBP', 1, 9)], [wallet('EUR', 1, 9)])).toEqual([
+      wallet('EUR', 1, 9),
+    ]);
   });
 });

@@ -24,7 +24,10 @@ export function applyWalletEvent(accounts: readonly Account[], incoming: Account
  * from the server, but a wallet the cache holds in a newer version than the answer keeps it — a
  * push that overtook a slow poll.
  */
-export function mergeAccountsSnapshot(cached: readonly Account[] | undefined, fetched: readonly Account[]): readonly Account[] {
+export function mergeAccountsSnapshot(
+  cached: readonly Account[] | undefined,
+  fetched: readonly Account[],
+): readonly Account[] {
   if (!cached?.length) return fetched;
   const byCurrency = new Map(cached.map((a) => [a.currency, a]));
   let changed = false;

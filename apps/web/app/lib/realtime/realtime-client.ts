@@ -9,7 +9,11 @@ import {
 } from '@croupier/shared/realtime';
 
 export type Channel = PublicChannel | PrivateChannel;
-export type ChannelData<C extends Channel> = C extends PublicChannel ? PublicEvents[C] : C extends PrivateChannel ? PrivateEvents[C] : never;
+export type ChannelData<C extends Channel> = C extends PublicChannel
+  ? PublicEvents[C]
+  : C extends PrivateChannel
+    ? PrivateEvents[C]
+    : never;
 
 /** The part of a socket.io-client socket this client uses (tests pass a fake). */
 export interface SocketLike {

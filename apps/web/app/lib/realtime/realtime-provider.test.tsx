@@ -32,7 +32,10 @@ async function settle() {
   });
 }
 
-function setup({ player = { id: 1 } as { id: number } | null, accounts = [wallet('EUR', 500, 5)] as Account[] | undefined } = {}) {
+function setup({
+  player = { id: 1 } as { id: number } | null,
+  accounts = [wallet('EUR', 500, 5)] as Account[] | undefined,
+} = {}) {
   const socket = new FakeSocket();
   const factory = vi.fn(async () => socket);
   const client = new RealtimeClient(factory);

@@ -37,7 +37,13 @@ export function applyBalancePush(queryClient: QueryClient, wallet: Account): voi
  * reconnection, and on payment and bonus changes, the wallets are reloaded over REST (RELIABILITY
  * T4); the 10 s balance poll stays as the fallback. `client` is injectable for tests.
  */
-export function RealtimeProvider({ children, client: injected }: { children: ReactNode; client?: RealtimeClient | null }) {
+export function RealtimeProvider({
+  children,
+  client: injected,
+}: {
+  children: ReactNode;
+  client?: RealtimeClient | null;
+}) {
   const [client] = useState(() => (injected !== undefined ? injected : getRealtimeClient()));
   const queryClient = useQueryClient();
   const playerId = usePlayerId(queryClient);

@@ -7,7 +7,11 @@ import { useRealtimeClient } from './realtime-provider';
  * `enabled`). Private channels reach only a signed-in player's own socket; the handler may change
  * between renders without resubscribing.
  */
-export function useRealtimeChannel<C extends Channel>(channel: C, handler: (data: ChannelData<C>) => void, enabled = true): void {
+export function useRealtimeChannel<C extends Channel>(
+  channel: C,
+  handler: (data: ChannelData<C>) => void,
+  enabled = true,
+): void {
   const client = useRealtimeClient();
   const latest = useRef(handler);
   useEffect(() => {

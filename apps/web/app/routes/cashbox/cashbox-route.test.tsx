@@ -35,10 +35,7 @@ describe('the cashbox route (SPEC §5 profile-data modal before the cashbox)', (
       current = { ...current, ...body.player } as Player;
       return current;
     });
-    const router = createMemoryRouter(
-      [{ path: '*', element: <Composed /> }],
-      { initialEntries: ['/deposit'] },
-    );
+    const router = createMemoryRouter([{ path: '*', element: <Composed /> }], { initialEntries: ['/deposit'] });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ApiProvider client={{ get, patch, post: vi.fn() } as unknown as ApiClient}>

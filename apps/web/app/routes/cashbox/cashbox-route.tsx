@@ -33,7 +33,12 @@ export function cashboxRoute(mode: Mode, gtmPlace: string, titleKey: string) {
     const data = useLoaderData() as { fromSignUp?: boolean } | null;
     if (!user) return null;
     return (
-      <CashboxPopup mode={mode} currency={user.currency} fromSignUp={Boolean(data?.fromSignUp)} gate={profileGate(user)} />
+      <CashboxPopup
+        mode={mode}
+        currency={user.currency}
+        fromSignUp={Boolean(data?.fromSignUp)}
+        gate={profileGate(user)}
+      />
     );
   }
   return {

@@ -48,7 +48,11 @@ const noSubscribe = () => () => {};
 export default function GameClientPage({ params }: Route.ComponentProps) {
   const { t } = useTranslation('games');
   // false in the server render and during hydration, true afterwards: the game starts in the browser.
-  const browser = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const browser = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   if (!browser) return <GameSkeleton label={t('loading')} />;
   return (
     <LocaleOverride>

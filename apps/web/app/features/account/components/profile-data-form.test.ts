@@ -13,5 +13,4 @@ describe('profile-data gate (SPEC §5)', () => {
     expect(needsProfileData(player({ city: '', saved: true }))).toBe(false);
     expect(needsProfileData(null)).toBe(false);
   });
-
 });

@@ -9,7 +9,13 @@ import { ProfileView } from './profile-view';
 
 afterEach(cleanup);
 
-const user = { id: 1, email: 'p@example.com', nickname: 'p', currency: 'EUR', created_at: '2026-11-01T00:00:00Z' } as Player;
+const user = {
+  id: 1,
+  email: 'p@example.com',
+  nickname: 'p',
+  currency: 'EUR',
+  created_at: '2026-11-01T00:00:00Z',
+} as Player;
 const wallet = (currency: string, amount_cents: number): Account =>
   ({ currency, active: true, amount_cents, available_to_cashout_cents: amount_cents }) as Account;
 

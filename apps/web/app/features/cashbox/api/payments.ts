@@ -98,7 +98,12 @@ export const getPaymentPlan = (
   );
 
 /** The plan of the payment on step 3; errors (a limit, too little cash) are the submission's errors. */
-export function usePaymentPlan(query: { currency: string; action: PaymentAction; method_id: string; amount_cents: number }) {
+export function usePaymentPlan(query: {
+  currency: string;
+  action: PaymentAction;
+  method_id: string;
+  amount_cents: number;
+}) {
   const api = useApi();
   return useQuery({
     queryKey: ['payments', 'plan', query] as const,
@@ -113,16 +118,25 @@ export function usePaymentPlan(query: { currency: string; action: PaymentAction;
  * withdrawal whose answer was lost is never made twice.
  */
 export const createDeposit = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
-  api.post<{ payment: Payment; redirect_url: string | null }>('/api/payments/deposits', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
+  api.post<{ payment: Payment; redirect_url: string | null }>(
+    '/api/payments/deposits',
+    { payment },
+    { headers: { 'idempotency-key': idempotencyKey } },
+  );
 
 export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
-  api.post<{ payment: Payment }>('/api/payments/withdrawals', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
+  api.post<{ payment: Payment }>(
+    '/api/payments/withdrawals',
+    { payment },
+    { headers: { 'idempotency-key': idempotencyKey } },
+  );
 
 /**
  * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the
  * payment exists, so it carries our payment id; it is for risk review and never holds the player up.
  */
-export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) => api.post<unknown>('/api/users/transaction', payload);
+export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) =>
+  api.post<unknown>('/api/users/transaction', payload);
 
 /** What the deposit step showed, for the operator's logs (SPEC §7 `POST /log-payments-dep`). */
 export const logDepositMethods = (
@@ -242,7 +256,10 @@ export interface OnrampEntry {
 }
 
 /** `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }` (GET /api/info/crypto_exchange_rates). */
-export type CryptoRates = Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>>;
+export type CryptoRates = Record<
+  string,
+  Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>
+>;
 
 export const CRYPTO_ADDRESSES_KEY = ['payments', 'crypto', 'addresses'] as const;
 

@@ -15,7 +15,6 @@ import {
 
 const PRESETS = [20, 50, 100, 200];
 
-
 /** Step 1: the amount in major units, checked against the min/max of SPEC §5. */
 export function AmountStep({
   action,
@@ -48,7 +47,9 @@ export function AmountStep({
   const available = availableCents === null ? null : availableCents / subunits;
   const presets = crypto
     ? []
-    : PRESETS.filter((p) => p >= limits.min && (limits.max === 0 || p <= limits.max) && (available === null || p <= available));
+    : PRESETS.filter(
+        (p) => p >= limits.min && (limits.max === 0 || p <= limits.max) && (available === null || p <= available),
+      );
   // Withdraw everything: the whole cash part, when the method limits allow it.
   const all =
     available !== null && available > 0 && available >= limits.min && (limits.max === 0 || available <= limits.max)

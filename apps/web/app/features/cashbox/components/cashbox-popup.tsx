@@ -59,7 +59,11 @@ export function CashboxPopup({
   const locale = useLocale();
   // Decided in the browser only (the server cannot see the tab's history): the server render and
   // the hydrating render both show just the backdrop, so they match.
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // Read once per history entry: while a back navigation is pending, history.state already
   // belongs to the next entry.
   const homeFirst = useMemo(

@@ -19,7 +19,13 @@ const CARD_FIELDS = [
   { name: 'cvv', type: 'cvv', required: true },
 ];
 
-const method = (id: string, brand: string, min: number, max: number, extra: Partial<PaymentMethod> = {}): PaymentMethod => ({
+const method = (
+  id: string,
+  brand: string,
+  min: number,
+  max: number,
+  extra: Partial<PaymentMethod> = {},
+): PaymentMethod => ({
   id,
   type: 'cards',
   brand,
@@ -33,7 +39,10 @@ const method = (id: string, brand: string, min: number, max: number, extra: Part
 
 const METHODS = [
   method('sandbox_card', 'visa', 10, 5000),
-  method('sandbox_wallet', 'sandpay', 5, 2000, { type: 'direct', fields: [{ name: 'email', type: 'email', required: true }] }),
+  method('sandbox_wallet', 'sandpay', 5, 2000, {
+    type: 'direct',
+    fields: [{ name: 'email', type: 'email', required: true }],
+  }),
 ];
 
 const payment = (over: Partial<Payment> = {}): Payment => ({
@@ -60,7 +69,8 @@ afterEach(() => {
 /** The calls that ask for money or addresses, without the operator's logs and the risk payload. */
 /** Every deposit and withdrawal carries an Idempotency-Key (decision 016). */
 const WITH_KEY = { headers: { 'idempotency-key': expect.any(String) } };
-const keyOf = (call: unknown[] | undefined) => (call?.[2] as { headers: Record<string, string> }).headers['idempotency-key'];
+const keyOf = (call: unknown[] | undefined) =>
+  (call?.[2] as { headers: Record<string, string> }).headers['idempotency-key'];
 
 const paymentCalls = (post: { mock: { calls: unknown[][] } }) =>
   post.mock.calls.filter(([path]) => path !== '/log-payments-dep' && path !== '/api/users/transaction');
@@ -100,7 +110,12 @@ function planFor(path: string, cashCents: number) {
 
 function setup(
   mode: CashboxMode = 'deposit',
-  opts: { methods?: PaymentMethod[]; post?: ApiClient['post']; cashCents?: number; plan?: (path: string) => Promise<unknown> } = {},
+  opts: {
+    methods?: PaymentMethod[];
+    post?: ApiClient['post'];
+    cashCents?: number;
+    plan?: (path: string) => Promise<unknown>;
+  } = {},
 ) {
   const cash = opts.cashCents ?? 100_00;
   const get = vi.fn(async (path: string): Promise<unknown> => {
@@ -197,7 +212,9 @@ describe('cashbox steps', () => {
 describe('payment details', () => {
   it('types the expiry as MM/YY, sends it with the card, and disables the button while submitting', async () => {
     let resolve!: (v: unknown) => void;
-    const { post } = setup('deposit', { post: (() => new Promise<unknown>((r) => (resolve = r))) as ApiClient['post'] });
+    const { post } = setup('deposit', {
+      post: (() => new Promise<unknown>((r) => (resolve = r))) as ApiClient['post'],
+    });
     await toDetails();
     fillCard();
     expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveValue('12/39');
@@ -260,7 +277,11 @@ describe('payment details', () => {
     await toDetails();
     fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: '0120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
-    expect(screen.getByText('This field is required.', { selector: '#' + screen.getByLabelText('Card number').id + '-error' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This field is required.', {
+        selector: '#' + screen.getByLabelText('Card number').id + '-error',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Enter a future date as MM/YY.')).toBeInTheDocument();
     expect(paymentCalls(post)).toHaveLength(0);
   });
@@ -268,7 +289,15 @@ describe('payment details', () => {
   it('shows the returned error text inline and field errors under their fields', async () => {
     setup('deposit', {
       post: (async () => {
-        throw new ApiError(422, { code: 'payment_declined', error: 'CVV must be 3 or 4 digits', errors: { cvv: ['CVV must be 3 or 4 digits'] } }, '/api/payments/deposits');
+        throw new ApiError(
+          422,
+          {
+            code: 'payment_declined',
+            error: 'CVV must be 3 or 4 digits',
+            errors: { cvv: ['CVV must be 3 or 4 digits'] },
+          },
+          '/api/payments/deposits',
+        );
       }) as ApiClient['post'],
     });
     await toDetails();
@@ -307,10 +336,15 @@ describe('payment details', () => {
       expect(await screen.findByText('Waiting for your bank…')).toBeInTheDocument();
       expect(open).toHaveBeenCalledWith('https://bank.test/3ds/7', '_blank');
       expect(screen.getByText(/Confirm the payment in the window of your bank/)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Open the bank page' })).toHaveAttribute('href', 'https://bank.test/3ds/7');
+      expect(screen.getByRole('link', { name: 'Open the bank page' })).toHaveAttribute(
+        'href',
+        'https://bank.test/3ds/7',
+      );
       expect(bank.close).not.toHaveBeenCalled();
       get.mockImplementation(async (path: string) =>
-        path === '/api/player/payments' ? [payment({ state: 'declined', success: false, cancellation_reason: 'Not approved' })] : METHODS,
+        path === '/api/player/payments'
+          ? [payment({ state: 'declined', success: false, cancellation_reason: 'Not approved' })]
+          : METHODS,
       );
       await act(async () => {
         await vi.advanceTimersByTimeAsync(5000);
@@ -347,7 +381,9 @@ describe('payment plan and the cash available', () => {
     const { get } = setup();
     await toDetails();
     const plan = await screen.findByRole('list', { name: 'What happens next' });
-    expect(within(plan).getByText('The money is in your balance as soon as the payment goes through.')).toBeInTheDocument();
+    expect(
+      within(plan).getByText('The money is in your balance as soon as the payment goes through.'),
+    ).toBeInTheDocument();
     expect(within(plan).getByText('Your bank may ask you to confirm the payment.')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(
       '/api/payments/plan?currency=EUR&action=deposit&method_id=sandbox_card&amount_cents=5000',
@@ -358,7 +394,12 @@ describe('payment plan and the cash available', () => {
   it('shows the cash that can be withdrawn, refuses more, offers it all, then tells when the payout goes', async () => {
     setup('withdrawal', {
       cashCents: 80_00,
-      methods: [method('sandbox_wallet', 'sandpay', 5, 2000, { type: 'direct', fields: [{ name: 'email', type: 'email', required: true }] })],
+      methods: [
+        method('sandbox_wallet', 'sandpay', 5, 2000, {
+          type: 'direct',
+          fields: [{ name: 'email', type: 'email', required: true }],
+        }),
+      ],
     });
     const amount = await screen.findByLabelText(/Withdrawal amount/);
     expect(await screen.findByText(/Available to withdraw: €80.00/)).toBeInTheDocument();
@@ -434,10 +475,16 @@ describe('saved profiles', () => {
 
   async function toDetails(del: () => Promise<unknown>) {
     const methods = [method('sandbox_card', 'visa', 10, 5000, { savedProfiles: saved })];
-    const get = vi.fn(async (path: string): Promise<unknown> => (path.startsWith('/api/payments/methods') ? methods : []));
+    const get = vi.fn(async (path: string): Promise<unknown> =>
+      path.startsWith('/api/payments/methods') ? methods : [],
+    );
     const post = vi.fn(async () => ({ payment: payment(), redirect_url: null }));
     const remove = vi.fn(del);
-    renderWith(<Cashbox mode="deposit" currency="EUR" onClose={() => undefined} />, { get, post, delete: remove } as unknown as ApiClient);
+    renderWith(<Cashbox mode="deposit" currency="EUR" onClose={() => undefined} />, {
+      get,
+      post,
+      delete: remove,
+    } as unknown as ApiClient);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     fireEvent.click(await screen.findByRole('button', { name: /Visa/ }));
     await screen.findByRole('radio', { name: '424242••••4242' });
@@ -470,7 +517,11 @@ describe('saved profiles', () => {
 
   it('keeps the card and says why when the removal fails', async () => {
     const { remove } = await toDetails(async () => {
-      throw new ApiError(404, { code: 'profile_not_found', error: 'This saved payment method does not exist' }, '/api/payments/profiles/3');
+      throw new ApiError(
+        404,
+        { code: 'profile_not_found', error: 'This saved payment method does not exist' },
+        '/api/payments/profiles/3',
+      );
     });
     fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
@@ -484,7 +535,8 @@ describe('payment history', () => {
   /** A server double for POST /api/player/payments/with_pages over `rows`, newest first. */
   function historyServer(rows: Payment[]) {
     return vi.fn(async (path: string, body: unknown): Promise<unknown> => {
-      if (path !== '/api/player/payments/with_pages') return { payment: { ...rows[0], state: 'recalled', recallable: false } };
+      if (path !== '/api/player/payments/with_pages')
+        return { payment: { ...rows[0], state: 'recalled', recallable: false } };
       const { page, page_size, filter } = body as { page: number; page_size: number; filter?: { type?: string } };
       const kind = rows.filter((r) => !filter?.type || r.action === filter.type);
       return {
@@ -496,7 +548,15 @@ describe('payment history', () => {
 
   it('lists deposits and payouts apart and recalls a pending withdrawal', async () => {
     const rows = [
-      payment({ id: 2, action: 'cashout', state: 'pending', recallable: true, amount_cents: 2000, payment_system: 'sandbox_ewallet', brand: 'sandpay' }),
+      payment({
+        id: 2,
+        action: 'cashout',
+        state: 'pending',
+        recallable: true,
+        amount_cents: 2000,
+        payment_system: 'sandbox_ewallet',
+        brand: 'sandpay',
+      }),
       payment({ id: 1, payment_system: 'sandbox_card' }),
     ];
     const post = historyServer(rows);
@@ -506,7 +566,11 @@ describe('payment history', () => {
     expect(await within(deposits).findByText('€50.00')).toBeInTheDocument();
     expect(within(deposits).queryByRole('button')).not.toBeInTheDocument();
     expect(deposits.querySelector('img')).toHaveAttribute('src', '/images/payments/sandbox-visa.svg');
-    expect(post).toHaveBeenCalledWith('/api/player/payments/with_pages', { page: 1, page_size: HISTORY_PAGE_SIZE, filter: { type: 'deposit' } }, expect.anything());
+    expect(post).toHaveBeenCalledWith(
+      '/api/player/payments/with_pages',
+      { page: 1, page_size: HISTORY_PAGE_SIZE, filter: { type: 'deposit' } },
+      expect.anything(),
+    );
     fireEvent.click(await within(payouts).findByRole('button', { name: 'Cancel the withdrawal of €20.00' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/payments/2/recall'));
   });
@@ -514,19 +578,35 @@ describe('payment history', () => {
   it('sums completed deposits and payouts per currency and shows the net deposits (G7)', async () => {
     const get = vi.fn(async (path: string): Promise<unknown> =>
       path === '/api/player/stats'
-        ? { deposits_count: 3, deposits_sum: { EUR: 150.5, BTC: 0.025 }, cashouts_sum: { EUR: 20.25 }, bets_sum: {}, messages: { notice: '' } }
+        ? {
+            deposits_count: 3,
+            deposits_sum: { EUR: 150.5, BTC: 0.025 },
+            cashouts_sum: { EUR: 20.25 },
+            bets_sum: {},
+            messages: { notice: '' },
+          }
         : [],
     );
     renderWith(<PaymentsHistory locale="en" />, { get, post: historyServer([]) } as unknown as ApiClient);
     const totals = await screen.findByRole('region', { name: 'Your totals' });
     const eur = within(totals).getByRole('row', { name: /EUR/ });
-    expect(within(eur).getAllByRole('cell').map((c) => c.textContent)).toEqual(['€150.50', '€20.25', '€130.25']);
+    expect(
+      within(eur)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['€150.50', '€20.25', '€130.25']);
     const btc = within(totals).getByRole('row', { name: /BTC/ });
-    expect(within(btc).getAllByRole('cell').map((c) => c.textContent)).toEqual(['25,000 μBTC', '0 μBTC', '25,000 μBTC']);
+    expect(
+      within(btc)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['25,000 μBTC', '0 μBTC', '25,000 μBTC']);
   });
 
   it('pages through a long history with Show more, and tells a pending crypto deposit’s confirmations', async () => {
-    const rows = Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) => payment({ id: 100 - i, amount_cents: 1000 + i }));
+    const rows = Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) =>
+      payment({ id: 100 - i, amount_cents: 1000 + i }),
+    );
     rows[0] = payment({
       id: 100,
       currency: 'BTC',
@@ -541,15 +621,21 @@ describe('payment history', () => {
     const post = historyServer(rows);
     renderWith(<PaymentsHistory locale="en" />, { get: vi.fn(), post } as unknown as ApiClient);
     const deposits = await screen.findByRole('region', { name: 'Deposits' });
-    expect(await within(deposits).findByText(`Showing ${HISTORY_PAGE_SIZE} of ${HISTORY_PAGE_SIZE + 5}`)).toBeInTheDocument();
+    expect(
+      await within(deposits).findByText(`Showing ${HISTORY_PAGE_SIZE} of ${HISTORY_PAGE_SIZE + 5}`),
+    ).toBeInTheDocument();
     expect(within(deposits).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE);
     expect(within(deposits).getByText('Pending — 1 of 3 confirmations')).toBeInTheDocument();
     expect(deposits.querySelector('img')).toHaveAttribute('src', '/images/payments/crypto-btc.svg');
     fireEvent.click(within(deposits).getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(deposits).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE + 5));
-    expect(within(deposits).getByText(`Showing ${HISTORY_PAGE_SIZE + 5} of ${HISTORY_PAGE_SIZE + 5}`)).toBeInTheDocument();
+    expect(
+      within(deposits).getByText(`Showing ${HISTORY_PAGE_SIZE + 5} of ${HISTORY_PAGE_SIZE + 5}`),
+    ).toBeInTheDocument();
     expect(within(deposits).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Withdrawals' })).findByText('Nothing here yet.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Withdrawals' })).findByText('Nothing here yet.'),
+    ).toBeInTheDocument();
   });
 
   it('asks for the next page only while payments are missing', () => {

@@ -10,7 +10,14 @@ import { useRealtimeChannel } from '../../../lib/realtime';
 import { useApi } from '../../../lib/api-context';
 import { useAccounts } from '../../../lib/player/get-accounts';
 import { useCurrentUser } from '../../../lib/player/use-current-user';
-import { getPayments, logDepositMethods, PAYMENTS_KEY, usePaymentMethods, type Payment, type PaymentMethod } from '../api/payments';
+import {
+  getPayments,
+  logDepositMethods,
+  PAYMENTS_KEY,
+  usePaymentMethods,
+  type Payment,
+  type PaymentMethod,
+} from '../api/payments';
 import {
   amountLimits,
   CASHBOX_LAST_STEP,
@@ -267,7 +274,9 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
               <a className="btn btn--secondary btn--sm" href={outcome.redirectUrl} target="_blank" rel="noreferrer">
                 {t('result.open_bank')}
               </a>
-              {outcome.frame && <iframe className="cashbox__bank" src={outcome.redirectUrl} title={t('result.bank_frame')} />}
+              {outcome.frame && (
+                <iframe className="cashbox__bank" src={outcome.redirectUrl} title={t('result.bank_frame')} />
+              )}
             </>
           )}
         </div>

@@ -52,7 +52,9 @@ interface Server {
   payments: Payment[];
 }
 
-function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; wallets?: string[]; addresses?: CryptoAddress[] } = {}) {
+function setup(
+  opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; wallets?: string[]; addresses?: CryptoAddress[] } = {},
+) {
   const server: Server = { wallets: opts.wallets ?? ['EUR'], addresses: opts.addresses ?? [], payments: [] };
   const get = vi.fn(async (path: string): Promise<unknown> => {
     const url = new URL(path, 'http://x');
@@ -63,13 +65,24 @@ function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; walle
     }
     if (url.pathname === '/api/payments/crypto/addresses') return server.addresses;
     if (url.pathname === '/api/player/payments') return server.payments;
-    if (url.pathname === '/api/player') return { id: 1, email: 'p@example.com', currency: opts.currency ?? 'EUR', saved: true };
-    if (url.pathname === '/api/player/accounts') return server.wallets.map((currency) => ({ currency, amount_cents: 0 }));
+    if (url.pathname === '/api/player')
+      return { id: 1, email: 'p@example.com', currency: opts.currency ?? 'EUR', saved: true };
+    if (url.pathname === '/api/player/accounts')
+      return server.wallets.map((currency) => ({ currency, amount_cents: 0 }));
     if (url.pathname === '/api/info/crypto_exchange_rates') {
       return { BTC: { EUR: { exchange_rate: 60000, fee: 0.01, total_exchange_rate: 59400 } } };
     }
     if (url.pathname === '/api/payments/crypto/onramp') {
-      return [{ provider: 'sandbox', brand: 'card', fee: 4.5, processing_time: '10', verification: 900, paymentMethods: ['visa', 'mastercard'] }];
+      return [
+        {
+          provider: 'sandbox',
+          brand: 'card',
+          fee: 4.5,
+          processing_time: '10',
+          verification: 900,
+          paymentMethods: ['visa', 'mastercard'],
+        },
+      ];
     }
     return [];
   });
@@ -87,7 +100,12 @@ function setup(opts: { currency?: string; mode?: 'deposit' | 'withdrawal'; walle
     return { payment: { id: 1, amount_cents: 0, currency, action: 'cashout', state: 'pending' } };
   });
   const router = createMemoryRouter(
-    [{ path: '*', element: <Cashbox mode={opts.mode ?? 'deposit'} currency={opts.currency ?? 'EUR'} onClose={() => undefined} /> }],
+    [
+      {
+        path: '*',
+        element: <Cashbox mode={opts.mode ?? 'deposit'} currency={opts.currency ?? 'EUR'} onClose={() => undefined} />,
+      },
+    ],
     { initialEntries: ['/deposit'] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -191,7 +209,10 @@ describe('crypto deposit', () => {
   });
 
   it('follows coins on their way to the address: confirmations as blocks arrive, then credited', async () => {
-    const { server, queryClient, post } = setup({ wallets: ['EUR', 'BTC'], addresses: [{ currency: 'BTC', address: ADDRESS }] });
+    const { server, queryClient, post } = setup({
+      wallets: ['EUR', 'BTC'],
+      addresses: [{ currency: 'BTC', address: ADDRESS }],
+    });
     const incoming: Payment = {
       id: 7,
       amount_cents: 2_500_000,
@@ -223,7 +244,10 @@ describe('crypto deposit', () => {
     server.payments = [{ ...incoming, confirmations: 2 }, ...server.payments.slice(1)];
     await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     expect(await within(region).findByText('2 of 3 confirmations')).toBeInTheDocument();
-    server.payments = [{ ...incoming, state: 'succeeded', success: true, confirmations: 3 }, ...server.payments.slice(1)];
+    server.payments = [
+      { ...incoming, state: 'succeeded', success: true, confirmations: 3 },
+      ...server.payments.slice(1),
+    ];
     await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     expect(await within(region).findByText('Credited')).toBeInTheDocument();
     expect(within(region).getAllByRole('listitem')).toHaveLength(1);
@@ -266,7 +290,14 @@ describe('crypto withdrawal', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(
         '/api/payments/withdrawals',
-        { payment: { currency: 'BTC', amount_cents: 500_000, method_id: 'sandbox_crypto_btc', fields: { address: 'tb1qexternal' } } },
+        {
+          payment: {
+            currency: 'BTC',
+            amount_cents: 500_000,
+            method_id: 'sandbox_crypto_btc',
+            fields: { address: 'tb1qexternal' },
+          },
+        },
         { headers: { 'idempotency-key': expect.any(String) } },
       ),
     );

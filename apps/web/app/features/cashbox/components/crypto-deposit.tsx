@@ -23,7 +23,20 @@ import { subunitsOf, toCents } from '../lib/cashbox-logic';
 import { PaymentLogo } from './payment-logo';
 
 /** SPEC §9: the fiat currencies the card-to-crypto widget sells for; others buy in EUR. */
-export const WIDGET_FIATS = ['EUR', 'USD', 'CAD', 'AUD', 'NOK', 'RUB', 'PLN', 'NZD', 'JPY', 'KZT', 'BRL', 'INR'] as const;
+export const WIDGET_FIATS = [
+  'EUR',
+  'USD',
+  'CAD',
+  'AUD',
+  'NOK',
+  'RUB',
+  'PLN',
+  'NZD',
+  'JPY',
+  'KZT',
+  'BRL',
+  'INR',
+] as const;
 
 /** How long the "Copied" confirmation stays (ms). */
 export const COPIED_MS = 2000;
@@ -63,13 +76,7 @@ export function onrampUrl(options: {
  * (focus moved in, Tab trapped, focus back to the opener) portalled to the body, so its overlay
  * covers the page rather than being clipped by the cashbox modal it opens over.
  */
-export function CurrencySelectModal({
-  coins,
-  onClose,
-}: {
-  coins: readonly string[];
-  onClose: () => void;
-}) {
+export function CurrencySelectModal({ coins, onClose }: { coins: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation('cashbox');
   const create = useCreateCryptoAddress();
 
@@ -142,7 +149,9 @@ function IncomingDeposits({ coin, address }: { coin: string; address: string }) 
   useRealtimeChannel('payments_changes', () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }));
   // Deposits seen pending in this view stay listed once they settle, so the player sees "Credited".
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
-  const mine = (payments.data ?? []).filter((p) => p.action === 'deposit' && p.currency === coin && p.account === address);
+  const mine = (payments.data ?? []).filter(
+    (p) => p.action === 'deposit' && p.currency === coin && p.account === address,
+  );
   const newlyPending = mine.filter((p) => p.state === 'pending' && !seen.has(p.id)).map((p) => p.id);
   if (newlyPending.length > 0) setSeen(new Set([...seen, ...newlyPending]));
   const shown = mine.filter((p) => p.state === 'pending' || seen.has(p.id));
@@ -232,9 +241,7 @@ function AddressCard({ entry, all, fiat }: { entry: CryptoAddress; all: readonly
       <h4 className="cashbox__address-coin">
         {coin} <span className="muted">{t(`crypto.coin.${coin}`, coin)}</span>
       </h4>
-      <p className="field__label">
-        {t('crypto.address_label', { coin })}
-      </p>
+      <p className="field__label">{t('crypto.address_label', { coin })}</p>
       <div className="cashbox__address-row">
         <code className="cashbox__address-value" data-testid={`crypto-address-${coin}`}>
           {entry.address}

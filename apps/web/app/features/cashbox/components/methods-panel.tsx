@@ -50,7 +50,8 @@ export function MethodsPanel({
   // Open the currency select once the addresses are known to be none (a click during loading waits).
   const [select, setSelect] = useState<'closed' | 'wanted' | 'open'>('closed');
   const selecting = select === 'open' || (select === 'wanted' && addresses.data?.length === 0);
-  const shown = tab === 'crypto' ? methods.filter((m) => m.type === 'crypto') : methods.filter((m) => m.type !== 'crypto');
+  const shown =
+    tab === 'crypto' ? methods.filter((m) => m.type === 'crypto') : methods.filter((m) => m.type !== 'crypto');
 
   function onTabClick(name: Tab) {
     setTab(name);

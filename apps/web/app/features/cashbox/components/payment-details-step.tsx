@@ -98,7 +98,12 @@ function inputProps(field: MethodField, t: I18n['t']) {
     case 'card_number':
       return { inputMode: 'numeric' as const, autoComplete: 'cc-number', placeholder: '0000 0000 0000 0000' };
     case 'expiry_date':
-      return { inputMode: 'numeric' as const, autoComplete: 'cc-exp', placeholder: t('fields.expiry_placeholder'), maxLength: 5 };
+      return {
+        inputMode: 'numeric' as const,
+        autoComplete: 'cc-exp',
+        placeholder: t('fields.expiry_placeholder'),
+        maxLength: 5,
+      };
     case 'cvv':
       return { inputMode: 'numeric' as const, autoComplete: 'cc-csc', maxLength: 4 };
     case 'card_holder':
@@ -171,9 +176,14 @@ export function PaymentDetailsStep({
       const { key } = submission.current;
       const result: SubmitResult =
         action === 'deposit'
-          ? await createDeposit(api, payment, key).then((res) => ({ payment: res.payment, redirectUrl: res.redirect_url ?? null }))
+          ? await createDeposit(api, payment, key).then((res) => ({
+              payment: res.payment,
+              redirectUrl: res.redirect_url ?? null,
+            }))
           : // A destination no payout reached yet asks them to confirm it is them first (decision 015).
-            await stepUp.run(() => createWithdrawal(api, payment, key)).then((res) => ({ payment: res.payment, redirectUrl: null }));
+            await stepUp
+              .run(() => createWithdrawal(api, payment, key))
+              .then((res) => ({ payment: res.payment, redirectUrl: null }));
       submission.current = null;
       if (user) {
         // The builder keeps only the bin, last 4 digits, expiry and holder of a card.
@@ -264,14 +274,15 @@ export function PaymentDetailsStep({
 
   return (
     <form className="form cashbox__details" onSubmit={onSubmit} noValidate>
-      <p className="cashbox__summary">
-        {t('details.summary', { amount, method: methodName(method) })}
-      </p>
+      <p className="cashbox__summary">{t('details.summary', { amount, method: methodName(method) })}</p>
       {plan.data && <PlanNote plan={plan.data} />}
       <FormError message={formError ?? planError} />
       {noProfile && <p className="cashbox__note">{t('details.profile_required')}</p>}
       {profiles.length > 0 && !fast && (
-        <fieldset className="cashbox__profiles" aria-describedby={fieldErrors.profile_id ? `${groupId}-error` : undefined}>
+        <fieldset
+          className="cashbox__profiles"
+          aria-describedby={fieldErrors.profile_id ? `${groupId}-error` : undefined}
+        >
           <legend className="field__label">{t('details.saved_profiles')}</legend>
           {profiles.map((p) => {
             const id = String(p.id);
@@ -290,7 +301,11 @@ export function PaymentDetailsStep({
                 </label>
                 {p.isRemoveAvailable &&
                   (confirming === id ? (
-                    <span className="cashbox__profile-confirm" role="group" aria-label={t('details.remove_question', { title: p.title })}>
+                    <span
+                      className="cashbox__profile-confirm"
+                      role="group"
+                      aria-label={t('details.remove_question', { title: p.title })}
+                    >
                       <span>{t('details.remove_question', { title: p.title })}</span>
                       <button
                         type="button"
@@ -349,7 +364,9 @@ export function PaymentDetailsStep({
           )}
         </fieldset>
       )}
-      {fast && firstProfile && <p className="cashbox__profile">{t('fast.with_profile', { title: firstProfile.title })}</p>}
+      {fast && firstProfile && (
+        <p className="cashbox__profile">{t('fast.with_profile', { title: firstProfile.title })}</p>
+      )}
       {!usingProfile &&
         !profileOnly &&
         method.fields.map((field) => (

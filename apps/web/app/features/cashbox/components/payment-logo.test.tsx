@@ -6,8 +6,12 @@ afterEach(cleanup);
 
 describe('payment logos (SPEC §3)', () => {
   it('derives crypto logos from the currency, others from provider and brand', () => {
-    expect(logoPath({ type: 'crypto', currency: 'BTC', brand: 'btc', provider: 'sandbox' })).toBe('/images/payments/crypto-btc.svg');
-    expect(logoPath({ type: 'cards', currency: 'EUR', brand: 'visa', provider: 'sandbox' })).toBe('/images/payments/sandbox-visa.svg');
+    expect(logoPath({ type: 'crypto', currency: 'BTC', brand: 'btc', provider: 'sandbox' })).toBe(
+      '/images/payments/crypto-btc.svg',
+    );
+    expect(logoPath({ type: 'cards', currency: 'EUR', brand: 'visa', provider: 'sandbox' })).toBe(
+      '/images/payments/sandbox-visa.svg',
+    );
     expect(logoPath({ type: 'bank_transfer', currency: 'EUR', brand: 'Bank Transfer/../x', provider: 'sandbox' })).toBe(
       '/images/payments/sandbox-banktransferx.svg',
     );
@@ -21,11 +25,15 @@ describe('payment logos (SPEC §3)', () => {
       brand: 'eth',
       provider: 'sandbox',
     });
-    expect(logoPath(paymentLogoSource({ payment_system: 'sandbox_card', brand: 'visa', currency: 'EUR' }))).toBe('/images/payments/sandbox-visa.svg');
+    expect(logoPath(paymentLogoSource({ payment_system: 'sandbox_card', brand: 'visa', currency: 'EUR' }))).toBe(
+      '/images/payments/sandbox-visa.svg',
+    );
   });
 
   it('is decorative and falls back to the generic picture once when a logo is missing', () => {
-    const { container } = render(<PaymentLogo method={{ type: 'cards', currency: 'EUR', brand: 'unknown', provider: 'psp' }} />);
+    const { container } = render(
+      <PaymentLogo method={{ type: 'cards', currency: 'EUR', brand: 'unknown', provider: 'psp' }} />,
+    );
     const img = container.querySelector('img')!;
     expect(img).toHaveAttribute('alt', '');
     expect(img).toHaveAttribute('aria-hidden', 'true');

@@ -29,7 +29,12 @@ export function logoPath(method: LogoSource): string {
 /** The logo source of a payment in the history: its method id is `<provider>_<kind>[_<coin>]`. */
 export function paymentLogoSource(payment: Pick<Payment, 'payment_system' | 'brand' | 'currency'>): LogoSource {
   const [provider = '', kind = ''] = (payment.payment_system ?? '').split('_');
-  return { type: kind === 'crypto' ? 'crypto' : kind, currency: payment.currency, brand: payment.brand ?? '', provider };
+  return {
+    type: kind === 'crypto' ? 'crypto' : kind,
+    currency: payment.currency,
+    brand: payment.brand ?? '',
+    provider,
+  };
 }
 
 function fallBackToGeneric(event: SyntheticEvent<HTMLImageElement>) {

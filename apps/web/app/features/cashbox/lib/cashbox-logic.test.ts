@@ -122,9 +122,11 @@ describe('payment fields', () => {
       expiry_date: 'required',
       cvv: 'required',
     });
-    expect(
-      validatePaymentFields(card, { card_number: '4242', expiry_date: '01/20', cvv: '12' }, now),
-    ).toEqual({ card_number: 'card_number', expiry_date: 'expiry_date', cvv: 'cvv' });
+    expect(validatePaymentFields(card, { card_number: '4242', expiry_date: '01/20', cvv: '12' }, now)).toEqual({
+      card_number: 'card_number',
+      expiry_date: 'expiry_date',
+      cvv: 'cvv',
+    });
     expect(
       validatePaymentFields(card, { card_number: '4242 4242 4242 4242', expiry_date: '12/29', cvv: '123' }, now),
     ).toEqual({});

@@ -50,7 +50,10 @@ export function amountLimits(methods: readonly WithRestrictions[]): { min: numbe
 }
 
 /** The limits of one method, falling back to the overall limits for what it leaves out. */
-export function methodLimits(method: WithRestrictions, fallback: { min: number; max: number }): { min: number; max: number } {
+export function methodLimits(
+  method: WithRestrictions,
+  fallback: { min: number; max: number },
+): { min: number; max: number } {
   const r = method.termsOfService?.restrictions;
   return {
     min: typeof r?.minAmountValue === 'number' ? r.minAmountValue : fallback.min,
@@ -159,7 +162,8 @@ export function validatePaymentFields(
     else if (f.type === 'expiry_date' && !isExpiryInFuture(v, now)) errors[f.name] = 'expiry_date';
     else if (f.type === 'cvv' && !/^\d{3,4}$/.test(v)) errors[f.name] = 'cvv';
     else if (f.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) errors[f.name] = 'email';
-    else if (f.type === 'iban' && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/i.test(v.replace(/\s/g, ''))) errors[f.name] = 'iban';
+    else if (f.type === 'iban' && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/i.test(v.replace(/\s/g, '')))
+      errors[f.name] = 'iban';
   }
   return errors;
 }
@@ -179,7 +183,9 @@ export function plainAmount(value: number, decimals: number): string {
  * An `Idempotency-Key` for one submission (decision 016): 128 random bits. `crypto.randomUUID` is
  * only there in secure contexts; `getRandomValues` is everywhere.
  */
-export function newIdempotencyKey(crypto: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+export function newIdempotencyKey(
+  crypto: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto,
+): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -194,7 +200,11 @@ export interface SubmissionKey {
  * The key to send: the previous one when this is the same request again (a retry of a submission
  * whose answer never came), a new one for anything else.
  */
-export function keyForSubmission(previous: SubmissionKey | null, request: string, makeKey: () => string = newIdempotencyKey): SubmissionKey {
+export function keyForSubmission(
+  previous: SubmissionKey | null,
+  request: string,
+  makeKey: () => string = newIdempotencyKey,
+): SubmissionKey {
   return previous && previous.request === request ? previous : { key: makeKey(), request };
 }
 
@@ -205,7 +215,9 @@ export function keyForSubmission(previous: SubmissionKey | null, request: string
  * `provider_unavailable` for the key) and `idempotency_key_in_use` too: sending that key again would
  * only be told "in use" again, so the next press is a new submission with a new key (decision 016).
  */
-export function mayRetrySameKey(error: { kind: 'network' } | { kind: 'api'; status: number; code?: string | null | undefined }): boolean {
+export function mayRetrySameKey(
+  error: { kind: 'network' } | { kind: 'api'; status: number; code?: string | null | undefined },
+): boolean {
   if (error.kind === 'network') return true;
   return error.status >= 500 && !error.code;
 }

@@ -45,7 +45,9 @@ const items = () => within(screen.getByRole('list')).getAllByRole('listitem');
 
 describe('RecentWinsTicker', () => {
   it('shows the latest wins: masked nickname, the win in its currency and a link to the game page', async () => {
-    const { api } = await setup([win(1, { game_identifier: 'croupier/rocket', game_title: 'Rocket', win_amount_cents: 12_345 })]);
+    const { api } = await setup([
+      win(1, { game_identifier: 'croupier/rocket', game_title: 'Rocket', win_amount_cents: 12_345 }),
+    ]);
     expect(api.get).toHaveBeenCalledWith('/api/stats/winners/latest');
     const item = (await screen.findAllByRole('listitem'))[0]!;
     expect(item).toHaveTextContent('pl***1');

@@ -80,7 +80,11 @@ export function RecentWinsTicker() {
     // Only the keys still on the list matter; the set stays as short as the list.
     setPushed((keys) => new Set([...keys].slice(-MAX_WINS)).add(winKey(win)));
     if (pausedRef.current) return;
-    pending.current = t('wins.announce', { nickname: win.nickname, amount: formatMoney(win.win_amount_cents, win.currency, locale), game: win.game_title });
+    pending.current = t('wins.announce', {
+      nickname: win.nickname,
+      amount: formatMoney(win.win_amount_cents, win.currency, locale),
+      game: win.game_title,
+    });
     if (timer.current) return;
     const wait = Math.max(0, lastAnnounced.current + ANNOUNCE_EVERY_MS - Date.now());
     timer.current = setTimeout(() => {
@@ -121,7 +125,10 @@ export function RecentWinsTicker() {
       ) : (
         <ol className="wins-ticker__list" aria-label={t('wins.list')}>
           {shown.map((win) => (
-            <li key={winKey(win)} className={`wins-ticker__item${pushed.has(winKey(win)) ? ' wins-ticker__item--new' : ''}`}>
+            <li
+              key={winKey(win)}
+              className={`wins-ticker__item${pushed.has(winKey(win)) ? ' wins-ticker__item--new' : ''}`}
+            >
               <span className="wins-ticker__amount">{formatMoney(win.win_amount_cents, win.currency, locale)}</span>
               <span className="wins-ticker__nickname">{win.nickname}</span>
               <Link className="wins-ticker__game" to={href(gamePath(win.game_identifier))}>

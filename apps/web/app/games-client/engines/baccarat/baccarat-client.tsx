@@ -30,7 +30,11 @@ export default function BaccaratClient() {
           {view && (
             <div className="gc-bet__row gc-baccarat__hands">
               {(['player', 'banker'] as const).map((s) => (
-                <div key={s} className={`gc-hand${view.outcome === s ? ' gc-hand--active' : ''}`} data-testid={`${s}-hand`}>
+                <div
+                  key={s}
+                  className={`gc-hand${view.outcome === s ? ' gc-hand--active' : ''}`}
+                  data-testid={`${s}-hand`}
+                >
                   <span className="gc-hand__label">
                     {t(`baccarat.${s}`)} · {s === 'player' ? view.playerTotal : view.bankerTotal}
                   </span>
@@ -45,7 +49,16 @@ export default function BaccaratClient() {
           )}
           <div className="gc-bet__row" role="radiogroup" aria-label={t('baccarat.sides')}>
             {SIDES.map((s) => (
-              <button key={s} type="button" role="radio" aria-checked={side === s} className="gc-baccarat__spot" data-testid={`bet-spot-${s}`} disabled={busy} onClick={() => setSide(s)}>
+              <button
+                key={s}
+                type="button"
+                role="radio"
+                aria-checked={side === s}
+                className="gc-baccarat__spot"
+                data-testid={`bet-spot-${s}`}
+                disabled={busy}
+                onClick={() => setSide(s)}
+              >
                 <strong>{t(`baccarat.${s}`)}</strong>
                 {payoutText(payouts[s]) && <span className="gc-muted">{payoutText(payouts[s])}</span>}
               </button>
@@ -63,7 +76,9 @@ export default function BaccaratClient() {
       }
       result={
         <ResultLine roundId={round?.id} tone={!round ? 'neutral' : round.win_cents > 0 ? 'win' : 'loss'}>
-          {round && view ? `${t(`baccarat.won_${view.outcome}`)} ${round.win_cents > 0 ? t('result.win', { amount: money(round.win_cents) }) : t('result.no_win')}` : ''}
+          {round && view
+            ? `${t(`baccarat.won_${view.outcome}`)} ${round.win_cents > 0 ? t('result.win', { amount: money(round.win_cents) }) : t('result.no_win')}`
+            : ''}
         </ResultLine>
       }
       rules={<p>{t(noCommission ? 'baccarat.rules_no_commission' : 'baccarat.rules')}</p>}

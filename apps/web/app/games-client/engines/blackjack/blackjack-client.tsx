@@ -62,10 +62,16 @@ export default function BlackjackClient() {
                   const total = view.totals[i];
                   const active = open && i === view.active;
                   return (
-                    <div key={i} className={`gc-hand${active ? ' gc-hand--active' : ''}`} data-testid={`player-hand-${i}`} aria-current={active || undefined}>
+                    <div
+                      key={i}
+                      className={`gc-hand${active ? ' gc-hand--active' : ''}`}
+                      data-testid={`player-hand-${i}`}
+                      aria-current={active || undefined}
+                    >
                       <span className="gc-hand__label">
                         {view.hands.length > 1 ? t('blackjack.hand_n', { n: i + 1 }) : t('blackjack.you')}
-                        {total && ` · ${total.soft && total.total < 21 ? t('blackjack.soft', { total: total.total }) : total.total}`}
+                        {total &&
+                          ` · ${total.soft && total.total < 21 ? t('blackjack.soft', { total: total.total }) : total.total}`}
                         {` · ${money(h.stake)}`}
                       </span>
                       {cards(h.cards)}
@@ -89,7 +95,15 @@ export default function BlackjackClient() {
           {open ? (
             <div className="gc-bet__row" role="group" aria-label={t('blackjack.actions')}>
               {ACTIONS.filter((a) => a !== 'surrender' || surrender).map((a) => (
-                <button key={a} type="button" className="gc-btn" data-testid={`action-${a}`} disabled={busy || !allowed.has(a)} onClick={() => act(a)} aria-keyshortcuts={Object.keys(KEYS).find((k) => KEYS[k] === a)}>
+                <button
+                  key={a}
+                  type="button"
+                  className="gc-btn"
+                  data-testid={`action-${a}`}
+                  disabled={busy || !allowed.has(a)}
+                  onClick={() => act(a)}
+                  aria-keyshortcuts={Object.keys(KEYS).find((k) => KEYS[k] === a)}
+                >
                   {t(`blackjack.${a}`)}
                 </button>
               ))}
@@ -103,7 +117,13 @@ export default function BlackjackClient() {
       }
       result={
         <ResultLine roundId={round?.id} tone={!round || open ? 'neutral' : round.win_cents > 0 ? 'win' : 'loss'}>
-          {round && !open ? (round.win_cents > 0 ? t('result.win', { amount: money(round.win_cents) }) : t('result.no_win')) : open ? t('blackjack.your_move') : ''}
+          {round && !open
+            ? round.win_cents > 0
+              ? t('result.win', { amount: money(round.win_cents) })
+              : t('result.no_win')
+            : open
+              ? t('blackjack.your_move')
+              : ''}
         </ResultLine>
       }
       rules={

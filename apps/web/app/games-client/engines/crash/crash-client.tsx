@@ -33,7 +33,8 @@ export default function CrashClient() {
   const { mine, inCurrent } = sharedBetOf(round, current);
   const auto = parseAutoCashout(autoText);
   // One bet per round, and none while the previous one is still being settled.
-  const canBet = phase === 'betting' && !inCurrent && mine?.status !== 'open' && !busy && (autoText.trim() === '' || auto !== null);
+  const canBet =
+    phase === 'betting' && !inCurrent && mine?.status !== 'open' && !busy && (autoText.trim() === '' || auto !== null);
   const canCashout = phase === 'running' && inCurrent && mine?.status === 'open' && !busy;
 
   const placeBet = () => {
@@ -46,10 +47,17 @@ export default function CrashClient() {
 
   const crashPoint = current ? crashPointOf(current.result) : null;
   const multiplier =
-    phase === 'running' && current ? liveMultiplier(clock.elapsedSince(current.started_at, now)) : phase === 'ended' ? crashPoint : null;
+    phase === 'running' && current
+      ? liveMultiplier(clock.elapsedSince(current.started_at, now))
+      : phase === 'ended'
+        ? crashPoint
+        : null;
   // The server pays an automatic cash-out as the multiplier reaches it; fetch the settled bet then.
   const target = (mine?.view as { bet?: { auto_cashout?: number | null } } | undefined)?.bet?.auto_cashout ?? null;
-  useSettleShared(current, inCurrent && phase === 'running' && target !== null && multiplier !== null && multiplier >= target);
+  useSettleShared(
+    current,
+    inCurrent && phase === 'running' && target !== null && multiplier !== null && multiplier >= target,
+  );
   const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
 
   let result = '';
@@ -57,7 +65,10 @@ export default function CrashClient() {
   if (mine?.status === 'finished') {
     tone = mine.win_cents > 0 ? 'win' : 'loss';
     const bust = inCurrent ? crashPoint : crashPointOf((mine.view as { result?: unknown } | undefined)?.result ?? null);
-    result = mine.win_cents > 0 ? t('crash.cashed_out', { amount: money(mine.win_cents) }) : t('crash.busted_lost', { multiplier: formatMultiplier(bust ?? 1, locale) });
+    result =
+      mine.win_cents > 0
+        ? t('crash.cashed_out', { amount: money(mine.win_cents) })
+        : t('crash.busted_lost', { multiplier: formatMultiplier(bust ?? 1, locale) });
   } else if (mine && inCurrent) {
     result = t('crash.in_round', { amount: money(mine.stake_cents) });
   } else if (phase === 'ended' && crashPoint !== null && !mine) {
@@ -74,7 +85,14 @@ export default function CrashClient() {
             {countdown !== null && ` · ${t('crash.starts_in', { seconds: countdown })}`}
           </p>
           <div className="gc-crash__sky" aria-hidden="true">
-            <span className="gc-crash__rocket" style={{ '--gc-lift': phase === 'running' ? Math.min(1, Math.log(multiplier ?? 1) / Math.log(10)) : 0 } as React.CSSProperties}>
+            <span
+              className="gc-crash__rocket"
+              style={
+                {
+                  '--gc-lift': phase === 'running' ? Math.min(1, Math.log(multiplier ?? 1) / Math.log(10)) : 0,
+                } as React.CSSProperties
+              }
+            >
               <SymbolIcon symbol={phase === 'ended' ? 'explosion' : 'rocket'} className="gc-icon" />
             </span>
           </div>
@@ -85,7 +103,11 @@ export default function CrashClient() {
             {history.map((h) => {
               const point = crashPointOf(h.result);
               return (
-                <li key={h.round_id} className={point !== null && point >= 2 ? 'gc-crash__h--high' : undefined} title={`${t('fair.server_seed')}: ${h.server_seed}`}>
+                <li
+                  key={h.round_id}
+                  className={point !== null && point >= 2 ? 'gc-crash__h--high' : undefined}
+                  title={`${t('fair.server_seed')}: ${h.server_seed}`}
+                >
                   {point !== null ? formatMultiplier(point, locale) : '–'}
                 </li>
               );
@@ -98,17 +120,39 @@ export default function CrashClient() {
           <BetControl value={amount} onChange={setAmount} disabled={busy || inCurrent} />
           <label className="gc-field" htmlFor={`${id}-auto`}>
             {t('crash.auto_cashout')}
-            <input id={`${id}-auto`} className="gc-input gc-bet__input" data-testid="auto-cashout" inputMode="decimal" placeholder="2.00" value={autoText} disabled={busy || inCurrent} aria-invalid={autoText.trim() !== '' && auto === null} onChange={(e) => setAutoText(e.target.value)} />
+            <input
+              id={`${id}-auto`}
+              className="gc-input gc-bet__input"
+              data-testid="auto-cashout"
+              inputMode="decimal"
+              placeholder="2.00"
+              value={autoText}
+              disabled={busy || inCurrent}
+              aria-invalid={autoText.trim() !== '' && auto === null}
+              onChange={(e) => setAutoText(e.target.value)}
+            />
           </label>
           <PrimaryButton onClick={placeBet} disabled={!canBet} busy={busy}>
             {inCurrent ? t('crash.bet_placed') : phase === 'betting' ? t('actions.bet') : t('crash.wait_next')}
           </PrimaryButton>
-          <button type="button" className="gc-btn gc-btn--primary gc-btn--danger" data-testid="cashout-button" disabled={!canCashout} onClick={cashout}>
-            {canCashout ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) }) : t('actions.cashout')}
+          <button
+            type="button"
+            className="gc-btn gc-btn--primary gc-btn--danger"
+            data-testid="cashout-button"
+            disabled={!canCashout}
+            onClick={cashout}
+          >
+            {canCashout
+              ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) })
+              : t('actions.cashout')}
           </button>
         </>
       }
-      result={<ResultLine roundId={mine?.id} tone={tone}>{result}</ResultLine>}
+      result={
+        <ResultLine roundId={mine?.id} tone={tone}>
+          {result}
+        </ResultLine>
+      }
       rules={<p>{t('crash.rules')}</p>}
     />
   );

@@ -65,10 +65,18 @@ export default function DiceClient() {
           <BetControl value={amount} onChange={setAmount} disabled={busy} />
           <div className="gc-bet__row" role="group" aria-label={t('dice.direction')}>
             {(['under', 'over'] as const).map((d) => (
-              <button key={d} type="button" className="gc-btn" aria-pressed={direction === d} data-testid={`dice-${d}`} onClick={() => {
+              <button
+                key={d}
+                type="button"
+                className="gc-btn"
+                aria-pressed={direction === d}
+                data-testid={`dice-${d}`}
+                onClick={() => {
                   setDirection(d);
                   setTarget((v) => clampTarget(v, d));
-                }} disabled={busy}>
+                }}
+                disabled={busy}
+              >
                 {t(`dice.${d}`)}
               </button>
             ))}
@@ -85,7 +93,13 @@ export default function DiceClient() {
             : ''}
         </ResultLine>
       }
-      rules={<p>{t('dice.rules', { edge: Math.round(((session.game.rules as { houseEdge?: number }).houseEdge ?? 0.01) * 10_000) / 100 })}</p>}
+      rules={
+        <p>
+          {t('dice.rules', {
+            edge: Math.round(((session.game.rules as { houseEdge?: number }).houseEdge ?? 0.01) * 10_000) / 100,
+          })}
+        </p>
+      }
     />
   );
 }

@@ -1,11 +1,20 @@
-import { DICE_OUTCOMES, MAX_WINNING, MIN_WINNING, multiplierBp, winningRolls, type DiceState } from '@croupier/games/models/dice';
+import {
+  DICE_OUTCOMES,
+  MAX_WINNING,
+  MIN_WINNING,
+  multiplierBp,
+  winningRolls,
+  type DiceState,
+} from '@croupier/games/models/dice';
 
 export type Direction = 'over' | 'under';
 export type { DiceState };
 
 /** Targets (hundredths) whose win chance the model accepts (1 %–98 %) for a direction. */
 export function targetRange(direction: Direction): { min: number; max: number } {
-  return direction === 'under' ? { min: MIN_WINNING, max: MAX_WINNING } : { min: DICE_OUTCOMES - 1 - MAX_WINNING, max: DICE_OUTCOMES - 1 - MIN_WINNING };
+  return direction === 'under'
+    ? { min: MIN_WINNING, max: MAX_WINNING }
+    : { min: DICE_OUTCOMES - 1 - MAX_WINNING, max: DICE_OUTCOMES - 1 - MIN_WINNING };
 }
 
 export function clampTarget(target: number, direction: Direction): number {

@@ -10,7 +10,14 @@ import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { sharedBetOf, useSettleShared } from '../../hooks/use-settle-shared';
 import { useSharedFeed } from '../../hooks/use-shared-feed';
 import { useTicker } from '../../hooks/use-ticker';
-import { chipsFromBet, numberLabel, readRouletteRules, toBet, totalStake, type Chips } from '../roulette/roulette-model';
+import {
+  chipsFromBet,
+  numberLabel,
+  readRouletteRules,
+  toBet,
+  totalStake,
+  type Chips,
+} from '../roulette/roulette-model';
 import { layoutSpots, RouletteTable, WinningNumber } from '../roulette/roulette-table';
 import { num, obj } from '../shared/read';
 
@@ -49,7 +56,9 @@ export default function LiveRouletteClient() {
   const number = phase === 'ended' ? numberOf(current?.result) : null;
   const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
   // The player's chips stay on the layout for the round they joined.
-  const placed = ((inCurrent ? mine?.view : undefined) as { bet?: { bets?: Parameters<typeof chipsFromBet>[0] } } | undefined)?.bet?.bets;
+  const placed = (
+    (inCurrent ? mine?.view : undefined) as { bet?: { bets?: Parameters<typeof chipsFromBet>[0] } } | undefined
+  )?.bet?.bets;
   const shownChips = placed ? chipsFromBet(placed, spots) : chips;
 
   let result = '';
@@ -58,7 +67,8 @@ export default function LiveRouletteClient() {
     tone = mine.win_cents > 0 ? 'win' : 'loss';
     // Once the feed has moved on, the number comes from the settled bet itself.
     const landed = inCurrent ? number : numberOf((mine.view as { result?: unknown } | undefined)?.result);
-    result = `${landed !== null ? t('roulette.landed', { number: numberLabel(landed) }) : ''} ${mine.win_cents > 0 ? t('result.win', { amount: money(mine.win_cents) }) : t('result.no_win')}`.trim();
+    result =
+      `${landed !== null ? t('roulette.landed', { number: numberLabel(landed) }) : ''} ${mine.win_cents > 0 ? t('result.win', { amount: money(mine.win_cents) }) : t('result.no_win')}`.trim();
   } else if (mine && inCurrent) {
     result = t('live.bet_in', { amount: money(mine.stake_cents) });
   } else if (number !== null) {
@@ -87,7 +97,13 @@ export default function LiveRouletteClient() {
               })}
             </ol>
           </div>
-          <RouletteTable chips={shownChips} american={american} disabled={phase !== 'betting' || !!mine || busy} winning={number} onPlace={(name) => setChips((c) => ({ ...c, [name]: (c[name] ?? 0) + chip }))} />
+          <RouletteTable
+            chips={shownChips}
+            american={american}
+            disabled={phase !== 'betting' || !!mine || busy}
+            winning={number}
+            onPlace={(name) => setChips((c) => ({ ...c, [name]: (c[name] ?? 0) + chip }))}
+          />
         </div>
       }
       controls={
@@ -96,7 +112,13 @@ export default function LiveRouletteClient() {
           <p className="gc-field">
             {t('roulette.total')} <strong data-testid="total-stake">{money(mine ? mine.stake_cents : stake)}</strong>
           </p>
-          <button type="button" className="gc-btn" onClick={() => setChips({})} disabled={busy || stake === 0 || !!mine} data-testid="clear-bets">
+          <button
+            type="button"
+            className="gc-btn"
+            onClick={() => setChips({})}
+            disabled={busy || stake === 0 || !!mine}
+            data-testid="clear-bets"
+          >
             {t('actions.clear')}
           </button>
           <PrimaryButton onClick={() => void placeBet()} disabled={!canBet} busy={busy}>
@@ -104,7 +126,11 @@ export default function LiveRouletteClient() {
           </PrimaryButton>
         </>
       }
-      result={<ResultLine roundId={mine?.id} tone={tone}>{result}</ResultLine>}
+      result={
+        <ResultLine roundId={mine?.id} tone={tone}>
+          {result}
+        </ResultLine>
+      }
       rules={
         <>
           <p>{t('live.rules')}</p>

@@ -49,7 +49,11 @@ export default function MinesClient() {
                       aria-label={t(`mines.tile_${state}`, { n: i + 1 })}
                       onClick={() => void game.act({ type: 'reveal', tile: i })}
                     >
-                      {state === 'mine' ? <SymbolIcon symbol="bomb" className="gc-icon" /> : state === 'gem' ? <SymbolIcon symbol="gem-blue" className="gc-icon" /> : null}
+                      {state === 'mine' ? (
+                        <SymbolIcon symbol="bomb" className="gc-icon" />
+                      ) : state === 'gem' ? (
+                        <SymbolIcon symbol="gem-blue" className="gc-icon" />
+                      ) : null}
                     </button>
                   </div>
                 );
@@ -63,7 +67,14 @@ export default function MinesClient() {
           <BetControl value={amount} onChange={setAmount} disabled={busy || open} />
           <label className="gc-field" htmlFor={`${id}-mines`}>
             {t('mines.count')}
-            <select id={`${id}-mines`} className="gc-select" data-testid="mines-count" value={mines} disabled={busy || open} onChange={(e) => setMines(Number(e.target.value))}>
+            <select
+              id={`${id}-mines`}
+              className="gc-select"
+              data-testid="mines-count"
+              value={mines}
+              disabled={busy || open}
+              onChange={(e) => setMines(Number(e.target.value))}
+            >
               {Array.from({ length: maxMines - minMines + 1 }, (_, k) => minMines + k).map((m) => (
                 <option key={m} value={m}>
                   {m}
@@ -72,7 +83,13 @@ export default function MinesClient() {
             </select>
           </label>
           {open ? (
-            <button type="button" className="gc-btn gc-btn--primary gc-btn--danger" data-testid="cashout-button" disabled={busy || !view || view.revealed.length === 0} onClick={() => void game.act({ type: 'cashout' })}>
+            <button
+              type="button"
+              className="gc-btn gc-btn--primary gc-btn--danger"
+              data-testid="cashout-button"
+              disabled={busy || !view || view.revealed.length === 0}
+              onClick={() => void game.act({ type: 'cashout' })}
+            >
               {t('actions.cashout_amount', { amount: money(potential) })}
             </button>
           ) : (
@@ -86,7 +103,10 @@ export default function MinesClient() {
         <ResultLine roundId={round?.id} tone={!round || open ? 'neutral' : round.win_cents > 0 ? 'win' : 'loss'}>
           {round && view
             ? open
-              ? t('mines.progress', { n: view.revealed.length, multiplier: formatMultiplier(view.multiplier / 100, locale) })
+              ? t('mines.progress', {
+                  n: view.revealed.length,
+                  multiplier: formatMultiplier(view.multiplier / 100, locale),
+                })
               : round.win_cents > 0
                 ? t('result.win', { amount: money(round.win_cents) })
                 : t('mines.boom')

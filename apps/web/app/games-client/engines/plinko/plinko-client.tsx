@@ -50,7 +50,11 @@ export default function PlinkoClient() {
           </div>
           <div className="gc-plinko__pockets">
             {pockets.map((m, i) => (
-              <span key={i} className={`gc-plinko__pocket${view && !dropping && view.pocket === i ? ' gc-plinko__pocket--hit' : ''}`} data-m={m >= 1 ? 'up' : 'down'}>
+              <span
+                key={i}
+                className={`gc-plinko__pocket${view && !dropping && view.pocket === i ? ' gc-plinko__pocket--hit' : ''}`}
+                data-m={m >= 1 ? 'up' : 'down'}
+              >
                 {formatMaxMultiplier(m, locale)}
               </span>
             ))}
@@ -62,7 +66,14 @@ export default function PlinkoClient() {
           <BetControl value={amount} onChange={setAmount} disabled={busy || dropping} />
           <label className="gc-field" htmlFor={`${id}-rows`}>
             {t('plinko.rows')}
-            <select id={`${id}-rows`} className="gc-select" data-testid="plinko-rows" value={rows} disabled={busy || dropping} onChange={(e) => setRows(Number(e.target.value))}>
+            <select
+              id={`${id}-rows`}
+              className="gc-select"
+              data-testid="plinko-rows"
+              value={rows}
+              disabled={busy || dropping}
+              onChange={(e) => setRows(Number(e.target.value))}
+            >
               {Array.from({ length: MAX_ROWS - MIN_ROWS + 1 }, (_, k) => MIN_ROWS + k).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -72,7 +83,14 @@ export default function PlinkoClient() {
           </label>
           <label className="gc-field" htmlFor={`${id}-risk`}>
             {t('plinko.risk')}
-            <select id={`${id}-risk`} className="gc-select" data-testid="plinko-risk" value={risk} disabled={busy || dropping} onChange={(e) => setRisk(e.target.value as Risk)}>
+            <select
+              id={`${id}-risk`}
+              className="gc-select"
+              data-testid="plinko-risk"
+              value={risk}
+              disabled={busy || dropping}
+              onChange={(e) => setRisk(e.target.value as Risk)}
+            >
               {RISKS.map((r) => (
                 <option key={r} value={r}>
                   {t(`plinko.risk_${r}`)}

@@ -40,7 +40,13 @@ export default function RouletteClient() {
               ))}
             </ol>
           </div>
-          <RouletteTable chips={chips} american={american} disabled={busy} winning={busy ? null : (view?.number ?? null)} onPlace={(name) => setChips((c) => ({ ...c, [name]: (c[name] ?? 0) + chip }))} />
+          <RouletteTable
+            chips={chips}
+            american={american}
+            disabled={busy}
+            winning={busy ? null : (view?.number ?? null)}
+            onPlace={(name) => setChips((c) => ({ ...c, [name]: (c[name] ?? 0) + chip }))}
+          />
         </div>
       }
       controls={
@@ -49,7 +55,13 @@ export default function RouletteClient() {
           <p className="gc-field">
             {t('roulette.total')} <strong data-testid="total-stake">{money(stake)}</strong>
           </p>
-          <button type="button" className="gc-btn" onClick={() => setChips({})} disabled={busy || stake === 0} data-testid="clear-bets">
+          <button
+            type="button"
+            className="gc-btn"
+            onClick={() => setChips({})}
+            disabled={busy || stake === 0}
+            data-testid="clear-bets"
+          >
             {t('actions.clear')}
           </button>
           <PrimaryButton onClick={() => void spin()} disabled={busy || stake === 0} busy={busy}>

@@ -43,7 +43,10 @@ describe('roulette layout → model bet', () => {
   it('pays a split 17 to 1, a corner 8 to 1 and a six line 5 to 1', () => {
     const model = createRouletteModel('european');
     const spots = layoutSpots(false);
-    const { bets } = model.parseBet(toBet({ 'split-5-6': 10, 'corner-1-2-4-5': 10, 'line-1-2-3-4-5-6': 10 }, spots), { min: 1, max: 10_000 });
+    const { bets } = model.parseBet(toBet({ 'split-5-6': 10, 'corner-1-2-4-5': 10, 'line-1-2-3-4-5-6': 10 }, spots), {
+      min: 1,
+      max: 10_000,
+    });
     expect(model.settle(bets, 5).win).toBe(180 + 90 + 60);
     expect(model.settle(bets, 3).win).toBe(60);
     expect(model.settle(bets, 7).win).toBe(0);

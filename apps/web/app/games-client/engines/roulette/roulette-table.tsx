@@ -136,7 +136,9 @@ export function RouletteTable({
           )}
         </div>
         <div className="gc-rt__columns">
-          {[3, 2, 1].map((c) => spot(`column-${c}`, '2:1', 'gc-rt__out', '', { '--rt-h-row': 4 - c, '--rt-v-col': c } as CSSProperties))}
+          {[3, 2, 1].map((c) =>
+            spot(`column-${c}`, '2:1', 'gc-rt__out', '', { '--rt-h-row': 4 - c, '--rt-v-col': c } as CSSProperties),
+          )}
         </div>
         <div className="gc-rt__dozens">
           {[1, 2, 3].map((d) => spot(`dozen-${d}`, t(`roulette.dozen_short_${d}`), 'gc-rt__out'))}

@@ -22,7 +22,12 @@ export function Card({ card, testId, held }: { card: CardFace | null; testId?: s
   if (!card) return <span className="gc-card gc-card--back" data-testid={testId} aria-label="?" role="img" />;
   const red = card.suit === 'H' || card.suit === 'D';
   return (
-    <span className={`gc-card${red ? ' gc-card--red' : ''}${held ? ' gc-card--held' : ''}`} data-testid={testId} role="img" aria-label={cardName(card)}>
+    <span
+      className={`gc-card${red ? ' gc-card--red' : ''}${held ? ' gc-card--held' : ''}`}
+      data-testid={testId}
+      role="img"
+      aria-label={cardName(card)}
+    >
       <span aria-hidden="true">{card.rank}</span>
       <span aria-hidden="true">{SUIT_GLYPH[card.suit]}</span>
     </span>

@@ -47,7 +47,9 @@ describe('slot client against the slot model', () => {
       const stops = restingStops(described);
       const window = restingWindow(described);
       expect(window).toHaveLength(5);
-      window.forEach((reel, r) => reel.forEach((symbol, row) => expect(symbol).toBe(machine.windows[r]![stops[r]! * 3 + row])));
+      window.forEach((reel, r) =>
+        reel.forEach((symbol, row) => expect(symbol).toBe(machine.windows[r]![stops[r]! * 3 + row])),
+      );
       expect(machine.evaluate(...(stops as [number, number, number, number, number])), id).toBe(0);
       expect(window.flat(), id).toContain(SCATTER);
     }

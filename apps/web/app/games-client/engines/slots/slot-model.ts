@@ -46,5 +46,7 @@ export function restingStops(rules: Pick<SlotRules, 'strips'>): number[] {
 /** The symbols in view at the resting stops (the window of stop s is strip[s], strip[s + 1], strip[s + 2]). */
 export function restingWindow(rules: Pick<SlotRules, 'strips' | 'rows'>): number[][] {
   const stops = restingStops(rules);
-  return rules.strips.map((strip, reel) => Array.from({ length: rules.rows }, (_, row) => strip[(stops[reel]! + row) % strip.length]!));
+  return rules.strips.map((strip, reel) =>
+    Array.from({ length: rules.rows }, (_, row) => strip[(stops[reel]! + row) % strip.length]!),
+  );
 }

@@ -23,7 +23,10 @@ export default function SlotsClient() {
   const game = useGame();
   const { session, round, busy, t, money } = game;
   const rules = session.game.rules as SlotRules;
-  const art = useMemo(() => themeArt(session.game.theme.symbol, rules.symbols), [session.game.theme.symbol, rules.symbols]);
+  const art = useMemo(
+    () => themeArt(session.game.theme.symbol, rules.symbols),
+    [session.game.theme.symbol, rules.symbols],
+  );
   const resting = useMemo(() => restingWindow(rules), [rules]);
   const reduced = useReducedMotion();
   const [amount, setAmount] = useState(session.bet_limits.default_cents);
@@ -60,19 +63,32 @@ export default function SlotsClient() {
       stage={
         <div className="gc-slot">
           <div className="gc-slot__status" aria-live="polite">
-            {current?.kind === 'free' ? <span data-testid="free-spins">{t('slots.free_spin', { n: freeIndex, total: freeTotal })}</span> : <span />}
+            {current?.kind === 'free' ? (
+              <span data-testid="free-spins">{t('slots.free_spin', { n: freeIndex, total: freeTotal })}</span>
+            ) : (
+              <span />
+            )}
             <span className="gc-slot__win" data-testid="win-counter">
               {t('slots.win')}: {money(shownWin)}
             </span>
           </div>
-          <div className={`gc-reels${spinning ? ' gc-reels--spinning' : ''}`} role="img" data-testid="reels" aria-label={t('slots.grid', { symbols: shownWindow.map((reel) => reel.map(name).join(', ')).join(' | ') })}>
+          <div
+            className={`gc-reels${spinning ? ' gc-reels--spinning' : ''}`}
+            role="img"
+            data-testid="reels"
+            aria-label={t('slots.grid', { symbols: shownWindow.map((reel) => reel.map(name).join(', ')).join(' | ') })}
+          >
             {Array.from({ length: rules.reels }, (_, reel) => (
               <div className="gc-reel" key={reel} style={{ animationDelay: `${reel * 70}ms` }}>
                 {Array.from({ length: rules.rows }, (_, row) => {
                   const id = shownWindow[reel]?.[row];
                   const a = id !== undefined ? art.get(id) : undefined;
                   return (
-                    <span key={row} className={`gc-sym gc-sym--${a?.kind ?? 'blank'}${cells.has(`${reel}:${row}`) ? ' gc-sym--win' : ''}`} data-symbol={id}>
+                    <span
+                      key={row}
+                      className={`gc-sym gc-sym--${a?.kind ?? 'blank'}${cells.has(`${reel}:${row}`) ? ' gc-sym--win' : ''}`}
+                      data-symbol={id}
+                    >
                       <SymbolFace art={a} />
                     </span>
                   );
@@ -83,9 +99,18 @@ export default function SlotsClient() {
           {current && (current.lineWins.length > 0 || current.scatterPay > 0) && (
             <ul className="gc-slot__lines">
               {current.lineWins.map((w) => (
-                <li key={w.line}>{t('slots.line_win', { line: w.line + 1, n: w.count, symbol: name(w.symbol), amount: money(lineMoney(w.pay * current.multiplier)) })}</li>
+                <li key={w.line}>
+                  {t('slots.line_win', {
+                    line: w.line + 1,
+                    n: w.count,
+                    symbol: name(w.symbol),
+                    amount: money(lineMoney(w.pay * current.multiplier)),
+                  })}
+                </li>
               ))}
-              {current.scatterPay > 0 && <li>{t('slots.scatter_win', { amount: money(lineMoney(current.scatterPay * current.multiplier)) })}</li>}
+              {current.scatterPay > 0 && (
+                <li>{t('slots.scatter_win', { amount: money(lineMoney(current.scatterPay * current.multiplier)) })}</li>
+              )}
             </ul>
           )}
         </div>
@@ -100,7 +125,9 @@ export default function SlotsClient() {
       }
       result={
         <ResultLine roundId={round?.id} tone={!done ? 'neutral' : round!.win_cents > 0 ? 'win' : 'loss'}>
-          {done ? `${freeTotal > 0 ? `${t('slots.free_spins_played', { n: freeTotal })} ` : ''}${round!.win_cents > 0 ? t('result.win', { amount: money(round!.win_cents) }) : t('result.no_win')}` : ''}
+          {done
+            ? `${freeTotal > 0 ? `${t('slots.free_spins_played', { n: freeTotal })} ` : ''}${round!.win_cents > 0 ? t('result.win', { amount: money(round!.win_cents) }) : t('result.no_win')}`
+            : ''}
         </ResultLine>
       }
       rules={<SlotRulesInfo rules={rules} art={art} />}
@@ -137,7 +164,12 @@ function SlotRulesInfo({ rules, art }: { rules: SlotRules; art: Map<number, Symb
       <p>{t('slots.rules', { lines: rules.lines })}</p>
       {scatter && (
         <p>
-          {t('slots.free_spins_rule', { symbol: name(scatter.id), spins: rules.freeSpins.join(' / '), multiplier: rules.freeSpinMultiplier, pays: rules.scatterPays.join(' / ') })}
+          {t('slots.free_spins_rule', {
+            symbol: name(scatter.id),
+            spins: rules.freeSpins.join(' / '),
+            multiplier: rules.freeSpinMultiplier,
+            pays: rules.scatterPays.join(' / '),
+          })}
         </p>
       )}
       <table className="gc-table" data-testid="paytable">

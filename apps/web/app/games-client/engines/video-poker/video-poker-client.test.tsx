@@ -30,12 +30,33 @@ function renderAgainstModel() {
     currency: 'FUN',
     balance_cents: balance,
     subunits_to_unit: 100,
-    game: { slug: 'jacks-or-better', identifier: 'croupier-originals/jacks-or-better', title: 'Jacks or Better', provider: 'Croupier Originals', engine: 'video-poker', model: model.id, theme: { palette: ['#111', '#222', '#333'], symbol: '🃏', motif: 'grid' }, rtp: 99.5439, hit_rate: 45.4565, max_multiplier: described.maxMultiplier, rules: described.rules },
+    game: {
+      slug: 'jacks-or-better',
+      identifier: 'croupier-originals/jacks-or-better',
+      title: 'Jacks or Better',
+      provider: 'Croupier Originals',
+      engine: 'video-poker',
+      model: model.id,
+      theme: { palette: ['#111', '#222', '#333'], symbol: '🃏', motif: 'grid' },
+      rtp: 99.5439,
+      hit_rate: 45.4565,
+      max_multiplier: described.maxMultiplier,
+      rules: described.rules,
+    },
     bet_limits: { min_cents: 10, max_cents: 10_000, default_cents: 100, step_cents: 10 },
     fairness: { server_seed_hash: 'ab', client_seed: 'c', nonce: 0 },
     open_round: null,
   };
-  const roundJson = (finished: boolean) => ({ id: 1, status: finished ? 'finished' : 'open', stake_cents: state!.bet.amount, win_cents: finished ? state!.win : 0, view: model.view(state!, finished), shared_round_id: null, created_at: '', finished_at: null });
+  const roundJson = (finished: boolean) => ({
+    id: 1,
+    status: finished ? 'finished' : 'open',
+    stake_cents: state!.bet.amount,
+    win_cents: finished ? state!.win : 0,
+    view: model.view(state!, finished),
+    shared_round_id: null,
+    created_at: '',
+    finished_at: null,
+  });
   const api = createApiClient({
     timeoutMs: 1_000,
     fetch: async (path, init = {}) => {

@@ -43,7 +43,8 @@ export default function VideoPokerClient() {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       const i = Number(e.key) - 1;
-      if (i >= 0 && i < 5 && !(e.target as Element | null)?.closest?.('input, textarea, select')) toggleHold(setHoldState, roundId, i);
+      if (i >= 0 && i < 5 && !(e.target as Element | null)?.closest?.('input, textarea, select'))
+        toggleHold(setHoldState, roundId, i);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -51,7 +52,10 @@ export default function VideoPokerClient() {
 
   const stakeUnits = round?.stake_cents ?? amount;
   const minPair = (session.game.rules as { minPair?: number }).minPair ?? 10;
-  const handName = (hand: string) => (hand === 'high-pair' ? t(minPair === 9 ? 'poker.hand.high-pair-tens' : 'poker.hand.high-pair-jacks') : t(`poker.hand.${hand}`));
+  const handName = (hand: string) =>
+    hand === 'high-pair'
+      ? t(minPair === 9 ? 'poker.hand.high-pair-tens' : 'poker.hand.high-pair-jacks')
+      : t(`poker.hand.${hand}`);
   const winningRow = view && !open ? rowOf(view.rank, paytable) : null;
   const finalHeld = view && !open ? heldCards(view.held) : null;
   return (
@@ -73,7 +77,17 @@ export default function VideoPokerClient() {
           <div className="gc-cards" role="group" aria-label={t('poker.cards')}>
             {(view ? view.hand.map(readCard) : [null, null, null, null, null]).map((c, i) =>
               open ? (
-                <button key={i} type="button" className="gc-poker__hold" data-testid={`card-${i}`} aria-pressed={hold[i]} aria-keyshortcuts={String(i + 1)} aria-label={`${cardName(c)} – ${t(hold[i] ? 'poker.held' : 'poker.hold')}`} disabled={busy} onClick={() => toggleHold(setHoldState, roundId, i)}>
+                <button
+                  key={i}
+                  type="button"
+                  className="gc-poker__hold"
+                  data-testid={`card-${i}`}
+                  aria-pressed={hold[i]}
+                  aria-keyshortcuts={String(i + 1)}
+                  aria-label={`${cardName(c)} – ${t(hold[i] ? 'poker.held' : 'poker.hold')}`}
+                  disabled={busy}
+                  onClick={() => toggleHold(setHoldState, roundId, i)}
+                >
                   <Card card={c} held={hold[i]} />
                   <span className="gc-poker__held">{hold[i] ? t('poker.held') : ' '}</span>
                 </button>
@@ -91,7 +105,13 @@ export default function VideoPokerClient() {
         <>
           <BetControl value={amount} onChange={setAmount} disabled={busy || open} />
           {open ? (
-            <button type="button" className="gc-btn gc-btn--primary" data-testid="draw-button" disabled={busy} onClick={draw}>
+            <button
+              type="button"
+              className="gc-btn gc-btn--primary"
+              data-testid="draw-button"
+              disabled={busy}
+              onClick={draw}
+            >
               {t('actions.draw')}
             </button>
           ) : (

@@ -20,7 +20,17 @@ describe('video poker client', () => {
   });
   it('prints Jacks or Better with one four-of-a-kind row and Bonus Poker with three', () => {
     const job = paytableRows(createVideoPokerModel('jacks-or-better').describe().rules);
-    expect(job.map((r) => r.hand)).toEqual(['royal-flush', 'straight-flush', 'four-of-a-kind', 'full-house', 'flush', 'straight', 'three-of-a-kind', 'two-pair', 'high-pair']);
+    expect(job.map((r) => r.hand)).toEqual([
+      'royal-flush',
+      'straight-flush',
+      'four-of-a-kind',
+      'full-house',
+      'flush',
+      'straight',
+      'three-of-a-kind',
+      'two-pair',
+      'high-pair',
+    ]);
     expect(rowOf('four-5-k', job)).toBe('four-of-a-kind');
     const bonus = paytableRows(createVideoPokerModel('bonus-poker').describe().rules);
     expect(bonus.filter((r) => r.hand.startsWith('four-'))).toHaveLength(3);

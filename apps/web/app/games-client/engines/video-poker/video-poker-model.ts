@@ -26,7 +26,9 @@ export interface PaytableRow {
  * pay the same (Jacks or Better), as printed on a machine.
  */
 export function paytableRows(rules: unknown): PaytableRow[] {
-  const pays = ((rules as { pays?: Partial<Record<HandRank, number>> } | null)?.pays ?? {}) as Partial<Record<HandRank, number>>;
+  const pays = ((rules as { pays?: Partial<Record<HandRank, number>> } | null)?.pays ?? {}) as Partial<
+    Record<HandRank, number>
+  >;
   const rows = (Object.entries(pays) as [HandRank, number][]).filter(([hand, p]) => hand !== 'nothing' && p > 0);
   const quads = rows.filter(([h]) => h.startsWith('four-'));
   const sameQuads = quads.length > 1 && quads.every(([, p]) => p === quads[0]![1]);
