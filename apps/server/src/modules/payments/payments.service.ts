@@ -15,6 +15,7 @@ import { toMajorString } from '@croupier/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { appendEvent } from '../../events/event-log.ts';
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
 import { BalanceLimitError } from '../wallet/balances.ts';
 import { rows, type Executor } from '../wallet/ledger.ts';
@@ -384,6 +385,7 @@ export class PaymentsService {
           cashOnly: true,
         });
         if (!reserved.ok) throw insufficientFunds(reserved.balance?.cash ?? 0n, input.currency);
+        await logPayment(tx, 'payment.withdrawal.requested', row!);
         const view = this.present(row!);
         const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view }), replayed: false };
         if (idem) await this.remember(tx, user.id, idem, answer);
@@ -568,6 +570,7 @@ export class PaymentsService {
       );
       if (!row) return null;
       const released = await this.release(tx, row, 'recall');
+      await logPayment(tx, 'payment.withdrawal.recalled', row);
       return { row, balance: released.balance };
     });
     if (!result) {
@@ -663,6 +666,7 @@ export class PaymentsService {
       );
       if (!failed) return null;
       const released = await this.release(tx, failed, 'payout_failed');
+      await logPayment(tx, 'payment.withdrawal.failed', failed);
       return { row: failed, balance: released.balance };
     });
     if (!result) return;
@@ -798,6 +802,7 @@ export class PaymentsService {
               );
               return { result: 'balance_limit' as const, row: refused! };
             }
+            await logPayment(tx, 'payment.deposit.succeeded', row);
             return { result: 'credited' as const, row, balance: credit.balance };
           }
           const [row] = await rows<PaymentRow>(
@@ -823,6 +828,7 @@ export class PaymentsService {
             idempotencyKey: `payment:${row.id}:paid`,
             metadata: { payment_id: Number(row.id), provider_payment_id: event.providerPaymentId },
           });
+          await logPayment(tx, 'payment.withdrawal.paid', row);
           return { result: 'paid' as const, row };
         }
         const [row] = await rows<PaymentRow>(
@@ -832,6 +838,7 @@ export class PaymentsService {
         );
         if (!row) return { result: 'already_final' as const };
         const released = await this.release(tx, row, 'payout_failed');
+        await logPayment(tx, 'payment.withdrawal.failed', row);
         return { result: 'released' as const, row, balance: released.balance };
       })
       .catch((error: unknown) => {
@@ -862,6 +869,24 @@ export class PaymentsService {
     );
     return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
   }
+}
+
+/**
+ * Appends a payment's money movement to the event log inside the transition's transaction
+ * (docs/events.md): it exists exactly when the transition committed.
+ */
+function logPayment(tx: Executor, type: string, row: PaymentRow) {
+  return appendEvent(tx, {
+    type,
+    userId: row.user_id,
+    payload: {
+      payment_id: Number(row.id),
+      currency: row.currency,
+      amount: Number(row.amount_cents),
+      provider: row.provider,
+      method_id: row.method_id,
+    },
+  });
 }
 
 /** Field types that identify a card: never part of a destination (a card is known by its profile). */

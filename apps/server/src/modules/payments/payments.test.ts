@@ -75,6 +75,14 @@ async function player(funded = 0) {
 }
 
 const settle = () => t.app.payments.sandbox.idle();
+const paymentEvents = async (userId: number) =>
+  (
+    (
+      await t.database.db.execute(
+        sql`SELECT type, payload FROM events WHERE user_id = ${userId} AND type LIKE 'payment.%' ORDER BY tx, id`,
+      )
+    ).rows as { type: string; payload: { payment_id: number; amount: number } }[]
+  ).map((e) => [e.type, e.payload.payment_id, e.payload.amount]);
 const count = async (table: string) =>
   Number(
     ((await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0] as { n: number }).n,
@@ -151,6 +159,10 @@ describe('deposits', () => {
     expect((await p.deposit(2_000, 'sandbox_card', {}, { profile_id: profile })).statusCode).toBe(201);
     await settle();
     expect((await p.balance()).amount_cents).toBe(7_000);
+    expect((await paymentEvents(p.id)).map(([type, , amount]) => [type, amount])).toEqual([
+      ['payment.deposit.succeeded', 5_000],
+      ['payment.deposit.succeeded', 2_000],
+    ]);
     expect((await p.client.get('/api/player/stats')).json()).toEqual({
       deposits_count: 2,
       deposits_sum: { EUR: 70 },
@@ -393,6 +405,13 @@ describe('withdrawals', () => {
     expect(history.pagination).toEqual({ page: 1, per_page: 10, total_count: 2 });
     expect(history.data[0]).toMatchObject({ id: second.payment.id, state: 'succeeded', success: true });
     expect((await p.balance()).amount_cents).toBe(7_000);
+    // Each transition appended its event to the log in its own transaction (docs/events.md).
+    expect(await paymentEvents(p.id)).toEqual([
+      ['payment.withdrawal.requested', first.payment.id, 4_000],
+      ['payment.withdrawal.recalled', first.payment.id, 4_000],
+      ['payment.withdrawal.requested', second.payment.id, 3_000],
+      ['payment.withdrawal.paid', second.payment.id, 3_000],
+    ]);
   });
 
   it('a failed payout releases the reserve exactly once, even when its webhook is replayed', async () => {
@@ -419,6 +438,11 @@ describe('withdrawals', () => {
       'already_final',
     );
     expect((await p.balance()).amount_cents).toBe(10_000);
+    // The replays appended nothing: one request, one failure.
+    expect(await paymentEvents(p.id)).toEqual([
+      ['payment.withdrawal.requested', asked.payment.id, 2_500],
+      ['payment.withdrawal.failed', asked.payment.id, 2_500],
+    ]);
   });
 
   it('a webhook that overtakes the answer starting the payment still applies; an unknown payment is refused and not recorded', async () => {
