@@ -18,6 +18,7 @@ import {
   type SessionService,
 } from './modules/auth/session.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
+import { registerWinsFeed } from './modules/games/wins-feed.ts';
 import { infoRoutes } from './modules/info/info.routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { playerRoutes } from './modules/player/player.routes.ts';
@@ -170,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jackpots', jackpots);
   // Every event below is published after its transaction committed.
   games.onSharedRound((game, event) => realtime.publishRoom(game, event));
-  games.onWin((item) => realtime.publishPublic('public:wins', item));
+  registerWinsFeed(events, games.host.deps.catalogue, (item) => realtime.publishPublic('public:wins', item));
   jackpots.onWin((userId, award) => realtime.publishPrivate(userId, 'jackpot_win_award', award));
   jackpots.onChange((jackpot) => realtime.publishPublic('public:jackpots_changes', jackpot));
   const payments = await registerPayments(app, deps);

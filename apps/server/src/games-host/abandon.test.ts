@@ -458,49 +458,39 @@ describe('an expired game session', () => {
 });
 
 describe('the wins feed', () => {
-  it('a failed nickname lookup after a paid win is logged, not left as an unhandled rejection', async () => {
-    const items: unknown[] = [];
-    t.app.games.onWin((item) => items.push(item));
-    const { client, player, headers } = await diceWinner();
-    const deps = t.app.games.host.deps;
-    const finished = deps.onRoundFinished!;
-    const db = t.database.db;
-    const isNicknameLookup = (query: unknown) =>
-      ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
-        (chunk) => Array.isArray(chunk.value) && chunk.value.join('').includes('SELECT nickname FROM users'),
-      );
-    let failed = 0;
-    // Only while the round's listeners run: the lookup the wins feed starts there meets a database failure.
-    deps.onRoundFinished = (round) => {
-      const execute = db.execute.bind(db);
-      const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof execute>[0]) => {
-        if (!isNicknameLookup(query)) return execute(query);
-        failed++;
-        return Promise.reject(new Error('database gone (test)'));
-      }) as typeof execute);
-      try {
-        finished(round);
-      } finally {
-        spy.mockRestore();
-      }
-    };
-    const logged = vi.spyOn(t.app.log, 'error');
-    const unhandled = vi.fn();
-    process.on('unhandledRejection', unhandled);
+  it('announces a paid win above the stake once, from the event log, and no loss', async () => {
+    await t.app.events.drain();
+    const items: { bet_amount_cents: number; win_amount_cents: number; game_identifier: string; nickname: string }[] =
+      [];
+    const publish = vi.spyOn(t.app.realtime, 'publishPublic').mockImplementation(((channel: string, item: never) => {
+      if (channel === 'public:wins') items.push(item);
+    }) as typeof t.app.realtime.publishPublic);
     try {
+      const { client, headers } = await diceWinner();
       const won = await client.post('/games-api/rounds', { bet: DICE_BET }, headers);
       expect(won.statusCode, won.body).toBe(200);
-      await vi.waitFor(() =>
-        expect(logged).toHaveBeenCalledWith(expect.anything(), 'games host: win feed item failed'),
+      // A losing round of another player: its zero win moves no money and announces nothing.
+      const loser = await fundedPlayer(t);
+      const lost = await launch(t, loser.client, 'dice');
+      await pinNextRound(
+        t,
+        `user:${loser.player.id}`,
+        lost.model,
+        lost.model.parseBet(DICE_BET, { min: 1, max: 1e9 }),
+        (s) => s.win === 0,
       );
-      expect(failed).toBe(1);
-      expect(unhandled).not.toHaveBeenCalled();
-      expect(items).toEqual([]);
+      expect((await loser.client.post('/games-api/rounds', { bet: DICE_BET }, lost.headers)).statusCode).toBe(200);
+      await t.app.events.drain();
+      await t.app.events.drain();
+      expect(items).toEqual([
+        expect.objectContaining({
+          bet_amount_cents: 100,
+          win_amount_cents: 198,
+          game_identifier: lost.game.identifier,
+        }),
+      ]);
     } finally {
-      process.off('unhandledRejection', unhandled);
-      deps.onRoundFinished = finished;
-      logged.mockRestore();
+      publish.mockRestore();
     }
-    expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + 198);
   });
 });

@@ -4,20 +4,14 @@ import { createCatalogueCache } from '../modules/games/catalogue.cache.ts';
 import { gamblingBlock } from '../modules/limits/rg-block.ts';
 import { OWN_PROVIDER } from '../modules/wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
-import { gamesHostRoutes, winnerItem } from './routes.ts';
+import { gamesHostRoutes } from './routes.ts';
 import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
 import { InProcessWalletClient } from './wallet-client.ts';
-import { rows } from '../modules/wallet/ledger.ts';
-import { sql } from 'drizzle-orm';
-
-export type WinnerItem = ReturnType<typeof winnerItem>;
 
 export interface GamesHostModule {
   host: GamesHost;
   shared: SharedRounds;
   onSharedRound(listener: (game: string, event: SharedRoundEvent) => void): void;
-  /** Notable real-money wins (win above stake), for the `public:wins` feed. */
-  onWin(listener: (item: WinnerItem) => void): void;
   onRoundFinished(listener: (round: FinishedRound) => void): void;
   /** Settles abandoned rounds every `intervalMs` from now on (serving processes only). */
   startAbandonSweeper(intervalMs?: number): void;
@@ -29,7 +23,6 @@ export interface GamesHostModule {
  */
 export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Promise<GamesHostModule> {
   const sharedListeners: ((game: string, event: SharedRoundEvent) => void)[] = [];
-  const winListeners: ((item: WinnerItem) => void)[] = [];
   const finishedListeners: ((round: FinishedRound) => void)[] = [];
   const safely = (what: string, fn: () => void) => {
     try {
@@ -52,29 +45,7 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     abandonMinutes: deps.env.GAME_ROUND_ABANDON_MINUTES,
     gamblingBlock,
     onError: (message, error) => app.log.error({ err: error }, message),
-    onRoundFinished: (round) => {
-      finishedListeners.forEach((l) => safely('round', () => l(round)));
-      if (round.win <= round.stake || winListeners.length === 0) return;
-      void rows<{ nickname: string | null }>(
-        deps.database.db,
-        sql`SELECT nickname FROM users WHERE id = ${round.userId}`,
-      )
-        .then(([user]) => {
-          const item = winnerItem({
-            at: round.finishedAt,
-            stake: round.stake,
-            win: round.win,
-            currency: round.currency,
-            identifier: round.game.identifier,
-            title: round.game.title,
-            nickname: user?.nickname ?? null,
-            userId: round.userId,
-          });
-          winListeners.forEach((l) => safely('win', () => l(item)));
-        })
-        // The win is already paid: a failed feed lookup must not become an unhandled rejection.
-        .catch((error: unknown) => app.log.error({ err: error }, 'games host: win feed item failed'));
-    },
+    onRoundFinished: (round) => finishedListeners.forEach((l) => safely('round', () => l(round))),
   });
   const shared = new SharedRounds(host, (game, event) =>
     sharedListeners.forEach((l) => safely('shared round', () => l(game, event))),
@@ -89,7 +60,6 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     host,
     shared,
     onSharedRound: (l) => void sharedListeners.push(l),
-    onWin: (l) => void winListeners.push(l),
     onRoundFinished: (l) => void finishedListeners.push(l),
     startAbandonSweeper(intervalMs = 60_000) {
       clearInterval(sweeper);
