@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 
 export const baseUrl = inject('baseUrl');
@@ -244,4 +251,24 @@ export async function fundPlayer(
   const json = (await res.json()) as { account: { amount_cents: number; version: number } | null };
   if (res.status !== 201 || !json.account) throw new Error(`funding failed: ${res.status} ${JSON.stringify(json)}`);
   return json.account;
+}
+
+/**
+ * Waits until the Rocket game takes bets with at least `margin` seconds left of its betting window,
+ * so the bet a story places next cannot meet the window closing (a late poll used to click with a
+ * second to go and the bet was refused). A window with less time left is let go for the next one.
+ * Stories that call it need a test timeout above 250 s.
+ */
+export async function waitForRocketBetting(rocket: FrameLocator, margin = 3): Promise<void> {
+  const phase = rocket.getByTestId('crash-phase');
+  await expect
+    .poll(
+      async () =>
+        (await phase.getAttribute('data-phase')) === 'betting' &&
+        Number((await phase.getAttribute('data-seconds-left')) || 0) >= margin,
+      // A round in flight can last minutes (the multiplier grows ~6 % a second up to 1,000,000×,
+      // about 230 s); waiting for the next window must outlast the longest flight.
+      { timeout: 250_000, interval: 100 },
+    )
+    .toBe(true);
 }

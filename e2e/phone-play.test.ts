@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   usePlayerPages,
   visit,
+  waitForRocketBetting,
 } from './fixtures.ts';
 
 /**
@@ -172,14 +173,12 @@ describe.skipIf(!hasBrowser)('playing on a phone', () => {
     for (const id of ['balance', 'bet-amount', 'auto-cashout', 'spin-button', 'cashout-button', 'crash-multiplier'])
       await expectInside(rocket.getByTestId(id), frame);
     await expectNoSidewaysScrollAndFocusableRegions(page, ROCKET.slug);
-    await expect
-      .poll(() => rocket.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 60_000 })
-      .toBe('betting');
+    await waitForRocketBetting(rocket);
     await rocket.getByTestId('auto-cashout').fill('1.01');
     await rocket.getByTestId('spin-button').click();
     await waitForSettledRound(rocket, null, 60_000);
     await expectInside(rocket.getByTestId('round-result'), frame);
     await expectNoSidewaysScrollAndFocusableRegions(page, ROCKET.slug);
     await page.screenshot({ path: '/tmp/phone-rocket.png' });
-  }, 240_000);
+  }, 400_000);
 });

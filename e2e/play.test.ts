@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   usePlayerPages,
   visit,
+  waitForRocketBetting,
 } from './fixtures.ts';
 
 /**
@@ -150,9 +151,7 @@ describe.skipIf(!hasBrowser)('playing games', () => {
     await visit(page, ROCKET.path);
     await expect.poll(() => frameHost(page).getAttribute('data-status')).toBe('loaded');
     const rocket = game(page, ROCKET.title);
-    await expect
-      .poll(() => rocket.getByTestId('crash-phase').getAttribute('data-phase'), { timeout: 60_000 })
-      .toBe('betting');
+    await waitForRocketBetting(rocket);
     await rocket.getByTestId('auto-cashout').fill('1.01');
     await rocket.getByTestId('spin-button').click();
     await expect
@@ -194,5 +193,5 @@ describe.skipIf(!hasBrowser)('playing games', () => {
       .click();
     await page.waitForURL((url) => url.pathname === '/provably-fair' && url.searchParams.get('round') === slotRound);
     await expect.poll(() => page.getByTestId('verify-result').getAttribute('data-verified')).toBe('true');
-  }, 240_000);
+  }, 400_000);
 });

@@ -215,6 +215,12 @@ async function main() {
       `wallet (HTTP /wallet/v1, ${CONNECTIONS} providers): ${fmt(wallet.pairsPerSecond)} bet+win pairs/s, ${wallet.errors} refused/errors`,
     );
     console.log(
+      `wallet with the event log's append switched off (bench only): ${fmt(wallet.pairsWithoutLogPerSecond)} pairs/s → the log costs ${fmt((1 - wallet.pairsPerSecond / wallet.pairsWithoutLogPerSecond) * 100, 1)} % (target ≤ 10 %)`,
+    );
+    console.log(
+      `event log: ${fmt(wallet.eventsPerSecond)} events/s appended; consumer lag (seen → wins-feed cursor past it) p50 ${fmt(wallet.consumerLagMs.p50)} ms, p99 ${fmt(wallet.consumerLagMs.p99)} ms over ${wallet.consumerLagMs.samples} samples`,
+    );
+    console.log(
       `raw single-row UPDATE transactions, same database, ${CONNECTIONS} connections: ${fmt(wallet.rawTxPerSecond)} tx/s`,
     );
     console.log(

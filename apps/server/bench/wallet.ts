@@ -4,7 +4,11 @@
  *    ledger postings), `connections` concurrent providers;
  *  - raw single-row-update transactions per second (autocommit `UPDATE … SET v = v + 1`) with as
  *    many connections — the ceiling any wallet on this database can approach.
- * Afterwards the RELIABILITY §8.1 invariants are checked on the benchmark database.
+ *  - the same pairs with the event log's append switched off (bench only: the trigger on
+ *    wallet_requests disabled for that phase), so the log's cost is printed from one run;
+ *  - events appended per second, and the consumer lag: time from an event being seen in the log
+ *    to the wins-feed consumer's cursor passing it (sampled every 25 ms, so ±25 ms).
+ * Afterwards the ledger invariants are checked on the benchmark database.
  */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -17,6 +21,10 @@ export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef0123456789';
 
 export interface WalletFigures {
   pairsPerSecond: number;
+  /** The same loop with the event log's append switched off. */
+  pairsWithoutLogPerSecond: number;
+  eventsPerSecond: number;
+  consumerLagMs: { p50: number; p99: number; samples: number };
   rawTxPerSecond: number;
   ratio: number;
   errors: number;
@@ -95,26 +103,77 @@ export async function benchWallet(opts: {
 
   // Transaction ids unique per run, so the bench can run again on the same DATABASE_URL.
   const run = randomUUID().slice(0, 8);
-  let pairs = 0;
   let errors = 0;
-  const until = performance.now() + opts.seconds * 1000;
-  await Promise.all(
-    players.map(async (p, c) => {
-      let n = 0;
-      while (performance.now() < until) {
-        const round = `bench-${run}-${c}-${n++}`;
-        const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
-        const ok =
-          (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) &&
-          (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
-        if (ok) pairs++;
-        else errors++;
+  const pairLoop = async (phase: string) => {
+    let pairs = 0;
+    const until = performance.now() + opts.seconds * 1000;
+    await Promise.all(
+      players.map(async (p, c) => {
+        let n = 0;
+        while (performance.now() < until) {
+          const round = `bench-${run}-${phase}-${c}-${n++}`;
+          const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
+          const ok =
+            (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) &&
+            (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
+          if (ok) pairs++;
+          else errors++;
+        }
+      }),
+    );
+    return pairs / opts.seconds;
+  };
+
+  // With the log, sampling how far behind the consumer is.
+  const head = async () =>
+    (
+      await pool.query<{ head: string | null; cursor: string | null }>(
+        "SELECT (SELECT max(id) FROM events)::text AS head, (SELECT last_id FROM event_cursors WHERE consumer = 'games.wins-feed')::text AS cursor",
+      )
+    ).rows[0]!;
+  const firstSeen = new Map<number, number>();
+  const lags: number[] = [];
+  const eventsBefore = Number((await head()).head ?? 0);
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = performance.now();
+      const { head: h, cursor } = await head();
+      if (h !== null && !firstSeen.has(Number(h))) firstSeen.set(Number(h), now);
+      const passed = Number(cursor ?? 0);
+      for (const [id, seenAt] of firstSeen) {
+        if (id > passed) continue;
+        lags.push(now - seenAt);
+        firstSeen.delete(id);
       }
-    }),
-  );
-  const pairsPerSecond = pairs / opts.seconds;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  const pairsPerSecond = await pairLoop('log');
+  const eventsPerSecond = (Number((await head()).head ?? 0) - eventsBefore) / opts.seconds;
+  sampling = false;
+  await sampler;
+  lags.sort((a, b) => a - b);
+  const pct = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! : NaN);
+
+  await pool.query('ALTER TABLE wallet_requests DISABLE TRIGGER wallet_requests_events');
+  let pairsWithoutLogPerSecond: number;
+  try {
+    pairsWithoutLogPerSecond = await pairLoop('nolog');
+  } finally {
+    await pool.query('ALTER TABLE wallet_requests ENABLE TRIGGER wallet_requests_events');
+  }
   const rawTxPerSecond = await rawUpdates(opts.databaseUrl, opts.connections, opts.seconds);
   const violations = await ledgerViolations(drizzle(pool));
   await pool.end();
-  return { pairsPerSecond, rawTxPerSecond, ratio: pairsPerSecond / rawTxPerSecond, errors, violations };
+  return {
+    pairsPerSecond,
+    pairsWithoutLogPerSecond,
+    eventsPerSecond,
+    consumerLagMs: { p50: pct(0.5), p99: pct(0.99), samples: lags.length },
+    rawTxPerSecond,
+    ratio: pairsPerSecond / rawTxPerSecond,
+    errors,
+    violations,
+  };
 }

@@ -11,6 +11,7 @@ import { signUp } from '../modules/auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
 import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
+import { RUNNING_TICK_MS } from './shared-rounds.ts';
 import { pinNextSharedRound } from './test-helpers.ts';
 
 let t: TestApp;
@@ -344,6 +345,32 @@ describe('Rocket (shared crash rounds)', () => {
       );
       expect((missing.rows[0] as { n: number }).n).toBe(0);
     }
+  });
+
+  it('looks at a running round at least every RUNNING_TICK_MS, so no automatic cash-out waits for the bust', async () => {
+    const { game } = await launch(createClient(t.app), 'crash', 'FUN');
+    const shared = t.app.games.shared;
+    const latestPhase = async () =>
+      (
+        (
+          await t.database.db.execute(
+            sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`,
+          )
+        ).rows[0] as { phase: string } | undefined
+      )?.phase;
+    for (let step = 0; step < 3 && ((await latestPhase()) ?? 'ended') !== 'ended'; step++) {
+      t.clock.advance(10 * 60_000);
+      await shared.tick(game.seoTitle);
+    }
+    t.clock.advance(10 * 60_000);
+    // A long flight: without the cap the runner would next look at the bust, a minute away.
+    await pinNextSharedRound(t, game, (r) => r.crash_point >= 100);
+    await shared.tick(game.seoTitle);
+    t.clock.advance(6_000);
+    expect(await shared.tick(game.seoTitle)).toBeLessThanOrEqual(RUNNING_TICK_MS);
+    expect(await latestPhase()).toBe('running');
+    t.clock.advance(1_000);
+    expect(await shared.tick(game.seoTitle)).toBeLessThanOrEqual(RUNNING_TICK_MS);
   });
 
   it('pays an automatic cash-out as the multiplier reaches it, once, even against a racing manual cash-out', async () => {

@@ -30,6 +30,13 @@ const TIMING = {
   roulette: { betting: 12_000, pause: 6_000 },
 } as const;
 
+/**
+ * Longest wait between two looks at a running round. A bet's automatic cash-out is paid on the tick
+ * after the multiplier reaches it; a bet the last look could not see (its stake still being
+ * confirmed) is thus at most this late, instead of waiting for the bust.
+ */
+export const RUNNING_TICK_MS = 250;
+
 /** How long after its round ended a bet still open counts as interrupted (the end settles at once). */
 const SETTLE_GRACE_MS = 60_000;
 
@@ -194,7 +201,7 @@ export class SharedRounds {
           sql`UPDATE shared_rounds SET phase = 'running', started_at = ${new Date(endsAt)} WHERE id = ${row.id} AND phase = 'betting' RETURNING *`,
         );
         if (running) this.publish(slug, this.event(running));
-        return Math.max(0, endsAt + runMs - now.getTime());
+        return Math.max(0, Math.min(endsAt + runMs - now.getTime(), RUNNING_TICK_MS));
       }
       await this.end(game, row, new Date(endsAt));
       return timing.pause;
@@ -205,7 +212,8 @@ export class SharedRounds {
       if (now.getTime() < bustAt) {
         // Automatic cash-outs are paid the moment the multiplier reaches them, not at the bust.
         const nextTarget = await this.settleAutoCashouts(game, row, now.getTime() - started);
-        return Math.max(0, Math.min(bustAt, nextTarget === null ? bustAt : started + nextTarget) - now.getTime());
+        const soonest = Math.min(bustAt, nextTarget === null ? bustAt : started + nextTarget);
+        return Math.max(0, Math.min(soonest - now.getTime(), RUNNING_TICK_MS));
       }
       await this.end(game, row, new Date(bustAt));
       return timing.pause;

@@ -80,7 +80,12 @@ export default function CrashClient() {
       shared={current ? { round_id: current.round_id, server_seed_hash: current.server_seed_hash } : null}
       stage={
         <div className={`gc-crash gc-crash--${phase ?? 'loading'}`}>
-          <p className="gc-crash__phase" data-testid="crash-phase" data-phase={phase ?? ''}>
+          <p
+            className="gc-crash__phase"
+            data-testid="crash-phase"
+            data-phase={phase ?? ''}
+            data-seconds-left={countdown ?? ''}
+          >
             {phase ? t(`crash.phase.${phase}`) : t('loading')}
             {countdown !== null && ` · ${t('crash.starts_in', { seconds: countdown })}`}
           </p>
