@@ -11,6 +11,7 @@
  *
  * Lighthouse mobile performance of four pages is a run of its own: `npm run bench:lighthouse`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +116,8 @@ async function main() {
   try {
     const server = await startServer({
       DATABASE_URL: databaseUrl,
+      // Production on PostgreSQL refuses to start without one (decision 012); a fresh one per run.
+      APP_SECRET: randomBytes(32).toString('hex'),
       WALLET_PROVIDERS: `${BENCH_PROVIDER}:${BENCH_PROVIDER_SECRET}`,
       ADMIN_API_TOKEN: BENCH_ADMIN_TOKEN,
     });

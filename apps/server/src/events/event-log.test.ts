@@ -190,6 +190,25 @@ describe('consumers', () => {
     ).toBe(0);
   });
 
+  it('go through the log in transaction order, numerically (as text, 9 would come after 10)', async () => {
+    // Events as if written by transactions 9 and 10, long ended (the column's default is the writer's id).
+    await t.database.db.execute(
+      sql`INSERT INTO events (tx, type, payload) VALUES ('10', 'test.order', '{"n": 2}'), ('9', 'test.order', '{"n": 1}')`,
+    );
+    const log = createEventLog({ db: t.database.db, logError: () => undefined });
+    const seen: number[] = [];
+    log.register({
+      name: 'ordered',
+      types: ['test.order'],
+      handle: async (_tx, event) => void seen.push((event.payload as { n: number }).n),
+    });
+    await log.drain();
+    expect(seen).toEqual([1, 2]);
+    // And the cursor ended past both: a second drain finds nothing of them.
+    await log.drain();
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('two instances draining one consumer at once apply each event once', async () => {
     const userId = await insertPlayer(t.database);
     await fund(t.app.wallet, userId, 'EUR', 10_000);

@@ -69,6 +69,7 @@ interface EventRow {
 }
 
 const BATCH = 100;
+const WAKE_COALESCE_MS = 10;
 
 export function createEventLog(deps: { db: Db; logError: (message: string, error: unknown) => void }): EventLog {
   const { db } = deps;
@@ -78,6 +79,8 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
   const followUp = new Map<string, Promise<number>>();
   /** After a failure a consumer goes one event at a time, so one bad event cannot hold back a batch. */
   const careful = new Set<string>();
+  /** Consumers whose cursor row this process has made sure exists. */
+  const ensured = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -92,15 +95,16 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
         sql`SELECT last_tx::text, last_id FROM event_cursors WHERE consumer = ${consumer.name} FOR UPDATE SKIP LOCKED`,
       );
       if (!cursor) return 'busy' as const;
+      // Ordered by the column, never by the text alias: as text '999' sorts after '1000'.
       // Only events whose transaction has ended: an event committed late with a smaller id than one
-      // already seen would otherwise be skipped for ever. Our own transaction is below xmin too
-      // (it holds the cursor lock), so nothing it could see later is passed over.
+      // already seen would otherwise be skipped for ever. Events of transactions still running
+      // (ours included: it holds the cursor lock) wait for a later drain.
       const found = await rows<EventRow>(
         tx,
-        sql`SELECT id, tx::text, type, user_id, payload, created_at FROM events
-            WHERE (tx, id) > (${cursor.last_tx}::xid8, ${cursor.last_id}::bigint)
-              AND tx < pg_snapshot_xmin(pg_current_snapshot())
-            ORDER BY tx, id LIMIT ${limit}`,
+        sql`SELECT e.id, e.tx::text AS tx, e.type, e.user_id, e.payload, e.created_at FROM events e
+            WHERE (e.tx, e.id) > (${cursor.last_tx}::xid8, ${cursor.last_id}::bigint)
+              AND e.tx < pg_snapshot_xmin(pg_current_snapshot())
+            ORDER BY e.tx, e.id LIMIT ${limit}`,
       );
       if (found.length === 0) return 0;
       for (const row of found) {
@@ -133,9 +137,12 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
   }
 
   async function drainOne(consumer: EventConsumer): Promise<number> {
-    await db.execute(
-      sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`,
-    );
+    if (!ensured.has(consumer.name)) {
+      await db.execute(
+        sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`,
+      );
+      ensured.add(consumer.name);
+    }
     let total = 0;
     for (;;) {
       let n: number | 'busy';
@@ -153,8 +160,10 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
         return total;
       }
       if (n === 'busy' || n === 0) return total;
-      careful.delete(consumer.name);
+      const wasCareful = careful.delete(consumer.name);
       total += n;
+      // A short batch reached the end of the log: no need for another transaction to find nothing.
+      if (!wasCareful && n < BATCH) return total;
     }
   }
 
@@ -198,10 +207,12 @@ export function createEventLog(deps: { db: Db; logError: (message: string, error
     wake() {
       if (stopped || !timer || wakePending) return;
       wakePending = true;
-      setImmediate(() => {
+      // Wakes within a few milliseconds share one drain: under load a drain per commit would cost
+      // more than the commits themselves.
+      setTimeout(() => {
         wakePending = false;
         drain().catch((error: unknown) => deps.logError('events: drain failed', error));
-      });
+      }, WAKE_COALESCE_MS).unref();
     },
     start(intervalMs = 1_000) {
       clearInterval(timer);
