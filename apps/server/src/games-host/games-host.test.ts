@@ -12,7 +12,7 @@ import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
 import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
 import { RUNNING_TICK_MS } from './shared-rounds.ts';
-import { pinNextSharedRound } from './test-helpers.ts';
+import { endSharedRound, latestSharedPhase, pinNextSharedRound } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -350,25 +350,14 @@ describe('Rocket (shared crash rounds)', () => {
   it('looks at a running round at least every RUNNING_TICK_MS, so no automatic cash-out waits for the bust', async () => {
     const { game } = await launch(createClient(t.app), 'crash', 'FUN');
     const shared = t.app.games.shared;
-    const latestPhase = async () =>
-      (
-        (
-          await t.database.db.execute(
-            sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`,
-          )
-        ).rows[0] as { phase: string } | undefined
-      )?.phase;
-    for (let step = 0; step < 3 && ((await latestPhase()) ?? 'ended') !== 'ended'; step++) {
-      t.clock.advance(10 * 60_000);
-      await shared.tick(game.seoTitle);
-    }
+    await endSharedRound(t, game);
     t.clock.advance(10 * 60_000);
     // A long flight: without the cap the runner would next look at the bust, a minute away.
     await pinNextSharedRound(t, game, (r) => r.crash_point >= 100);
     await shared.tick(game.seoTitle);
     t.clock.advance(6_000);
     expect(await shared.tick(game.seoTitle)).toBeLessThanOrEqual(RUNNING_TICK_MS);
-    expect(await latestPhase()).toBe('running');
+    expect(await latestSharedPhase(t, game)).toBe('running');
     t.clock.advance(1_000);
     expect(await shared.tick(game.seoTitle)).toBeLessThanOrEqual(RUNNING_TICK_MS);
   });
@@ -378,20 +367,7 @@ describe('Rocket (shared crash rounds)', () => {
     const { game, headers } = await launch(client, 'crash');
     const shared = t.app.games.shared;
     // The next round flies past 1.05: its seed is pinned, so the runner pays the 1.02 targets in flight.
-    // Whatever round an earlier test left moves one phase a tick (betting → running → ended).
-    const latestPhase = async () =>
-      (
-        (
-          await t.database.db.execute(
-            sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`,
-          )
-        ).rows[0] as { phase: string } | undefined
-      )?.phase;
-    for (let step = 0; step < 3 && ((await latestPhase()) ?? 'ended') !== 'ended'; step++) {
-      t.clock.advance(10 * 60_000);
-      await shared.tick(game.seoTitle);
-    }
-    expect((await latestPhase()) ?? 'ended').toBe('ended');
+    await endSharedRound(t, game);
     t.clock.advance(10 * 60_000);
     const pinned = await pinNextSharedRound(t, game, (r) => r.crash_point >= 1.05);
     await shared.tick(game.seoTitle);

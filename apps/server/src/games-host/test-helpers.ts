@@ -40,6 +40,28 @@ export async function launch(t: TestApp, client: ReturnType<typeof createClient>
   return { game, session, headers: { 'x-game-session': session.token as string }, model: requireModel(game) };
 }
 
+/** The phase of the game's newest shared round, if it has one. */
+export async function latestSharedPhase(t: TestApp, game: CachedGame): Promise<string | undefined> {
+  const [row] = (
+    await t.database.db.execute(
+      sql`SELECT phase FROM shared_rounds WHERE game = ${game.seoTitle} ORDER BY id DESC LIMIT 1`,
+    )
+  ).rows as { phase: string }[];
+  return row?.phase;
+}
+
+/**
+ * Ends whatever shared round an earlier test left (each tick, far enough on the clock, moves it one
+ * phase: betting → running → ended), so the next tick opens a new one.
+ */
+export async function endSharedRound(t: TestApp, game: CachedGame) {
+  for (let step = 0; step < 3 && ((await latestSharedPhase(t, game)) ?? 'ended') !== 'ended'; step++) {
+    t.clock.advance(10 * 60_000);
+    await t.app.games.shared.tick(game.seoTitle);
+  }
+  expect((await latestSharedPhase(t, game)) ?? 'ended').toBe('ended');
+}
+
 /**
  * Makes the next shared round of `game` decide what `wanted` accepts: candidate server seeds
  * (sha256 of `shared-pin-0`, `-1`, …, the same on every run) are tried against the id the round will
