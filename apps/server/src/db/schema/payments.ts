@@ -63,6 +63,12 @@ export const payments = pgTable(
     destination: text('destination'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
+    /**
+     * When the payout job last took this withdrawal to send it. A withdrawal still `processing`
+     * without a provider id long after it was taken lost its job (a crash): it is sent again with
+     * the same reference, which the provider answers with the payment it already has.
+     */
+    processingAt: ts('processing_at'),
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
@@ -155,6 +161,11 @@ export const sandboxPspPayments = pgTable('sandbox_psp_payments', {
   status: text('status').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull(),
   createdAt: ts('created_at').notNull(),
+  /**
+   * When the casino acknowledged the outcome's webhook. A payment decided but not delivered (a
+   * crash between the two, or the casino not answering) is delivered again, with the same event id.
+   */
+  deliveredAt: ts('delivered_at'),
 });
 
 /** Risk payloads the cashbox sent (SPEC §3), kept for the operator's risk review; never used for money. */

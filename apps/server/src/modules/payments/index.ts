@@ -13,8 +13,9 @@ export interface PaymentsModule {
   chain: SandboxChain;
   onChange(listener: (userId: number, payment: PaymentView) => void): void;
   /**
-   * Runs the payout job and the sandbox's 3-D Secure expiry every `intervalMs`, and mines a sandbox
-   * block every CRYPTO_BLOCK_SECONDS (serving processes only).
+   * Runs the payout job, the re-drive of payouts lost in a crash, the sandbox's redelivery of
+   * unacknowledged outcomes and its 3-D Secure expiry every `intervalMs`, and mines a sandbox block
+   * every CRYPTO_BLOCK_SECONDS (serving processes only).
    */
   startJobs(intervalMs?: number): void;
 }
@@ -113,6 +114,14 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
           .processPayouts()
           .then((n) => n > 0 && app.log.info({ sent: n }, 'payments: payouts sent'))
           .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout job failed'));
+        service
+          .redrivePayouts()
+          .then((n) => n > 0 && app.log.warn({ sent: n }, 'payments: payouts lost in a crash sent again'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout re-drive failed'));
+        sandbox
+          .redeliver()
+          .then((n) => n > 0 && app.log.warn({ sent: n }, 'payments: sandbox webhooks redelivered'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'payments: sandbox redelivery failed'));
         sandbox
           .expireChallenges()
           .then((n) => n > 0 && app.log.info({ expired: n }, 'payments: unanswered 3-D Secure deposits expired'))

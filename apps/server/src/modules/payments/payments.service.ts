@@ -24,6 +24,11 @@ import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, Start
 
 /** Group 631 removes the Sofort brand from deposit methods (SPEC §6). */
 export const NO_SOFORT_GROUP = 631;
+/**
+ * How long a withdrawal may stay taken by the payout job without a provider's id before it counts
+ * as lost in a crash and is sent again (a provider answers a payout start in seconds).
+ */
+export const PAYOUT_REDRIVE_MS = 2 * 60_000;
 
 export interface PaymentRow {
   id: number;
@@ -620,7 +625,8 @@ export class PaymentsService {
    * recall, never both take the same withdrawal. Returns how many it sent.
    */
   async processPayouts(limit = 50): Promise<number> {
-    const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.payoutDelayMs);
+    const now = this.deps.clock.now();
+    const cutoff = new Date(now.getTime() - this.deps.payoutDelayMs);
     const due = await rows<{ id: number }>(
       this.deps.db,
       sql`SELECT id FROM payments WHERE action = 'cashout' AND state = 'pending' AND created_at <= ${cutoff} ORDER BY id LIMIT ${limit}`,
@@ -629,32 +635,74 @@ export class PaymentsService {
     for (const { id } of due) {
       const [row] = await rows<PaymentRow>(
         this.deps.db,
-        sql`UPDATE payments SET state = 'processing' WHERE id = ${id} AND state = 'pending' RETURNING *`,
+        sql`UPDATE payments SET state = 'processing', processing_at = ${now} WHERE id = ${id} AND state = 'pending' RETURNING *`,
       );
       if (!row) continue;
       this.notify(row.user_id, this.present(row));
-      try {
-        const details = row.payout_details ?? {};
-        const outcome = await this.provider(row.method_id).start({
-          reference: String(row.id),
-          action: 'cashout',
-          amountCents: BigInt(row.amount_cents),
-          currency: row.currency,
-          methodId: row.method_id,
-          fields: details,
-          profileToken: details.profile_token,
-        });
-        if (outcome.kind === 'refused') throw new Declined(outcome.reason);
-        await this.deps.db.execute(
-          sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = COALESCE(account_title, ${outcome.accountTitle}) WHERE id = ${id}`,
-        );
-        sent++;
-      } catch (error) {
-        await this.failPayout(row, error instanceof Declined ? error.message : 'The payout could not be sent');
-        if (!(error instanceof Declined)) this.deps.onError?.(`payments: payout ${id} failed to start`, error);
-      }
+      if (await this.sendPayout(row)) sent++;
     }
     return sent;
+  }
+
+  /**
+   * Withdrawals the payout job took but never got a provider's answer for — the process died
+   * between taking one and recording the provider's id — are sent again after
+   * PAYOUT_REDRIVE_MS with the same reference, which the provider answers with the payout it
+   * already has (or starts it). Each is retaken with a guarded UPDATE, so two instances never send
+   * one twice at once; a provider that refuses it releases the reserve once. Returns how many it
+   * sent. (A payout the provider has is finished by the provider's webhook, redelivered until
+   * acknowledged.)
+   */
+  async redrivePayouts(limit = 50): Promise<number> {
+    const now = this.deps.clock.now();
+    const cutoff = new Date(now.getTime() - PAYOUT_REDRIVE_MS);
+    const stuck = await rows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT id FROM payments WHERE action = 'cashout' AND state = 'processing' AND provider_payment_id IS NULL
+            AND (processing_at IS NULL OR processing_at <= ${cutoff}) ORDER BY id LIMIT ${limit}`,
+    );
+    let sent = 0;
+    for (const { id } of stuck) {
+      const [row] = await rows<PaymentRow>(
+        this.deps.db,
+        sql`UPDATE payments SET processing_at = ${now}
+            WHERE id = ${id} AND state = 'processing' AND provider_payment_id IS NULL
+              AND (processing_at IS NULL OR processing_at <= ${cutoff}) RETURNING *`,
+      );
+      if (!row) continue;
+      this.deps.onError?.(
+        `payments: payout ${id} had no provider answer; sending it again`,
+        new Error('payout re-driven'),
+      );
+      if (await this.sendPayout(row)) sent++;
+    }
+    return sent;
+  }
+
+  /** Starts a taken withdrawal at its provider; a refusal or failure releases the reserve once. */
+  private async sendPayout(row: PaymentRow): Promise<boolean> {
+    const id = row.id;
+    try {
+      const details = row.payout_details ?? {};
+      const outcome = await this.provider(row.method_id).start({
+        reference: String(row.id),
+        action: 'cashout',
+        amountCents: BigInt(row.amount_cents),
+        currency: row.currency,
+        methodId: row.method_id,
+        fields: details,
+        profileToken: details.profile_token,
+      });
+      if (outcome.kind === 'refused') throw new Declined(outcome.reason);
+      await this.deps.db.execute(
+        sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = COALESCE(account_title, ${outcome.accountTitle}) WHERE id = ${id}`,
+      );
+      return true;
+    } catch (error) {
+      await this.failPayout(row, error instanceof Declined ? error.message : 'The payout could not be sent');
+      if (!(error instanceof Declined)) this.deps.onError?.(`payments: payout ${id} failed to start`, error);
+      return false;
+    }
   }
 
   private async failPayout(row: PaymentRow, reason: string) {

@@ -18,6 +18,7 @@ import {
   TEST_PROVIDERS_ENV,
   walletCall,
 } from '../wallet/test-helpers.ts';
+import { PAYOUT_REDRIVE_MS } from './payments.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './sandbox.ts';
 
 let t: TestApp;
@@ -577,6 +578,122 @@ describe('withdrawals', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('after a crash (the payout job and the sandbox PSP lost their work in memory)', () => {
+  const paymentRow = async (id: number) =>
+    (
+      (
+        await t.database.db.execute(
+          sql`SELECT state, provider_payment_id, (SELECT count(*)::int FROM sandbox_psp_payments s WHERE s.kind = 'cashout' AND s.merchant_reference = ${String(id)}) AS sent
+              FROM payments WHERE id = ${id}`,
+        )
+      ).rows as { state: string; provider_payment_id: string | null; sent: number }[]
+    )[0]!;
+  /** Webhooks from the sandbox fail to arrive while `fn` runs (the process died, the casino did not answer). */
+  async function withoutDelivery<T>(fn: () => Promise<T>): Promise<T> {
+    const deps = (
+      t.app.payments.sandbox as unknown as { deps: { deliver: (raw: Buffer, signature: string) => Promise<void> } }
+    ).deps;
+    const deliver = deps.deliver;
+    deps.deliver = () => Promise.reject(new Error('the casino is gone (test)'));
+    try {
+      return await fn();
+    } finally {
+      deps.deliver = deliver;
+    }
+  }
+
+  it('a withdrawal the payout job took before dying is sent again after a while, once, and paid once', async () => {
+    // Withdrawals other tests left stuck are sent first, so the counts below are this one's alone.
+    t.clock.advance(PAYOUT_REDRIVE_MS + 1);
+    await t.app.payments.service.redrivePayouts();
+    await settle();
+    const p = await player(10_000);
+    const asked = (await p.withdraw(2_500)).json() as Json;
+    const id = asked.payment.id as number;
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    // The job took it, then the process died before the provider was asked.
+    await t.database.db.execute(
+      sql`UPDATE payments SET state = 'processing', processing_at = ${t.clock.now()} WHERE id = ${id}`,
+    );
+    expect(await t.app.payments.service.redrivePayouts()).toBe(0);
+    expect((await p.client.post(`/api/player/payments/${id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
+    t.clock.advance(PAYOUT_REDRIVE_MS + 1);
+    // Two instances' jobs at once: one of them sends it.
+    const [one, two] = await Promise.all([
+      t.app.payments.service.redrivePayouts(),
+      t.app.payments.service.redrivePayouts(),
+    ]);
+    expect(one + two).toBe(1);
+    await settle();
+    expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
+    expect(await t.app.payments.service.redrivePayouts()).toBe(0);
+    expect((await p.balance()).amount_cents).toBe(7_500);
+    expect(await paymentEvents(p.id)).toEqual([
+      ['payment.withdrawal.requested', id, 2_500],
+      ['payment.withdrawal.paid', id, 2_500],
+    ]);
+  });
+
+  it('a payout the provider accepted but never finished is answered with the same payment, not paid twice', async () => {
+    const p = await player(10_000);
+    const id = ((await p.withdraw(3_000)).json() as Json).payment.id as number;
+    t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
+    // The provider got the payout and decided it; its webhook and our record of its id were lost.
+    await withoutDelivery(async () => {
+      await t.app.payments.service.processPayouts();
+      await settle();
+    });
+    await t.database.db.execute(sql`UPDATE payments SET provider_payment_id = NULL WHERE id = ${id}`);
+    expect(await paymentRow(id)).toMatchObject({ state: 'processing', sent: 1 });
+    t.clock.advance(PAYOUT_REDRIVE_MS + 1);
+    // Counts cover every payment of the file: this one is checked by its own row.
+    await t.app.payments.service.redrivePayouts();
+    expect(await paymentRow(id)).toMatchObject({ state: 'processing', sent: 1 });
+    expect((await paymentRow(id)).provider_payment_id).not.toBeNull();
+    // The provider's retry delivers the outcome it had decided.
+    expect(await t.app.payments.sandbox.redeliver(0)).toBeGreaterThanOrEqual(1);
+    expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
+    await t.app.payments.sandbox.redeliver(0);
+    await t.app.payments.service.redrivePayouts();
+    expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
+    expect((await p.balance()).amount_cents).toBe(7_000);
+  });
+
+  it('a deposit answered 201 is credited after a restart, whether its outcome was decided or not, once', async () => {
+    const p = await player();
+    const decided = await withoutDelivery(async () => {
+      const res = await p.deposit(4_000);
+      await settle();
+      return res;
+    });
+    expect(decided.statusCode).toBe(201);
+    const undecided = await withoutDelivery(async () => {
+      const res = await p.deposit(1_000);
+      await settle();
+      return res;
+    });
+    // The second died before the sandbox decided it.
+    const pspId = ((undecided.json() as Json).payment.id as number).toString();
+    await t.database.db.execute(
+      sql`UPDATE sandbox_psp_payments SET status = 'created', delivered_at = NULL WHERE kind = 'deposit' AND merchant_reference = ${pspId}`,
+    );
+    expect((await p.balance()).amount_cents).toBe(0);
+    // Too recent: work this process may still be doing is left alone.
+    await t.app.payments.sandbox.redeliver();
+    expect((await p.balance()).amount_cents).toBe(0);
+    t.clock.advance(60_000);
+    expect(await t.app.payments.sandbox.redeliver()).toBeGreaterThanOrEqual(2);
+    expect((await p.balance()).amount_cents).toBe(5_000);
+    // Delivered and acknowledged: another pass sends neither again.
+    await t.app.payments.sandbox.redeliver();
+    expect((await p.balance()).amount_cents).toBe(5_000);
+    expect((await paymentEvents(p.id)).map(([type, , amount]) => [type, amount])).toEqual([
+      ['payment.deposit.succeeded', 4_000],
+      ['payment.deposit.succeeded', 1_000],
+    ]);
   });
 });
 

@@ -265,6 +265,15 @@ export class SandboxProvider implements PaymentProvider {
       return { kind: 'refused', reason: 'Unknown payment method', field: 'method_id' };
     }
 
+    if (p.action === 'cashout') {
+      // A payout sent again with its reference (the casino lost its answer in a crash) is the same
+      // payout: answered with the payment the sandbox already has, never paid twice.
+      const [known] = await rows<{ id: string }>(
+        this.deps.db,
+        sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'cashout' AND merchant_reference = ${p.reference}`,
+      );
+      if (known) return { kind: 'accepted', providerPaymentId: known.id, accountTitle: title };
+    }
     const id = `psp_${randomUUID()}`;
     await this.deps.db.execute(
       sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
@@ -288,10 +297,26 @@ export class SandboxProvider implements PaymentProvider {
   async complete(id: string, status: 'succeeded' | 'declined', reason?: string): Promise<boolean> {
     const [row] = await rows<{ merchant_reference: string; amount_cents: string; currency: string }>(
       this.deps.db,
-      sql`UPDATE sandbox_psp_payments SET status = ${status} WHERE id = ${id} AND status IN ('created', 'challenge')
+      sql`UPDATE sandbox_psp_payments SET status = ${status},
+            details = details || jsonb_build_object('reason', ${reason ?? null}::text)
+          WHERE id = ${id} AND status IN ('created', 'challenge')
           RETURNING merchant_reference, amount_cents::text, currency`,
     );
     if (!row) return false;
+    await this.notify(id, status, row, reason);
+    return true;
+  }
+
+  /**
+   * Sends the outcome's webhook and records that the casino acknowledged it. The event id is the
+   * same on every attempt, so the casino applies it once however often it arrives.
+   */
+  private async notify(
+    id: string,
+    status: 'succeeded' | 'declined',
+    row: { merchant_reference: string; amount_cents: string; currency: string },
+    reason?: string,
+  ) {
     const event = {
       event_id: `${id}:${status}`,
       payment_id: id,
@@ -303,7 +328,49 @@ export class SandboxProvider implements PaymentProvider {
     };
     const raw = Buffer.from(JSON.stringify(event));
     await this.deps.deliver(raw, `sha256=${SandboxProvider.sign(this.deps.secret, raw)}`);
-    return true;
+    await this.deps.db.execute(
+      sql`UPDATE sandbox_psp_payments SET delivered_at = ${this.deps.clock.now()} WHERE id = ${id}`,
+    );
+  }
+
+  /**
+   * What a PSP's retry queue does: payments accepted but never decided (the process died before
+   * its outcome ran) are decided as they were going to be, and outcomes the casino never
+   * acknowledged are delivered again. Only payments older than `olderThanMs`, so work this process
+   * is still doing is left to it. Returns how many webhooks it sent.
+   */
+  async redeliver(olderThanMs = 30_000, limit = 100): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - olderThanMs);
+    const due = await rows<{
+      id: string;
+      status: string;
+      merchant_reference: string;
+      amount_cents: string;
+      currency: string;
+      details: { reason?: string | null };
+    }>(
+      this.deps.db,
+      sql`SELECT id, status, merchant_reference, amount_cents::text, currency, details FROM sandbox_psp_payments
+          WHERE kind IN ('deposit', 'cashout') AND created_at <= ${cutoff}
+            AND (status = 'created' OR (status IN ('succeeded', 'declined') AND delivered_at IS NULL))
+          ORDER BY created_at LIMIT ${limit}`,
+    );
+    let sent = 0;
+    for (const row of due) {
+      const reason = row.details.reason ?? undefined;
+      try {
+        if (row.status === 'created') {
+          if (await this.complete(row.id, reason ? 'declined' : 'succeeded', reason)) sent++;
+          continue;
+        }
+        await this.notify(row.id, row.status as 'succeeded' | 'declined', row, reason);
+        sent++;
+      } catch (error) {
+        // One payment the casino refuses must not hold back the others: it is tried again next time.
+        this.deps.onError?.(`sandbox psp: redelivery of ${row.id} failed`, error);
+      }
+    }
+    return sent;
   }
 
   /** The 3-D Secure page's view of a payment; a challenge past its time shows as `expired`. */
