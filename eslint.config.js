@@ -93,6 +93,13 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits or handles loses its error (an unhandled rejection after a
+    // committed payment, say). Fire-and-forget must be explicit: `void promise` with its own catch.
+    files: ['apps/server/**/*.ts', 'packages/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'web-boundaries': webBoundaries },
     rules: {

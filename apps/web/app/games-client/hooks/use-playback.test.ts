@@ -6,7 +6,10 @@ beforeEach(() => vi.useFakeTimers());
 
 /** One act per timer: each step's timer is only set once React has rendered the previous step. */
 function advance(ms: number, times: number) {
-  for (let i = 0; i < times; i++) act(() => vi.advanceTimersByTime(ms));
+  for (let i = 0; i < times; i++)
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
 }
 afterEach(() => vi.useRealTimers());
 
@@ -14,11 +17,17 @@ describe('usePlayback', () => {
   it('shows the first step after the first delay, then one step per interval, and stops at the end', () => {
     const { result } = renderHook(() => usePlayback(7, 3, 1_000, 500, false));
     expect(result.current).toMatchObject({ step: 0, done: false });
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(result.current.step).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.step).toBe(1);
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(result.current.step).toBe(2);
     advance(1_000, 5);
     expect(result.current).toMatchObject({ step: 3, done: true });

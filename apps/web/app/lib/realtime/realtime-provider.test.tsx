@@ -95,7 +95,9 @@ describe('RealtimeProvider', () => {
     render(wrap(<Rounds slug="rocket" />));
     await settle();
     expect(socket.connects).toBe(1);
-    act(() => queryClient.setQueryData(QUERY_KEYS.player, null));
+    act(() => {
+      queryClient.setQueryData(QUERY_KEYS.player, null);
+    });
     expect(socket.connects).toBe(2);
   });
 });

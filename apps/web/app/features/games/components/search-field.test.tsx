@@ -19,13 +19,21 @@ describe('SearchField', () => {
     const input = screen.getByRole('searchbox', { name: 'Search games' });
 
     fireEvent.change(input, { target: { value: 'a' } });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     fireEvent.change(input, { target: { value: 'au' } });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     fireEvent.change(input, { target: { value: 'aur ' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onSearch).toHaveBeenCalledWith('aur');
   });
@@ -36,7 +44,9 @@ describe('SearchField', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'pegasus' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(onSearch).toHaveBeenCalledWith('pegasus');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
 
@@ -64,7 +74,9 @@ describe('SearchField', () => {
     expect(input.value).toBe('aur');
 
     fireEvent.change(input, { target: { value: 'aurora ' } });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(onSearch).toHaveBeenLastCalledWith('aurora');
     expect(input.value).toBe('aurora ');
 
