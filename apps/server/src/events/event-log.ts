@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows, type Executor } from '../modules/wallet/ledger.ts';
+import { rows, type Executor } from '../db/sql.ts';
 
 /** One fact from the log, as a consumer sees it. */
 export interface LoggedEvent<P = Record<string, unknown>> {

@@ -194,6 +194,16 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async start(p: StartPayment): Promise<StartOutcome> {
+    if (p.action === 'cashout') {
+      // A payout sent again with its reference (the casino lost its answer in a crash) is the same
+      // payout: answered with the payment the sandbox already has, before any check that could
+      // refuse it now (a refusal would release a reserve the sandbox is paying out).
+      const [known] = await rows<{ id: string }>(
+        this.deps.db,
+        sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'cashout' AND merchant_reference = ${p.reference}`,
+      );
+      if (known) return { kind: 'accepted', providerPaymentId: known.id, accountTitle: null };
+    }
     const kind = p.methodId.slice(SANDBOX_PROVIDER.length + 1);
     const now = this.deps.clock.now();
     let title: string;
@@ -265,15 +275,6 @@ export class SandboxProvider implements PaymentProvider {
       return { kind: 'refused', reason: 'Unknown payment method', field: 'method_id' };
     }
 
-    if (p.action === 'cashout') {
-      // A payout sent again with its reference (the casino lost its answer in a crash) is the same
-      // payout: answered with the payment the sandbox already has, never paid twice.
-      const [known] = await rows<{ id: string }>(
-        this.deps.db,
-        sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'cashout' AND merchant_reference = ${p.reference}`,
-      );
-      if (known) return { kind: 'accepted', providerPaymentId: known.id, accountTitle: title };
-    }
     const id = `psp_${randomUUID()}`;
     await this.deps.db.execute(
       sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+// Generic SQL helpers live in db/ (the platform); re-exported for the wallet's existing callers.
+import { rows, type Executor } from '../../db/sql.ts';
 
-/** A drizzle handle inside or outside a transaction. */
-export type Executor = Pick<Db, 'execute'>;
+export { rows, type Executor };
 
 export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'payout_reserve' | 'jackpot_pool';
 export type PlayerAccountKind = 'player_cash' | 'player_bonus';
@@ -33,10 +33,6 @@ export interface NewTransaction {
 
 export class LedgerError extends Error {
   override name = 'LedgerError';
-}
-
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
 }
 
 /**
