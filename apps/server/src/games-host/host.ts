@@ -6,7 +6,7 @@ import type { RandomSource } from '../lib/random.ts';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { CachedGame, CatalogueCache } from '../modules/games/catalogue.cache.ts';
-import type { GamblingBlock } from '../modules/limits/rg-block.ts';
+import type { BetRefusal } from '../modules/wallet/index.ts';
 import { createGameSession, findGameSession } from '../modules/wallet/game-sessions.ts';
 import { rows, type Executor } from '../modules/wallet/ledger.ts';
 import type { WalletResponse } from '../modules/wallet/protocol.schemas.ts';
@@ -89,7 +89,11 @@ export interface GamesHostDeps {
   sessionMinutes: number;
   /** Minutes after which a round left open is settled in the player's favour (G8). */
   abandonMinutes: number;
-  gamblingBlock: (db: Executor, userId: number, currency: string, now: Date) => Promise<GamblingBlock | null>;
+  /** The wallet's bet checks asked at launch, so a player the first bet would refuse is told at once. */
+  betRefusal: (
+    db: Executor,
+    check: { userId: number; currency: string; game: string; now: Date },
+  ) => Promise<BetRefusal | null>;
   /** After a real-money round settled (wins feed, jackpots). */
   onRoundFinished?: (round: FinishedRound) => void;
   onError?: (message: string, error: unknown) => void;
@@ -147,7 +151,7 @@ export class GamesHost {
         sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${currency}`,
       );
       if (!wallet) throw forbidden('currency_unavailable', `You have no ${currency} account`);
-      const block = await this.deps.gamblingBlock(db, user.id, currency, now);
+      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
       if (block) throw forbidden('gambling_blocked', block.message);
       token = (
         await createGameSession(db, {

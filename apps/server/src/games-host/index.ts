@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { createCatalogueCache } from '../modules/games/catalogue.cache.ts';
-import { gamblingBlock } from '../modules/limits/rg-block.ts';
-import { OWN_PROVIDER } from '../modules/wallet/index.ts';
+import { betRefusal, OWN_PROVIDER } from '../modules/wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
 import { gamesHostRoutes } from './routes.ts';
 import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
@@ -43,7 +42,7 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     provider: OWN_PROVIDER,
     sessionMinutes: deps.env.GAME_SESSION_MINUTES,
     abandonMinutes: deps.env.GAME_ROUND_ABANDON_MINUTES,
-    gamblingBlock,
+    betRefusal,
     onError: (message, error) => app.log.error({ err: error }, message),
     onRoundFinished: (round) => finishedListeners.forEach((l) => safely('round', () => l(round))),
   });

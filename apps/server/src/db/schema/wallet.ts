@@ -108,6 +108,8 @@ export const walletRequests = pgTable(
     /** For a bet: how much came from cash and from bonus money, so a rollback restores exactly that. */
     cashAmount: bigint('cash_amount', { mode: 'bigint' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The provider's game id, carried into the event log's wallet events. */
+    game: text('game'),
   },
   (t) => [primaryKey({ columns: [t.provider, t.txId] }), index('wallet_requests_round_idx').on(t.provider, t.roundId)],
 );

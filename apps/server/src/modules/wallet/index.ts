@@ -1,7 +1,6 @@
 import type { Account } from '@croupier/shared/api/player';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { gamblingBlock } from '../limits/rg-block.ts';
 import { LedgerAccounts } from './ledger.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
@@ -24,7 +23,6 @@ export interface CreateWalletDeps {
   providers: string;
   /** A listener failing must never turn a committed answer into an error. */
   logError: (message: string, error: unknown) => void;
-  gamblingBlock?: typeof gamblingBlock;
 }
 
 export function createWallet(deps: CreateWalletDeps): Wallet {
@@ -51,7 +49,6 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
     clock: deps.clock,
     accounts,
     secrets,
-    gamblingBlock: deps.gamblingBlock ?? gamblingBlock,
     logError: deps.logError,
     onCommitted: (event) => {
       service.publish(event.balance);
@@ -76,3 +73,4 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
 
 export type { WalletEvent } from './protocol.ts';
 export { OWN_PROVIDER } from './protocol.ts';
+export { betRefusal, type BetRefusal } from './bet-checks.ts';

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createWallet } from './index.ts';
 import {
   balanceOf,
   count,
@@ -256,38 +255,7 @@ describe('ledger guarantees', () => {
     ).rejects.toThrow();
     expect(await p.balance()).toBe(100);
   });
-
-  it('checks the responsible-gambling block on every bet through one function', async () => {
-    const blocked = new Set<number>();
-    const wallet = createWallet({
-      db: t.database.db,
-      clock: t.clock,
-      providers: TEST_PROVIDERS_ENV.WALLET_PROVIDERS,
-      logError: () => {},
-      gamblingBlock: async (_db, userId) =>
-        blocked.has(userId) ? { code: 'self_excluded', message: 'Self-excluded until 2027' } : null,
-    });
-    const p = await player();
-    blocked.add(p.userId);
-    const raw = JSON.stringify({
-      session_token: p.token,
-      user_id: String(p.userId),
-      currency: 'EUR',
-      game: 'g',
-      round_id: 'rg',
-      transaction_id: id('b'),
-      amount: 100,
-    });
-    const { WalletProtocol } = await import('./protocol.ts');
-    const reply = await wallet.protocol.handle(
-      TEST_PROVIDER,
-      'bet',
-      Buffer.from(raw),
-      WalletProtocol.sign(secret, raw),
-    );
-    expect(JSON.parse(reply.body)).toMatchObject({ status: 'GAMBLING_BLOCKED', message: 'Self-excluded until 2027' });
-    expect(await p.balance()).toBe(10_000);
-  });
+  // Bet-time checks (responsible gambling first) are tested in bet-checks.test.ts.
 });
 
 describe('concurrency', () => {

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
-import type { GamblingBlock } from '../limits/rg-block.ts';
 import { findUnsafeText } from '@croupier/shared/api/primitives';
 import { creditCeiling, creditWallet, readBalance, type WalletBalance } from './balances.ts';
 import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
@@ -46,7 +45,6 @@ export interface WalletProtocolDeps {
   accounts: LedgerAccounts;
   /** provider id → HMAC secret. */
   secrets: ReadonlyMap<string, string>;
-  gamblingBlock: (db: Executor, userId: number, currency: string, now: Date) => Promise<GamblingBlock | null>;
   /** Called after the transaction committed, never before (ARCHITECTURE "publish after commit"). */
   onCommitted?: (event: WalletEvent) => void;
   /** Where a failing after-commit step is reported: it never changes the answer. */
@@ -320,15 +318,16 @@ export class WalletProtocol {
       ledgerId: number | null;
       cashAmount?: bigint | null;
       referenceTxId?: string | null;
+      game: string;
     },
   ) {
     const inserted = await rows<{ tx_id: string }>(
       tx,
       sql`INSERT INTO wallet_requests (provider, tx_id, action, status, round_id, user_id, currency, amount, reference_tx_id, payload_hash,
-                                       response_status, response_body, ledger_transaction_id, cash_amount, created_at)
+                                       response_status, response_body, ledger_transaction_id, cash_amount, created_at, game)
           VALUES (${r.provider}, ${r.txId}, ${r.action}, ${r.status}, ${r.roundId}, ${r.userId}, ${r.currency}, ${r.amount.toString()}::bigint,
                   ${r.referenceTxId ?? null}, ${r.hash}, ${r.reply.httpStatus}, ${r.reply.body}, ${r.ledgerId},
-                  ${r.cashAmount === undefined || r.cashAmount === null ? null : r.cashAmount.toString()}::bigint, ${this.deps.clock.now()})
+                  ${r.cashAmount === undefined || r.cashAmount === null ? null : r.cashAmount.toString()}::bigint, ${this.deps.clock.now()}, ${r.game})
           ON CONFLICT (provider, tx_id) DO NOTHING RETURNING tx_id`,
     );
     if (inserted.length === 0) throw new DuplicateOf(r.txId, r.hash);
@@ -340,9 +339,9 @@ export class WalletProtocol {
 
   /**
    * `bet` and `win` run as one database function each (migration 0004, decision 009): one round
-   * trip, with the same rules and answers the TypeScript below documents for rollback. The
-   * responsible-gambling hook is consulted first and its verdict passed in, so every bet still goes
-   * through it.
+   * trip, with the same rules and answers the TypeScript below documents for rollback. `wallet_bet`
+   * runs every module's bet check (responsible gambling first) inside that call, with the player's
+   * account row locked, so no check can race the debit (docs/bet-checks.md).
    */
   private async bet(provider: string, req: BetRequest) {
     const amount = BigInt(req.amount);
@@ -369,18 +368,18 @@ export class WalletProtocol {
           hash,
           reply,
           ledgerId: null,
+          game: req.game,
         });
         return reply;
       });
       return { reply };
     }
-    const block = await this.deps.gamblingBlock(this.deps.db, userId, req.currency, now);
     const clearing = await this.deps.accounts.system(this.deps.db, 'provider_clearing', req.currency, provider);
     const out = await this.call(
       req.transaction_id,
       hash,
       sql`SELECT * FROM wallet_bet(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
-            ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${block?.message ?? null}, ${clearing}::int)`,
+            ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${clearing}::int)`,
     );
     return {
       reply: { httpStatus: 200, body: out.o_body },
@@ -440,6 +439,7 @@ export class WalletProtocol {
           reply,
           ledgerId,
           referenceTxId: req.reference_transaction_id,
+          game: req.game,
         });
         return reply;
       };
@@ -474,6 +474,7 @@ export class WalletProtocol {
           hash: '',
           reply: tomb,
           ledgerId: null,
+          game: req.game,
         }).catch((error) => {
           if (error instanceof DuplicateOf) throw new Retry();
           throw error;
