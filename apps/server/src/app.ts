@@ -10,6 +10,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
   createSessionService,
@@ -44,12 +45,15 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** The durable event log: modules register their consumers on it (docs/events.md). */
   events: EventLog;
+  /** Leased background jobs: modules define theirs; `main.ts` starts them (docs/jobs.md). */
+  jobs: Scheduler;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     wallet: Wallet;
     events: EventLog;
+    jobs: Scheduler;
     games: GamesHostModule;
     jackpots: JackpotsModule;
     payments: PaymentsModule;
@@ -146,6 +150,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => events.stop());
   app.decorate('events', events);
 
+  const jobs = createScheduler({ database, log: app.log });
+  // Before the database closes: runs in progress finish or are handed back.
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('jobs', jobs);
+
   const deps: AppDeps = {
     env,
     database,
@@ -156,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallet,
     realtime,
     events,
+    jobs,
   };
   // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
   app.decorate('wallet', wallet);

@@ -62,13 +62,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
-// The shared-round games (Rocket, live roulette) run their cycles only in a serving process.
-await app.games.shared.start();
-// Rounds a player never finished are settled in their favour after GAME_ROUND_ABANDON_MINUTES (G8).
-app.games.startAbandonSweeper();
-// Withdrawals leave the recallable state and go to their provider after PAYOUT_APPROVAL_SECONDS;
-// the sandbox chain mines a block every CRYPTO_BLOCK_SECONDS.
-app.payments.startJobs();
+// Every module's leased jobs (payouts, the sandbox chain, abandoned rounds, the shared-round games)
+// run only in a serving process. Not awaited: on the embedded database the scheduler takes
+// seconds to start, and the site answers meanwhile.
+void app.jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'jobs: scheduler failed to start'));
 // Event consumers (jackpot contributions, …) catch up with the log now and poll it from here on.
 app.events.start();
 const address = app.server.address();

@@ -42,7 +42,12 @@ export interface TestApp {
 }
 
 /** A database for one test file: a copy of the migrated, seeded template. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  /** PostgreSQL only: the database's URL, for a second connection acting as another instance. */
+  url?: string;
+}> {
   const pgTemplate = inject('pgTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl && pgTemplate) {
@@ -56,6 +61,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openDatabase({ databaseUrl: url.toString(), onPoolError: () => {} });
     return {
       database,
+      url: url.toString(),
       async drop() {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

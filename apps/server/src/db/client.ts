@@ -23,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Plain SQL for libraries that bring their own queries (the job scheduler). Without values the
+   * text may hold several statements; on PGlite a failure rolls back whatever it left open, since
+   * the one connection must never stay in an aborted transaction.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface OpenDatabaseOptions {
@@ -56,6 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
@@ -70,6 +77,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    async executeSql(text, values) {
+      try {
+        if (values?.length) return await client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.flatMap((r) => r.rows) };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
   };
 }
 

@@ -12,9 +12,10 @@ export interface GamesHostModule {
   shared: SharedRounds;
   onSharedRound(listener: (game: string, event: SharedRoundEvent) => void): void;
   onRoundFinished(listener: (round: FinishedRound) => void): void;
-  /** Settles abandoned rounds every `intervalMs` from now on (serving processes only). */
-  startAbandonSweeper(intervalMs?: number): void;
 }
+
+/** How long one instance runs the shared rounds before the lease is offered again. */
+export const SHARED_ROUNDS_LEASE_SECONDS = 30;
 
 /**
  * Croupier's own games host, mounted in the same process by default. It reaches the casino only
@@ -50,25 +51,31 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     sharedListeners.forEach((l) => safely('shared round', () => l(game, event))),
   );
   await app.register(gamesHostRoutes, { ...deps, host, shared });
-  let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     shared.stop();
-    clearInterval(sweeper);
+  });
+  // Rounds a player never finished are settled in their favour after GAME_ROUND_ABANDON_MINUTES.
+  deps.jobs.define({
+    name: 'games.abandoned-rounds',
+    everySeconds: 60,
+    run: async () => {
+      const settled = await host.settleAbandoned();
+      if (settled > 0) app.log.info({ settled }, 'games host: abandoned rounds settled');
+      return { settled };
+    },
+  });
+  // The shared-round games (Rocket, live roulette) run their cycles on one instance at a time.
+  deps.jobs.define({
+    name: 'games.shared-rounds',
+    everySeconds: 0,
+    expireInSeconds: SHARED_ROUNDS_LEASE_SECONDS + 30,
+    run: () => shared.runFor(SHARED_ROUNDS_LEASE_SECONDS * 1000),
+    interrupt: () => shared.stop(),
   });
   return {
     host,
     shared,
     onSharedRound: (l) => void sharedListeners.push(l),
     onRoundFinished: (l) => void finishedListeners.push(l),
-    startAbandonSweeper(intervalMs = 60_000) {
-      clearInterval(sweeper);
-      sweeper = setInterval(() => {
-        host
-          .settleAbandoned()
-          .then((n) => n > 0 && app.log.info({ settled: n }, 'games host: abandoned rounds settled'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'games host: abandoned-round sweep failed'));
-      }, intervalMs);
-      sweeper.unref();
-    },
   };
 }

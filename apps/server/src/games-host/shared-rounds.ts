@@ -58,14 +58,18 @@ interface SharedState {
  * outcome from a per-round server seed committed (by hash) when betting opens and revealed when the
  * round ends, and settles every bet of the round through the host (wallet protocol).
  *
- * Several api instances may each run the cycle: every transition is a guarded UPDATE, a game has at
- * most one unfinished round (a partial unique index), and a bet's settlement is claimed once
- * (`finish`). Each instance then publishes the events it caused; a single-runner job queue (jobs
- * issue) would avoid the duplicated timers.
+ * One instance runs the cycles at a time: the one holding the scheduler's `games.shared-rounds`
+ * lease (`runFor`, docs/jobs.md). Handing the lease over, two instances may both run for a few
+ * seconds, which is safe: every transition is a guarded UPDATE, a game has at most one unfinished
+ * round (a partial unique index), and a bet's settlement is claimed once (`finish`).
  */
 export class SharedRounds {
   private timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
+  /** Wall-clock ms until which this instance holds the runner's lease (plus a hand-over grace). */
+  private leaseUntil = 0;
+  /** Ends of the leases running now: stopping ends them at once, so shutdown does not wait a lease out. */
+  private leaseEnds = new Set<() => void>();
 
   constructor(
     private readonly host: GamesHost,
@@ -84,18 +88,36 @@ export class SharedRounds {
     return math;
   }
 
-  /** Starts the cycle of every shared game of the catalogue (not in tests: they call `tick`). */
-  async start() {
+  /**
+   * Runs the cycle of every shared game of the catalogue for `ms` (one lease of the scheduler's
+   * job); resolves when the lease ends. The timers outlive it by `graceMs`, so an instance that
+   * takes the next lease too runs on without a gap, and one that does not stops soon after.
+   * Not in tests: they call `tick`.
+   */
+  async runFor(ms: number, graceMs = 5_000): Promise<void> {
+    if (this.stopped) return;
+    this.leaseUntil = Date.now() + ms + graceMs;
     const snapshot = await this.host.deps.catalogue.get();
     for (const game of snapshot.byId.values()) {
-      if (game.active && this.handles(game)) this.schedule(game.seoTitle, 0);
+      if (game.active && this.handles(game) && !this.timers.has(game.seoTitle)) this.schedule(game.seoTitle, 0);
     }
+    await new Promise<void>((resolve) => {
+      const end = () => {
+        this.leaseEnds.delete(end);
+        clearTimeout(lease);
+        resolve();
+      };
+      const lease = setTimeout(end, ms);
+      lease.unref?.();
+      this.leaseEnds.add(end);
+    });
   }
 
   stop() {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const end of [...this.leaseEnds]) end();
   }
 
   private schedule(slug: string, delayMs: number) {
@@ -103,6 +125,11 @@ export class SharedRounds {
     clearTimeout(this.timers.get(slug));
     const timer = setTimeout(
       () => {
+        // The lease went to another instance: its runner carries on from the database's state.
+        if (Date.now() > this.leaseUntil) {
+          this.timers.delete(slug);
+          return;
+        }
         this.tick(slug)
           .then((next) => this.schedule(slug, next))
           .catch((error: unknown) => {

@@ -12,12 +12,21 @@ export interface PaymentsModule {
   sandbox: SandboxProvider;
   chain: SandboxChain;
   onChange(listener: (userId: number, payment: PaymentView) => void): void;
-  /**
-   * Runs the payout job, the re-drive of payouts lost in a crash, the sandbox's redelivery of
-   * unacknowledged outcomes and its 3-D Secure expiry every `intervalMs`, and mines a sandbox block
-   * every CRYPTO_BLOCK_SECONDS (serving processes only).
-   */
-  startJobs(intervalMs?: number): void;
+}
+
+/** Runs every step even when one fails, then fails the run (the scheduler logs and retries it). */
+async function allSteps(steps: Record<string, () => Promise<number>>): Promise<Record<string, number>> {
+  const done: Record<string, number> = {};
+  const failed: unknown[] = [];
+  for (const [name, step] of Object.entries(steps)) {
+    try {
+      done[name] = await step();
+    } catch (error) {
+      failed.push(error);
+    }
+  }
+  if (failed.length) throw new AggregateError(failed, `${failed.length} step(s) failed`);
+  return done;
 }
 
 /**
@@ -89,45 +98,49 @@ export async function registerPayments(app: FastifyInstance, deps: AppDeps): Pro
     requestHashKey: deriveKeyHex(deps.env.appSecret, 'payment-idempotency'),
   });
   await app.register(paymentsRoutes, { ...deps, payments: service, sandbox, chain });
-  let job: NodeJS.Timeout | undefined;
-  let miner: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
-    clearInterval(job);
-    clearInterval(miner);
     await sandbox.idle();
   });
+  // Withdrawals leave the recallable state and go to their provider after PAYOUT_APPROVAL_SECONDS;
+  // a payout the job took but never got a provider id for is sent again (docs/payments.md).
+  deps.jobs.define({
+    name: 'payments.payouts',
+    everySeconds: 5,
+    run: async () => {
+      const done = await allSteps({
+        sent: () => service.processPayouts(),
+        redriven: () => service.redrivePayouts(),
+      });
+      if (done.sent) app.log.info({ sent: done.sent }, 'payments: payouts sent');
+      if (done.redriven) app.log.warn({ sent: done.redriven }, 'payments: payouts lost in a crash sent again');
+      return done;
+    },
+  });
+  if (deps.env.PAYMENTS_SANDBOX) {
+    deps.jobs.define({
+      name: 'payments.sandbox',
+      everySeconds: 5,
+      run: async () => {
+        const done = await allSteps({
+          redelivered: () => sandbox.redeliver(),
+          expired: () => sandbox.expireChallenges(),
+        });
+        if (done.redelivered) app.log.warn({ sent: done.redelivered }, 'payments: sandbox webhooks redelivered');
+        if (done.expired) app.log.info({ expired: done.expired }, 'payments: unanswered 3-D Secure deposits expired');
+        return done;
+      },
+    });
+    // The sandbox chain mines a block every CRYPTO_BLOCK_SECONDS.
+    deps.jobs.define({
+      name: 'payments.sandbox-chain',
+      everySeconds: deps.env.CRYPTO_BLOCK_SECONDS,
+      run: () => chain.mineBlock(),
+    });
+  }
   return {
     service,
     sandbox,
     chain,
     onChange: (l) => void listeners.push(l),
-    startJobs(intervalMs = 5_000) {
-      clearInterval(job);
-      clearInterval(miner);
-      if (!deps.env.PAYMENTS_SANDBOX) return;
-      miner = setInterval(() => {
-        chain.mineBlock().catch((error: unknown) => app.log.error({ err: error }, 'payments: sandbox block failed'));
-      }, deps.env.CRYPTO_BLOCK_SECONDS * 1000);
-      miner.unref();
-      job = setInterval(() => {
-        service
-          .processPayouts()
-          .then((n) => n > 0 && app.log.info({ sent: n }, 'payments: payouts sent'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout job failed'));
-        service
-          .redrivePayouts()
-          .then((n) => n > 0 && app.log.warn({ sent: n }, 'payments: payouts lost in a crash sent again'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'payments: payout re-drive failed'));
-        sandbox
-          .redeliver()
-          .then((n) => n > 0 && app.log.warn({ sent: n }, 'payments: sandbox webhooks redelivered'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'payments: sandbox redelivery failed'));
-        sandbox
-          .expireChallenges()
-          .then((n) => n > 0 && app.log.info({ expired: n }, 'payments: unanswered 3-D Secure deposits expired'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'payments: 3-D Secure expiry failed'));
-      }, intervalMs);
-      job.unref();
-    },
   };
 }
