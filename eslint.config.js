@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const WEB_APP = path.resolve('apps/web/app');
 
 /**
- * STYLE.md §8 (bulletproof-react's import/no-restricted-paths zones, without the plugin): one
+ * Web feature boundaries (decision 011; bulletproof-react's import/no-restricted-paths zones, without the plugin): one
  * direction, shared → features → routes. A feature never imports another feature, and the shared
  * layers (components, lib, hooks, config, i18n) import neither features nor routes. Code that two
  * features need moves to a shared layer; a screen that combines two features is put together in

@@ -14,13 +14,13 @@ import {
 } from './fixtures.ts';
 
 /**
- * Affiliate tag that pins the 4-step registration form (SPEC §4 variant A): the variant comes from
+ * Affiliate tag that pins the 4-step registration form (variant A, docs/player-app.md#registration-variant): the variant comes from
  * the parity of the last hex digit of the affiliate id (the part before `_`), even → A. Affiliate
  * id `e2e0` ends in 0, so both the web form and the server record variant A whatever the default.
  */
 const STAG_VARIANT_A = 'e2e0_visit';
 
-/** Sign-up, e-mail confirmation, sign-out and sign-in (SPEC §4 session and sign-up steps). */
+/** Sign-up, e-mail confirmation, sign-out and sign-in (docs/player-app.md#session, #sign-up-steps). */
 describe.skipIf(!hasBrowser)('a player signing up and signing in', () => {
   const guestPage = usePlayerPages();
 

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { createPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerPages, visit } from './fixtures.ts';
 
 /**
- * The cashbox (SPEC §2 cashbox flow, §4 deposit steps): a new player deposits with the sandbox
+ * The cashbox (docs/player-app.md#cashbox-flow, #deposit-and-withdrawal-steps): a new player deposits with the sandbox
  * cards (success, decline, 3-D Secure in a bank window), withdraws to the saved card, recalls it
  * from the history, withdraws again and sees it paid; a crypto deposit confirms block by block.
  */
@@ -196,7 +196,7 @@ describe.skipIf(!hasBrowser)('cashbox', () => {
     expect(first!.y).toBe(second!.y);
     expect(third!.y).toBeGreaterThan(first!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    // The method logos are served (SPEC §3: from provider and brand) and fit the phone's grid.
+    // The method logos are served (docs/player-app.md#data-objects: from provider and brand) and fit the phone's grid.
     await expect
       .poll(() =>
         methods

@@ -13,7 +13,7 @@ import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 export const baseUrl = inject('baseUrl');
 export const hasBrowser = baseUrl !== '';
 
-/** Chromium flags for this sandbox: no network chatter, no GPU (notes/stack-probe.md gotcha 8). */
+/** Chromium flags for this sandbox: no network chatter, no GPU (Playwright adds --headless itself; never pass --user-data-dir here). */
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',

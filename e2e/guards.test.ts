@@ -11,7 +11,7 @@ import {
   usePlayerPages,
 } from './fixtures.ts';
 
-/** Route guards and redirects of SPEC §2 "Navigation rules", seen from the browser. */
+/** Route guards and redirects (docs/player-app.md#navigation-rules, #redirects), seen from the browser. */
 describe.skipIf(!hasBrowser)('route guards', () => {
   const openPage = usePlayerPages();
 

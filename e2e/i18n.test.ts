@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, visit, usePlayerPages } from './fixtures.ts';
 
-/** Languages (SPEC §1 locales, §2 locale prefix) and the phone layout. */
+/** Languages (docs/player-app.md#locales) and the phone layout. */
 describe.skipIf(!hasBrowser)('languages and small screens', () => {
   const openPage = usePlayerPages();
 

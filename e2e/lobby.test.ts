@@ -22,7 +22,7 @@ interface ApiCollection {
 
 const PAGE_SIZE = 40;
 
-/** A guest browses the lobby (SPEC §2 lobby routes, §4 infinite scroll, §9 page size 40). */
+/** A guest browses the lobby (docs/player-app.md#lobby-routes, #paged-lists, #paging). */
 describe.skipIf(!hasBrowser)('a guest browsing the lobby', () => {
   let providers: ApiProvider[];
   let collections: ApiCollection[];

@@ -12,7 +12,7 @@ import {
   usePlayerPages,
 } from './fixtures.ts';
 
-/** Forgotten password (SPEC §2 /remind and /new-password, §5 token from the query). */
+/** Forgotten password (/remind and /new-password: docs/player-app.md#popup-routes, #tokens-from-the-query). */
 describe.skipIf(!hasBrowser)('a player who forgot the password', () => {
   const openPage = usePlayerPages();
 

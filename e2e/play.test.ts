@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Playing (SPEC §4 game frame, §5 game URL; issue 3 §7): the game page runs the game client of
+ * Playing (docs/player-app.md#game-frame, #game-url; issue 3 §7): the game page runs the game client of
  * `/games/{gameSlug}/{id}` in the frame, which survives navigation as a minimised shell.
  *
  * Test ids used here — site: `game-frame` (data-view page|minimised, data-status opened|loaded),
@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)('playing games', () => {
     for (let spin = 0; spin < 5 && (await balance.textContent()) === before; spin++) await playOnce(client);
     await expect.poll(() => balance.textContent()).not.toBe(before);
 
-    // SPEC §4: a guest's game closes instead of minimising.
+    // docs/player-app.md#game-frame: a guest's game closes instead of minimising.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Lobby' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => frameHost(page).count()).toBe(0);

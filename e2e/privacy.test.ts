@@ -5,7 +5,7 @@ import { createPlayer, hasBrowser, PASSWORD, signInWith, uniqueEmail, usePlayerP
 /**
  * Two players, one browser tab (a shared or borrowed device): what the first one leaves in the
  * page's cache (saved cards, crypto addresses, the cash in the plan) is gone for the next one, with
- * no reload between them (SPEC §7 session: logout clears the user data).
+ * no reload between them (docs/player-app.md#session: sign-out clears the player's data).
  */
 const stepOf = (dialog: Locator) => dialog.getByRole('progressbar').getAttribute('aria-valuenow');
 const header = (page: Page) => page.getByRole('banner');

@@ -4,7 +4,7 @@ import { baseUrl, createPlayer, hasBrowser, uniqueEmail, usePlayerPages, visit }
 
 /**
  * The web shell around every page: popup routes over the page they were opened from, closed the
- * same way whatever closes them, and the 404 page inside the site layout (SPEC §2).
+ * same way whatever closes them, and the 404 page inside the site layout (docs/player-app.md#routes).
  */
 type CloseBy = 'Escape' | 'the × button' | 'the overlay';
 
@@ -32,7 +32,7 @@ async function close(page: Page, dialog: Locator, by: CloseBy) {
 describe.skipIf(!hasBrowser)('popup routes and the site layout', () => {
   const openPage = usePlayerPages();
 
-  // The six auth popup routes of SPEC §2, each with how a player reaches it from a page.
+  // The six auth popup routes of docs/player-app.md#popup-routes, each with how a player reaches it from a page.
   const POPUPS: { path: string; title: string; open: 'header' | 'from sign-in' | 'in-app link' }[] = [
     { path: '/sign-in', title: 'Sign in', open: 'header' },
     { path: '/sign-up', title: 'Create your account', open: 'header' },

@@ -14,7 +14,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Step-up (RELIABILITY A8, decision 015) in the browser: the server answers `reauth_required`, the
+ * Step-up (docs/reliability.md#a8-step-up, decision 015) in the browser: the server answers `reauth_required`, the
  * web asks "Confirm it's you" in a dialog, posts the step-up and makes the same call again.
  * A withdrawal to an e-wallet the player never used asks for the password (cancel changes nothing
  * and gives the focus back); with two-factor on, changing the password asks for the password and

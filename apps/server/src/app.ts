@@ -73,7 +73,7 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Builds the HTTP app from its dependencies. Never listens: main.ts does (STYLE §3). */
+/** Builds the HTTP app from its dependencies. Never listens: main.ts does (docs/architecture.md#the-server). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database, clock, mailer } = options;
   const app = Fastify({

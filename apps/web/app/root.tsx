@@ -40,7 +40,7 @@ import './styles/global.css';
 import './styles/shell.css';
 
 /**
- * Start data of every page (SPEC §7 "server-side start"): the locale from the first URL segment,
+ * Start data of every page (docs/player-app.md#server-side-start): the locale from the first URL segment,
  * that locale's translations (all namespaces, so the browser initialises translations without a second
  * request), and /json-api/serverdata (settings, user, restricted region, currencies, countries).
  */
@@ -101,7 +101,7 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 }
 
-/** Canonical, hreflang alternates and robots for every page, in the server HTML (SPEC §2). */
+/** Canonical, hreflang alternates and robots for every page, in the server HTML (docs/player-app.md#seo). */
 function SeoLinks() {
   const boot = useOptionalBoot();
   const { pathname } = useLocation();
@@ -162,7 +162,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <RealtimeProvider>
             {boot.sandbox && <SandboxRibbonUnlessFramed />}
             <Outlet />
-            {/* Above the routes, so a running game survives navigation (SPEC §4 game frame). */}
+            {/* Above the routes, so a running game survives navigation (docs/player-app.md#game-frame). */}
             <GameFrameHost />
           </RealtimeProvider>
         </I18nProvider>

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
- * SPEC §2 routes. The default language has no prefix; other locales prefix the same tree with a
+ * The routes of docs/player-app.md#routes. The default language has no prefix; other locales prefix the same tree with a
  * `:lang` segment whose layout (`_locale.tsx`) accepts only the configured locales (matched
  * case-insensitively) and answers 404 otherwise. Static first segments (`/sign-in`, `/producers`)
  * outrank the dynamic `:lang`, so single-segment pages never collide with locale codes. One
@@ -14,7 +14,7 @@ function tree(locale: boolean) {
   return [
     layout('routes/_layout.tsx', { id: id('routes/_layout.tsx') }, [
       locale ? index('routes/home.tsx', { id: id('routes/home.tsx') }) : index('routes/home.tsx'),
-      // Lobby (SPEC §2)
+      // Lobby (docs/player-app.md#lobby-routes)
       r('pokies/all', 'routes/lobby/pokies.tsx'),
       route('pokies/:slug', 'routes/lobby/pokies.tsx', { id: id('routes/lobby/pokies.tsx#slug') }),
       r('live/all', 'routes/lobby/live.tsx'),
@@ -42,7 +42,7 @@ function tree(locale: boolean) {
       r('users', 'routes/account/profile.tsx'),
       r('users/games-history', 'routes/account/games-history.tsx'),
       r('users/payments', 'routes/account/payments.tsx'),
-      // Cashbox popups (login required, SPEC §2)
+      // Cashbox popups (login required, docs/player-app.md#cashbox-popups)
       r('cashbox', 'routes/cashbox/cashbox.tsx'),
       r('dashboard', 'routes/cashbox/dashboard.tsx'),
       r('deposit', 'routes/cashbox/deposit.tsx'),
@@ -50,7 +50,7 @@ function tree(locale: boolean) {
       r('deposit-fast', 'routes/cashbox/deposit-fast.tsx'),
       // Provably-fair explanation and round verification (public)
       r('provably-fair', 'routes/fairness/provably-fair.tsx'),
-      // Redirects of SPEC §2
+      // Redirects of docs/player-app.md#redirects
       r('users/password/edit', 'routes/redirects/password-edit.tsx'),
       r('users/confirmation', 'routes/redirects/users-confirmation.tsx'),
       r('accounts/history', 'routes/redirects/accounts-history.tsx'),
@@ -62,7 +62,7 @@ function tree(locale: boolean) {
 }
 
 export default [
-  // The game client inside the game frame (SPEC §4): an iframe document, outside the site layout.
+  // The game client inside the game frame (docs/player-app.md#game-frame): an iframe document, outside the site layout.
   route('games/:gameSlug/:id', 'routes/games-client/game-client.tsx'),
   ...tree(false),
   route(':lang', 'routes/_locale.tsx', tree(true)),

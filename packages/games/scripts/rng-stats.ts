@@ -1,5 +1,5 @@
 /**
- * `npm run rng-stats`: RELIABILITY G3, meant for a nightly job (not per pull request). Draws
+ * `npm run rng-stats`: docs/reliability.md#g3-statistical-tests, meant for a nightly job (not per pull request). Draws
  * outcomes from the real provably-fair stream (node:crypto HMAC-SHA256, CSPRNG server seeds, one
  * nonce per round, as the games host does) and checks, at 99 %:
  *  - chi-square of each grouping: roulette pockets (37), dice results (10,000), plinko 16-row

@@ -47,7 +47,7 @@ export interface GameModel<Bet, State, Action> {
   view(state: State, finished: boolean): unknown;
   describe(): ModelFigures;
   /**
-   * What an interrupted round pays (RELIABILITY G8): the host may be cut between taking the stake
+   * What an interrupted round pays (docs/reliability.md#g8-interrupted-rounds): the host may be cut between taking the stake
    * and paying the win, or the player may never come back. A round whose outcome is decided (a
    * single-step game's `open`, the step that finished a multi-step round) pays that outcome, never
    * a refund; an undecided one pays what the model says is fair, e.g. the better of the win so far

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimulationRng, shuffledRange, uniformFromWord, type WordRng } from './rng.ts';
 
 /**
- * RELIABILITY G2: exact pre-image counts. The mapping is enumerated over a whole word space with
+ * docs/reliability.md#g2-no-modulo-bias: exact pre-image counts. The mapping is enumerated over a whole word space with
  * the production code (`uniformFromWord` takes the space size); 2^20 words keep the enumeration
  * fast, and since the mapping only depends on floor(range / n) the 2^32 case is covered by the
  * analytic count next to it.

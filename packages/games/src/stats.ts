@@ -1,5 +1,5 @@
 /**
- * Statistical checks of random outcomes (RELIABILITY G3): chi-square goodness of fit, the
+ * Statistical checks of random outcomes (docs/reliability.md#g3-statistical-tests): chi-square goodness of fit, the
  * Wald–Wolfowitz runs test and lag-1 autocorrelation, each with its p-value or bound at 99 %.
  * Pure functions over counts and samples; `scripts/rng-stats.ts` runs them on 10⁷ outcomes.
  */

@@ -1,4 +1,4 @@
-/** Test helper: the 99 % confidence check of RELIABILITY G5, |r̄ − μ| ≤ 2.576·σ/√N. */
+/** Test helper: the 99 % confidence check of docs/reliability.md#g5-exact-rtp, |r̄ − μ| ≤ 2.576·σ/√N. */
 export function insideCi(
   sum: number,
   sumSq: number,

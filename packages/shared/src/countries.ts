@@ -2,7 +2,7 @@ import { type CurrencyCode, FALLBACK_CURRENCY, GEO_DEFAULT_CURRENCY } from './cu
 
 /**
  * ISO 3166-1 alpha-2 countries with English names, for the sign-up and profile forms and
- * `GET /api/info/countries` (API-SHAPES §4.2). Names are fixed here rather than taken from the
+ * `GET /api/info/countries` (docs/api-shapes.md#info). Names are fixed here rather than taken from the
  * runtime's Intl data so that the server and every browser show the same text.
  */
 export const COUNTRY_NAMES = {
@@ -266,7 +266,7 @@ export function isCountryCode(value: unknown): value is CountryCode {
 }
 
 /**
- * Countries outside SPEC §9's geo table whose players are offered US dollars: the Americas and the
+ * Countries outside the geo table of docs/player-app.md#geo-default-currency whose players are offered US dollars: the Americas and the
  * territories that use the dollar. Everyone else not in that table gets the fallback (EUR).
  */
 const USD_COUNTRIES: ReadonlySet<string> = new Set(
@@ -275,7 +275,7 @@ const USD_COUNTRIES: ReadonlySet<string> = new Set(
   ),
 );
 
-/** Wallet currency proposed to a player from this country (SPEC §9 geo defaults first). */
+/** Wallet currency proposed to a player from this country (the geo defaults of docs/player-app.md#geo-default-currency first). */
 export function countryDefaultCurrency(code: string): CurrencyCode {
   const upper = code.toUpperCase();
   return GEO_DEFAULT_CURRENCY[upper] ?? (USD_COUNTRIES.has(upper) ? 'USD' : FALLBACK_CURRENCY);

@@ -1,5 +1,5 @@
 /**
- * Currencies of SPEC §9 with the size of their minor unit. Crypto when subunits_to_unit > 100.
+ * Currencies of docs/player-app.md#currencies with the size of their minor unit. Crypto when subunits_to_unit > 100.
  *
  * `maxBalance` (whole units) is the business maximum of one wallet (decision 016): a credit that
  * would take a balance past it (a win, a deposit, a prize) is refused and moves nothing. It stays
@@ -30,7 +30,7 @@ export type CurrencyCode = keyof typeof CURRENCIES;
 
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
-/** Pseudo-currency of demo play inside a game's `currencies` map (API-SHAPES §1.6). */
+/** Pseudo-currency of demo play inside a game's `currencies` map (docs/api-shapes.md#money). */
 export const FUN_CURRENCY = 'FUN';
 
 export const FALLBACK_CURRENCY: CurrencyCode = 'EUR';
@@ -50,7 +50,7 @@ export function maxBalanceMinor(code: CurrencyCode): bigint {
   return BigInt(CURRENCIES[code].maxBalance) * BigInt(CURRENCIES[code].subunitsToUnit);
 }
 
-/** Geo default currency of SPEC §9, by ISO country code. */
+/** Geo default currency of docs/player-app.md#geo-default-currency, by ISO country code. */
 export const GEO_DEFAULT_CURRENCY: Record<string, CurrencyCode> = {
   AU: 'AUD',
   CA: 'CAD',

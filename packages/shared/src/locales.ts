@@ -1,4 +1,4 @@
-/** The 11 locales of SPEC §1. `en` is the default language and carries no URL prefix. */
+/** The 11 locales of docs/player-app.md#locales. `en` is the default language and carries no URL prefix. */
 export const LOCALES = ['en', 'de', 'en-AU', 'en-CA', 'en-IE', 'en-NZ', 'es-MX', 'fr-CA', 'ja', 'no', 'pt-BR'] as const;
 
 export type Locale = (typeof LOCALES)[number];

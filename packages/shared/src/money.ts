@@ -2,7 +2,7 @@ import { CURRENCIES, type CurrencyCode, isCurrencyCode } from './currencies.ts';
 
 /**
  * Money crosses the wire as an integer count of the currency's minor unit (`*_cents`), never a
- * float. Crypto is shown in a display unit (SPEC §9): ETH and LTC in milli, BTC in micro.
+ * float. Crypto is shown in a display unit (docs/player-app.md#currencies): ETH and LTC in milli, BTC in micro.
  */
 export const CRYPTO_DISPLAY_UNIT: Partial<Record<CurrencyCode, { prefix: string; exponent: number }>> = {
   BTC: { prefix: 'μ', exponent: 6 },

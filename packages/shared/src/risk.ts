@@ -1,8 +1,8 @@
 /**
  * The risk ("Covery") transaction payload the cashbox sends with every deposit and withdrawal
- * (SPEC §3 Risk transaction payload; `POST /api/users/transaction`). Built in one place for the
+ * (docs/player-app.md#risk-payload; `POST /api/users/transaction`). Built in one place for the
  * browser and checked again by the server. Falsy values are dropped; the payment account id falls
- * back through the method's fields in the SPEC's order.
+ * back through the method's fields in the documented order.
  */
 import { z } from 'zod';
 import { currencyCode, text } from './api/primitives.ts';
@@ -40,7 +40,7 @@ export interface RiskInput {
 
 export type RiskPayload = Record<string, string | number>;
 
-/** `MM/YY` → month then year, split on the slash (SPEC §5). */
+/** `MM/YY` → month then year, split on the slash (docs/player-app.md#amounts-and-expiry). */
 function expiry(value: string | null | undefined): { month?: string; year?: string } {
   if (!value || !value.includes('/')) return {};
   const [month, year] = value.split('/').map((s) => s.trim());

@@ -8,7 +8,7 @@ export interface SsrContext {
   requestId: string;
   /** Visitor country (ISO code) from the geo header, or null. */
   country: string | null;
-  /** True for crawlers: no chat, no analytics, full render before streaming (SPEC §1). */
+  /** True for crawlers: no chat, no analytics, full render before streaming (docs/player-app.md#locales). */
   isBot: boolean;
   /** Public origin, for canonical and hreflang links. */
   publicUrl: string;

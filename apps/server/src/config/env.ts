@@ -39,7 +39,7 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Comma-separated extra origins allowed to make state-changing requests. */
   ALLOWED_ORIGINS: z.string().default(''),
-  /** Countries whose guests are restricted (HTTP 451 semantics, SPEC §2), comma-separated ISO codes. */
+  /** Countries whose guests are restricted (HTTP 451 semantics, docs/player-app.md#navigation-rules), comma-separated ISO codes. */
   RESTRICTED_COUNTRIES: z.string().default('US'),
   /** Trust X-Forwarded-* from a proxy in front of us. */
   TRUST_PROXY: bool.default(false),
@@ -63,12 +63,12 @@ const EnvSchema = z.object({
   ADMIN_API_TOKEN: z.string().min(32).optional(),
   /** Minutes a game session (the wallet protocol's session token) accepts new bets. */
   GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(240),
-  /** Minutes after which a game round left open is settled in the player's favour (RELIABILITY G8). */
+  /** Minutes after which a game round left open is settled in the player's favour (docs/reliability.md#g8-interrupted-rounds). */
   GAME_ROUND_ABANDON_MINUTES: z.coerce.number().int().min(1).default(1440),
   /** Seconds a withdrawal stays recallable before the payout job sends it to the provider. */
   PAYOUT_APPROVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /**
-   * Players may recall (cancel) a withdrawal while it waits for approval (SPEC §4). Jurisdictions
+   * Players may recall (cancel) a withdrawal while it waits for approval (docs/player-app.md#payment-history). Jurisdictions
    * that ban reverse withdrawals (UKGC) set false: the recall is refused with 409 recall_disabled.
    */
   WITHDRAWAL_RECALL: bool.default(true),

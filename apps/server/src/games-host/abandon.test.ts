@@ -1,5 +1,5 @@
 /**
- * Interrupted rounds (RELIABILITY G8, decision 013): a round cut between "stake taken" and "win
+ * Interrupted rounds (docs/reliability.md#g8-interrupted-rounds, decision 013): a round cut between "stake taken" and "win
  * paid" is settled by the sweeper with what was decided: a single-step game's outcome, a multi-step
  * round's last step, a shared round's result; only an undecided round gets what the model deems
  * fair. The cut is made by a wallet client that fails the host's calls where the test says.

@@ -18,7 +18,7 @@ export interface AllocatedNonce {
   nonce: number;
 }
 
-/** 32 bytes from the random source (the CSPRNG in production, RELIABILITY G1), hex: the secret server seed. */
+/** 32 bytes from the random source (the CSPRNG in production, docs/reliability.md#g1-csprng), hex: the secret server seed. */
 export const newServerSeed = (random: RandomSource) => random.bytes(32).toString('hex');
 /** A default client seed; the player may replace it. */
 const newClientSeed = (random: RandomSource) => random.bytes(8).toString('hex');

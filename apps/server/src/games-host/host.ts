@@ -770,7 +770,7 @@ export class GamesHost {
   }
 
   /**
-   * Settles rounds nobody has acted on for `abandonMinutes` (RELIABILITY G8), oldest first, and
+   * Settles rounds nobody has acted on for `abandonMinutes` (docs/reliability.md#g8-interrupted-rounds), oldest first, and
    * then runs the added sweeps. The model's `abandon` decides the amount: the outcome if it is
    * decided (a single-step game's, or a multi-step round cut between its last step and the
    * payment), else what the model deems fair for the stake the wallet holds. A win the wallet

@@ -296,7 +296,7 @@ export async function latestWinners(host: GamesHost) {
   );
 }
 
-/** One `public:wins` / winners-feed item (API-SHAPES §7.2). */
+/** One `public:wins` / winners-feed item (docs/api-shapes.md#jackpots-and-winners). */
 export function winnerItem(w: {
   at: Date;
   stake: bigint;

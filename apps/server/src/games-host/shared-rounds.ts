@@ -502,7 +502,7 @@ export class SharedRounds {
   }
 
   /**
-   * Pays the bets still open a minute after their round ended (RELIABILITY G8): the runner was cut
+   * Pays the bets still open a minute after their round ended (docs/reliability.md#g8-interrupted-rounds): the runner was cut
    * between deciding and paying them, or the wallet failed. The outcome is decided, so each bet
    * gets exactly what the end would have paid it (a cash-out already fixed stands); a real bet
    * whose stake the wallet never took is void. Run by the abandoned-round sweeper.

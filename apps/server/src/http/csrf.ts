@@ -4,7 +4,7 @@ import { forbidden } from '../lib/errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence for cookie-authenticated calls (RELIABILITY A10): every state-changing request must
+ * CSRF defence for cookie-authenticated calls (docs/reliability.md#a10-csrf): every state-changing request must
  * carry the ajax-marking header (a cross-site form cannot set it, and a cross-site fetch that sets
  * it needs a CORS preflight we never grant), and an Origin header, when present, must be ours.
  * Routes authenticated by signature (wallet protocol, PSP webhooks) opt out with `config.csrf = false`.

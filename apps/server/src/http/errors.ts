@@ -10,7 +10,7 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-/** `{ "user.email": ["..."] }`: full field paths, as SPEC §5 matches them (full path, then last segment). */
+/** `{ "user.email": ["..."] }`: full field paths, as docs/player-app.md#server-errors-to-fields matches them (full path, then last segment). */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   // No prototype: a field path such as `__proto__` must stay a plain key.
   const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
@@ -62,7 +62,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ code, error: fe.message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    // Never a stack trace or driver message in the answer (RELIABILITY I5).
+    // Never a stack trace or driver message in the answer (docs/reliability.md#i5-fail-closed).
     return reply
       .status(500)
       .send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);

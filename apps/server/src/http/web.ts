@@ -10,7 +10,7 @@ import type { Env } from '../config/env.ts';
 import { coalesceWrites } from './compression.ts';
 import { appPolicy, newNonce } from './security-headers.ts';
 
-/** Headers the SSR api client forwards from the visitor's request (SPEC §7 "Common"). */
+/** Headers the SSR api client forwards from the visitor's request (docs/player-app.md#common). */
 const FORWARDED = [
   'cookie',
   'user-agent',
@@ -23,7 +23,7 @@ const FORWARDED = [
   'x-country-code',
 ];
 
-/** SPEC §9: server-side api calls time out after 8 s (callers may pass their own signal). */
+/** docs/player-app.md#timing: server-side api calls time out after 8 s (callers may pass their own signal). */
 const SSR_API_TIMEOUT_MS = 8000;
 
 export function createSsrContext(app: FastifyInstance, request: Request, env: Env, nonce: string): SsrContext {

@@ -1,7 +1,7 @@
 /**
  * A failure the client may see. `code` is stable and machine-readable (the web maps it to a
  * translated text); `errors` carries per-field messages in the SoftSwiss `{errors:{field:[msg]}}`
- * shape (API-SHAPES §1.5).
+ * shape (docs/api-shapes.md#error-bodies).
  */
 export class AppError extends Error {
   constructor(

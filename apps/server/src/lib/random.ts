@@ -14,7 +14,7 @@ export interface RandomSource {
   int(maxExclusive: number): number;
 }
 
-/** Production: the operating system's CSPRNG (RELIABILITY G1: docs/games/rounds.md). */
+/** Production: the operating system's CSPRNG (docs/reliability.md#g1-csprng). */
 export const cryptoRandom: RandomSource = {
   bytes: (n) => randomBytes(n),
   int: (maxExclusive) => randomInt(maxExclusive),

@@ -150,7 +150,7 @@ describe('public channels', () => {
   });
 });
 
-describe('handshake (RELIABILITY T1)', () => {
+describe('handshake (docs/reliability.md#t1-handshake)', () => {
   it('refuses a foreign Origin on the WebSocket upgrade and on polling', async () => {
     const ann = await player();
     const before = t.app.realtime.connectedCount();
@@ -234,7 +234,7 @@ describe('game rooms', () => {
   });
 });
 
-describe('session changes reach open sockets (RELIABILITY T2)', () => {
+describe('session changes reach open sockets (docs/reliability.md#t2-sockets-follow-the-session)', () => {
   it('closes the socket on sign-out, and the old cookie then connects only as a guest', async () => {
     const ann = await player();
     const socket = await connect({ cookie: ann.cookie });

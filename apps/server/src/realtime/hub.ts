@@ -32,7 +32,7 @@ export interface RealtimeHub {
   publishPrivate<C extends PrivateChannel>(userId: number, channel: C, data: PrivateEvents[C]): void;
   publishPublic<C extends PublicChannel>(channel: C, data: PublicEvents[C]): void;
   publishRoom(game: string, data: SharedRoundEvent): void;
-  /** Closes every socket of a player, on every instance (RELIABILITY T2: password change, kill, exclusion). */
+  /** Closes every socket of a player, on every instance (docs/reliability.md#t2-sockets-follow-the-session: password change, kill, exclusion). */
   disconnectUser(userId: number): void;
   /** Closes the sockets opened with one session, on every instance (T2: that browser signed out). */
   disconnectSession(sessionId: string): void;
@@ -103,7 +103,7 @@ type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<strin
 type LooseEmitter = { emit(event: string, data: unknown): boolean };
 
 /**
- * The realtime hub (SPEC §7 Realtime, RELIABILITY §6): socket.io on the api's own HTTP server.
+ * The realtime hub (docs/player-app.md#realtime, docs/reliability.md#realtime): socket.io on the api's own HTTP server.
  * Handshakes are checked against our origins and authenticated from the session cookie; a player
  * joins only their own private room, and any visitor may join `game:<slug>` rooms. Callers publish
  * only after their database transaction committed; the hub never reads money itself.

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * Cross-site WebSocket hijacking defence (RELIABILITY T1): browsers attach the session cookie to a
+ * Cross-site WebSocket hijacking defence (docs/reliability.md#t1-handshake): browsers attach the session cookie to a
  * socket opened from any page, so the handshake must come from one of our origins. Mirrors the
  * CSRF guard (http/csrf.ts): the request's own origin, the public URL and ALLOWED_ORIGINS pass.
  *

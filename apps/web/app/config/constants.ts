@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 (and the timing rules of §2, §4). Times in milliseconds unless named otherwise. */
+/** Business constants (docs/player-app.md#constants, #url-hashes, #modals, #toasts). Times in milliseconds unless named otherwise. */
 
 // Requests (the api client in lib/api-client.ts carries the same numbers for its retry loop).
 export const REQUEST_TIMEOUT_BROWSER_MS = 30_000;
@@ -53,7 +53,7 @@ export const TAP_TOLERANCE_PX = 10;
 export const SWIPE_THRESHOLD_PX = 30;
 export const LONG_TAP_MS = 400;
 
-// Sign-up (SPEC §4): steps of the account form; A/B groups of the registration variant.
+// Sign-up (docs/player-app.md#sign-up-steps, #registration-variant): steps of the account form; A/B groups of the registration variant.
 export const SIGN_UP_STEPS = 4;
 export const REGISTRATION_AB_GROUPS = { A: 614, B: 615 } as const;
 export const MIN_PLAYER_AGE = 18;
@@ -68,7 +68,7 @@ export const CHAT_DEFAULT_GROUP = 26;
 export const CHAT_VIP_GROUP = 2;
 export const CHAT_GENERAL_GROUP = 1;
 
-/** Feature flags of SPEC §9. */
+/** Feature flags of docs/player-app.md#feature-flags. */
 export const FEATURES = {
   techWork: false,
   achievements: true,

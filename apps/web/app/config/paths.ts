@@ -1,7 +1,7 @@
 import type { Locale } from '@croupier/shared/locales';
 import { localePath } from '../i18n/locale-path';
 
-/** Every route the shell links to, without locale prefix (SPEC §2). Build hrefs with `href()`. */
+/** Every route the shell links to, without locale prefix (docs/player-app.md#routes). Build hrefs with `href()`. */
 export const PATHS = {
   home: '/',
   pokies: '/pokies/all',

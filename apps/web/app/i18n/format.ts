@@ -1,7 +1,7 @@
 import { formatMoney as formatMinor } from '@croupier/shared/money';
 import { intlLocale, type Locale } from '@croupier/shared/locales';
 
-/** Minor-unit amount for display in the given UI locale (crypto in its display unit, SPEC §9). */
+/** Minor-unit amount for display in the given UI locale (crypto in its display unit, docs/player-app.md#currencies). */
 export function formatMoney(minor: number | bigint, currency: string, locale: Locale): string {
   return formatMinor(minor, currency, intlLocale(locale));
 }

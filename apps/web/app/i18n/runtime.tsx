@@ -7,7 +7,7 @@ import { DEFAULT_NAMESPACE, type LocaleResources, type Namespace, type Translati
  * namespaces (`ns:key`), nested keys, `{{name}}` interpolation and plurals by the
  * `_zero/_one/_two/_few/_many/_other` suffixes chosen with Intl.PluralRules. It replaces i18next
  * and react-i18next, which cost about 18 KB gzip on the first route for features we do not use
- * (docs/decisions/005-i18n-runtime.md). The JSON format stays i18next-compatible.
+ * (docs/decisions/005-i18n-runtime-and-locale-routing.md). The JSON format stays i18next-compatible.
  */
 export type TOptions = Record<string, unknown> & { count?: number };
 

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (SPEC §7–§9, API-SHAPES §1). The same client runs in the
+ * The one HTTP client of the web app (docs/player-app.md#server-calls, #constants, docs/api-shapes.md#conventions). The same client runs in the
  * browser (window.fetch, 30 s timeout) and during server-side rendering (the api reached
  * in-process through the load context, 8 s timeout). Network failures are retried up to 6 times
  * with exponential backoff from 100 ms plus up to 20 % jitter; HTTP error statuses are never
@@ -35,7 +35,7 @@ export class ApiError extends Error {
     return b && typeof b.code === 'string' ? b.code : undefined;
   }
 
-  /** Per-field messages (`{errors:{field:[msg]}}`), first message of each field (API-SHAPES §1.5). */
+  /** Per-field messages (`{errors:{field:[msg]}}`), first message of each field (docs/api-shapes.md#error-bodies). */
   get fieldErrors(): Record<string, string> {
     const errors = (this.body as { errors?: unknown } | null)?.errors;
     const out: Record<string, string> = {};
@@ -63,7 +63,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** SPEC §8: certificate and host-resolution failures are not retried; everything else is. */
+/** docs/player-app.md#errors-and-toasts: certificate and host-resolution failures are not retried; everything else is. */
 const NON_RETRYABLE = [
   'host not found',
   'enotfound',
@@ -95,7 +95,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 export interface ApiClientOptions {
   fetch: FetchLike;
   timeoutMs: number;
-  /** Called on any 401 (SPEC §8: reset stored auth and go to login). */
+  /** Called on any 401 (docs/player-app.md#errors-and-toasts: reset stored auth and go to login). */
   onUnauthorized?: (path: string) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -143,7 +143,7 @@ export function createApiClient(options: ApiClientOptions) {
     return (await requestWithHeaders<T>(method, path, body, req)).data;
   }
 
-  // Some lists carry their total in a header (`x-total-count`, API-SHAPES §6.9).
+  // Some lists carry their total in a header (`x-total-count`, docs/api-shapes.md#played-games-and-history).
   async function requestWithHeaders<T>(
     method: string,
     path: string,
@@ -173,7 +173,7 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('POST', path, body, req),
     put: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PUT', path, body, req),
     patch: <T>(path: string, body: unknown = {}, req?: RequestOptions) => request<T>('PATCH', path, body, req),
-    /** `body`: a few DELETE calls carry JSON (the two-factor removal, API-SHAPES §2.7). */
+    /** `body`: a few DELETE calls carry JSON (the two-factor removal, docs/api-shapes.md#two-factor-management). */
     delete: <T>(path: string, req?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, req),
   };
 }

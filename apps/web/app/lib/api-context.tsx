@@ -5,7 +5,7 @@ import { BROWSER_TIMEOUT_MS, SERVER_TIMEOUT_MS, createApiClient, type ApiClient 
 type UnauthorizedHandler = (path: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
-/** The app shell registers what a 401 does (reset auth, go to login — SPEC §8). */
+/** The app shell registers what a 401 does (reset auth, go to login — docs/player-app.md#errors-and-toasts). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
   unauthorizedHandler = handler;
 }

@@ -3,7 +3,7 @@ import type { Locale } from '@croupier/shared/locales';
 import type { LocaleResources } from '../i18n/config';
 import type { Account, CurrencyInfo, Player, SiteSettings } from './api-types';
 
-/** What the root loader hands every page: the SSR start data (SPEC §7) plus i18n resources. */
+/** What the root loader hands every page: the SSR start data (docs/player-app.md#server-side-start) plus i18n resources. */
 export interface BootData {
   locale: Locale;
   resources: LocaleResources;
@@ -12,7 +12,7 @@ export interface BootData {
   /** Visitor country (ISO) from the geo header, or null. */
   country: string | null;
   isBot: boolean;
-  /** The visitor's region is restricted (451, SPEC §2, §6); auth pages are blocked for guests. */
+  /** The visitor's region is restricted (451, docs/player-app.md#navigation-rules, #groups-and-restrictions); auth pages are blocked for guests. */
   restricted: boolean;
   /** Payments run through the sandbox provider: every page shows the "test money" ribbon. */
   sandbox: boolean;

@@ -4,7 +4,7 @@ import { mapServerErrors } from './server-errors';
 
 /**
  * Turns a failed submit into what a form shows: translated messages at the fields they belong to
- * (SPEC §5 mapping, translations from `<ns>:server_errors`), and one form-level message for the
+ * (docs/player-app.md#server-errors-to-fields mapping, translations from `<ns>:server_errors`), and one form-level message for the
  * rest (server `error` text, network trouble, or the generic message).
  */
 export function apiErrorToForm(

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleHash, modalForHash } from './hash-modals';
 
-describe('URL hashes that open auth modals (SPEC §2)', () => {
+describe('URL hashes that open auth modals (docs/player-app.md#url-hashes)', () => {
   it('maps each hash to its modal', () => {
     expect(modalForHash('#sign-in')).toBe('sign-in');
     expect(modalForHash('#sign-up')).toBe('sign-up');

@@ -1,6 +1,6 @@
 import { HASH_CLEAR_DELAY_MS } from '../config/constants';
 
-/** Auth modals a URL hash can open (SPEC §2). */
+/** Auth modals a URL hash can open (docs/player-app.md#url-hashes). */
 export type HashModal = 'sign-in' | 'sign-up' | 'remind' | 'new-password';
 
 const HASHES: Record<string, HashModal> = {

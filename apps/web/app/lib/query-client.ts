@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { watchPlayerIdentity } from './session';
 
 /**
- * React Query defaults: the api client already retries network failures (SPEC §8), so queries do
+ * React Query defaults: the api client already retries network failures (docs/player-app.md#errors-and-toasts), so queries do
  * not retry again; data stays fresh for 30 s so moving around the lobby does not refetch. Every
  * client forgets a player's data when someone else signs in or out (session.ts).
  */

@@ -4,7 +4,7 @@ import { localeFromPath } from '../i18n/locale-path';
 import { safeRedirectPath } from './safe-redirect';
 
 /**
- * Targets of the SPEC §2 redirect routes, as pure functions of the request URL, shared by the
+ * Targets of the redirect routes (docs/player-app.md#redirects), as pure functions of the request URL, shared by the
  * server loader and the clientLoader of each redirect route.
  */
 export function keepQueryTarget(requestUrl: string, to: PathName): string {

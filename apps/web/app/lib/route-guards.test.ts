@@ -10,7 +10,7 @@ const base: GuardInput = {
   from: null,
 };
 
-describe('decideGuard (SPEC §2 navigation rules)', () => {
+describe('decideGuard (docs/player-app.md#navigation-rules)', () => {
   it('lets unguarded routes through', () => {
     expect(decideGuard({ ...base, handle: undefined })).toEqual({ kind: 'allow' });
     expect(decideGuard({ ...base, handle: { popup: true } })).toEqual({ kind: 'allow' });

@@ -2,7 +2,7 @@ import type { Locale } from '@croupier/shared/locales';
 import { href } from '../config/paths';
 
 /**
- * Route meta of SPEC §2, exported as `handle` from route modules. `notAllowedFor451` names which
+ * Route meta of docs/player-app.md#navigation-rules, exported as `handle` from route modules. `notAllowedFor451` names which
  * restriction message applies ('registration' for sign-up pages, 'login' for the other auth pages).
  */
 export interface RouteHandle {
@@ -39,7 +39,7 @@ export type GuardDecision =
 
 const pathOnly = (p: string) => p.split(/[?#]/)[0];
 
-/** SPEC §2 navigation rules, as a pure decision. */
+/** The navigation rules (docs/player-app.md#navigation-rules), as a pure decision. */
 export function decideGuard({ handle, isLoggedIn, restricted, locale, target, from }: GuardInput): GuardDecision {
   if (!handle) return { kind: 'allow' };
   const main = href('home', locale);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@croupier/shared/locales';
 import { buildSeoLinks, isNoindexPath, pageMeta } from './seo';
 
-describe('noindex rule (SPEC §2)', () => {
+describe('noindex rule (docs/player-app.md#seo)', () => {
   it('flags paths with more than 3 segments, locale prefix included', () => {
     expect(isNoindexPath('/')).toBe(false);
     expect(isNoindexPath('/producers/croupier-originals/2')).toBe(false);

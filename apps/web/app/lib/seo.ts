@@ -4,7 +4,7 @@ import type { LocaleResources, TranslationTree } from '../i18n/config';
 import { localePath, splitLocale } from '../i18n/locale-path';
 import type { BootData } from './boot';
 
-/** SPEC §2: a path with more than 3 segments (the locale prefix counts) is kept out of indexes. */
+/** docs/player-app.md#seo: a path with more than 3 segments (the locale prefix counts) is kept out of indexes. */
 export function isNoindexPath(pathname: string): boolean {
   return pathname.split('/').filter(Boolean).length > 3;
 }

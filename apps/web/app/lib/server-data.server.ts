@@ -17,7 +17,7 @@ export function withCookie(header: string | null, name: string, value: string): 
 /**
  * GET /json-api/serverdata once per server request (the load context is per request), shared by
  * the root loader and every route guard running in parallel. The SSR call carries the `locale`
- * cookie (API-SHAPES §1.1). If the endpoint fails, the page still renders as for a guest with
+ * cookie (docs/api-shapes.md#transport-and-headers). If the endpoint fails, the page still renders as for a guest with
  * default settings, after probing GET /api/player.
  */
 export function loadServerData(context: unknown, request: Request, locale: Locale): Promise<ServerData> {

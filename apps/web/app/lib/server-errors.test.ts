@@ -8,7 +8,7 @@ const dictionary: Record<string, string> = {
 };
 const t = (key: string) => dictionary[key] ?? null;
 
-describe('server validation errors → fields (SPEC §5)', () => {
+describe('server validation errors → fields (docs/player-app.md#server-errors-to-fields)', () => {
   it('slugs messages', () => {
     expect(messageSlug("can't be blank")).toBe('can_t_be_blank');
     expect(messageSlug('has already been taken')).toBe('has_already_been_taken');

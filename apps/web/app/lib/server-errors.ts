@@ -1,5 +1,5 @@
 /**
- * SPEC §5: server validation errors map to translated messages by full field path, then by the
+ * docs/player-app.md#server-errors-to-fields: server validation errors map to translated messages by full field path, then by the
  * last path segment, otherwise the raw server text is shown. The same order decides which form
  * field an error belongs to (`user.email` → field `user.email` if the form has it, else `email`).
  * Translation keys are `<prefix>.<path>.<message slug>`, e.g.

@@ -67,7 +67,7 @@ const NewPasswordForm = lazy(() =>
   import('../features/auth/components/new-password-form').then((m) => ({ default: m.NewPasswordForm })),
 );
 
-/** Modal names of SPEC §2 (login form, sign-up steps, remind-password form) for the hash-opened auth modals. */
+/** Modal names of docs/player-app.md#url-hashes (login form, sign-up steps, remind-password form) for the hash-opened auth modals. */
 const HASH_MODALS: Record<
   HashModal,
   {
@@ -140,7 +140,7 @@ interface PageBehind {
 }
 
 /**
- * The routed content. A popup route (SPEC §2: /sign-in, /deposit, …) opens its modal over the page
+ * The routed content. A popup route (docs/player-app.md#popup-routes: /sign-in, /deposit, …) opens its modal over the page
  * it was opened from, which stays mounted and rendered as it was: its element, router state and
  * location are kept from its last settled render and handed back to it while the popup is open,
  * so it neither empties nor re-renders with the popup's URL, the opener keeps the focus to return
@@ -191,7 +191,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Where a cancelled navigation returns to (route guards in clientLoaders).
   useEffect(() => setCurrentPath(currentPath), [currentPath]);
 
-  // SPEC §8: any 401 forgets the session and sends the player to login.
+  // docs/player-app.md#errors-and-toasts: any 401 forgets the session and sends the player to login.
   useEffect(() => {
     setUnauthorizedHandler(() => {
       const wasSignedIn = Boolean(queryClient.getQueryData<{ id?: number } | null>(QUERY_KEYS.player)?.id);
@@ -209,7 +209,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     modals.closeAll({ immediate: true });
   }, [location.pathname]);
 
-  // URL hashes open the auth modals; the hash is cleared after 1 s (SPEC §2).
+  // URL hashes open the auth modals; the hash is cleared after 1 s (docs/player-app.md#url-hashes).
   useEffect(
     () =>
       handleHash(location.hash, {

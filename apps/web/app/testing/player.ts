@@ -1,6 +1,6 @@
 import type { Player } from '../lib/api-types';
 
-/** A signed-in variant A player in EUR with every required profile field filled (SPEC §5). */
+/** A signed-in variant A player in EUR with every required profile field filled (docs/player-app.md#required-profile-data). */
 export const testPlayer = (over: Partial<Player> = {}): Player =>
   ({
     id: 1,

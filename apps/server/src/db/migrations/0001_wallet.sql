@@ -67,7 +67,7 @@ CREATE INDEX "ledger_postings_account_idx" ON "ledger_postings" USING btree ("ac
 CREATE UNIQUE INDEX "ledger_transactions_idempotency_key_idx" ON "ledger_transactions" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_user_idx" ON "ledger_transactions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "wallet_requests_round_idx" ON "wallet_requests" USING btree ("provider","round_id");--> statement-breakpoint
--- The ledger is append-only (RELIABILITY W2): corrections are new reversing transactions.
+-- The ledger is append-only (docs/reliability.md#w2-append-only-ledger): corrections are new reversing transactions.
 CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'ledger rows are immutable: % on % refused', TG_OP, TG_TABLE_NAME USING ERRCODE = 'restrict_violation';

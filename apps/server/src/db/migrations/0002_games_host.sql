@@ -62,7 +62,7 @@ CREATE INDEX "game_rounds_user_idx" ON "game_rounds" USING btree ("user_id","id"
 CREATE INDEX "game_rounds_shared_idx" ON "game_rounds" USING btree ("shared_round_id");--> statement-breakpoint
 CREATE INDEX "game_rounds_finished_idx" ON "game_rounds" USING btree ("finished_at");--> statement-breakpoint
 CREATE INDEX "shared_rounds_game_idx" ON "shared_rounds" USING btree ("game","id");--> statement-breakpoint
--- A settled round is history (RELIABILITY G4): it can no longer change.
+-- A settled round is history (docs/reliability.md#g4-settled-rounds-are-final): it can no longer change.
 CREATE FUNCTION game_rounds_refuse_settled_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.status IN ('finished', 'void') THEN

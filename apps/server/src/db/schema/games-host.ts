@@ -76,7 +76,7 @@ export const sharedRounds = pgTable(
 
 /**
  * Every game round (real and demo). The outcome is computed and stored before the client sees it
- * (RELIABILITY G4); `state` holds the model's full state, `rng_position` where a multi-step round's
+ * (docs/reliability.md#g4-settled-rounds-are-final); `state` holds the model's full state, `rng_position` where a multi-step round's
  * random stream continues. (seed_id, nonce) is unique (G6 d).
  */
 export const gameRounds = pgTable(

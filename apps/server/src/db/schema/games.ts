@@ -36,7 +36,7 @@ export const games = pgTable(
   'games',
   {
     id: serial('id').primaryKey(),
-    /** `"<provider>/<seo_title>"` (API-SHAPES §1.7). */
+    /** `"<provider>/<seo_title>"` (docs/api-shapes.md#dates-and-ids). */
     identifier: text('identifier').notNull(),
     providerId: text('provider_id')
       .notNull()
@@ -92,7 +92,7 @@ export const gameCategories = pgTable(
 
 /**
  * Numeric launch id of a game per currency (`currencies[CUR].id`), with `FUN` for demo play.
- * Favourites and the game frame use these ids (API-SHAPES §6.1, §6.8).
+ * Favourites and the game frame use these ids (docs/api-shapes.md#game-object, #favourites).
  */
 export const gameLaunchIds = pgTable(
   'game_launch_ids',

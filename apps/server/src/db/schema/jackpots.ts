@@ -2,7 +2,7 @@ import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, un
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A progressive jackpot in one currency (API-SHAPES §7.1), fed by qualifying real-money bets. */
+/** A progressive jackpot in one currency (docs/api-shapes.md#jackpots-and-winners), fed by qualifying real-money bets. */
 export const jackpots = pgTable(
   'jackpots',
   {

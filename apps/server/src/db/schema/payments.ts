@@ -16,7 +16,7 @@ import { users } from './users.ts';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A deposit or a withdrawal (cashbox; API-SHAPES §9). The state moves only forward, each change
+ * A deposit or a withdrawal (cashbox; docs/api-shapes.md#payments). The state moves only forward, each change
  * guarded on the state it leaves, in the same transaction as its ledger movement:
  *   deposit:  pending → succeeded | declined
  *   cashout:  pending → processing → succeeded | declined;  pending → recalled
@@ -168,7 +168,7 @@ export const sandboxPspPayments = pgTable('sandbox_psp_payments', {
   deliveredAt: ts('delivered_at'),
 });
 
-/** Risk payloads the cashbox sent (SPEC §3), kept for the operator's risk review; never used for money. */
+/** Risk payloads the cashbox sent (docs/player-app.md#risk-payload), kept for the operator's risk review; never used for money. */
 export const riskTransactions = pgTable(
   'risk_transactions',
   {

@@ -15,7 +15,7 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A player. Integer ids, as SoftSwiss-style clients expect (API-SHAPES §3.1). */
+/** A player. Integer ids, as SoftSwiss-style clients expect (docs/api-shapes.md#player-object). */
 export const users = pgTable(
   'users',
   {
@@ -39,18 +39,18 @@ export const users = pgTable(
     receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
     depositBonusCode: text('deposit_bonus_code'),
     profession: text('profession'),
-    /** 'A' or 'B': registration/profile A/B variant (SPEC §4). */
+    /** 'A' or 'B': registration/profile A/B variant (docs/player-app.md#registration-variant). */
     registrationVariant: text('registration_variant').notNull().default('A'),
     /** Affiliate tag (`stag`) captured at sign-up. */
     stag: text('stag'),
     /** Device fingerprint sent with sign-up. */
     dfpc: text('dfpc'),
     termsAcceptedAt: ts('terms_accepted_at'),
-    /** True once the player saved their personal data (SPEC §5 profile-data modal). */
+    /** True once the player saved their personal data (docs/player-app.md#required-profile-data). */
     saved: boolean('saved').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    /** Last accepted TOTP time step, so a code cannot be replayed (RELIABILITY A4). */
+    /** Last accepted TOTP time step, so a code cannot be replayed (docs/reliability.md#a4-two-factor-codes). */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     confirmedAt: ts('confirmed_at'),
     /** A requested new e-mail address, waiting for its confirmation link (decision 015). */
@@ -67,7 +67,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** Group and level membership (statuses of SPEC §3 / §6). */
+/** Group and level membership (statuses: docs/player-app.md#groups-and-restrictions). */
 export const playerStatuses = pgTable(
   'player_statuses',
   {
@@ -139,7 +139,7 @@ export const authThrottle = pgTable('auth_throttle', {
 });
 
 /**
- * One wallet per player and currency (SPEC §3 Account). Amounts are minor units. These are the
+ * One wallet per player and currency (docs/player-app.md#data-objects). Amounts are minor units. These are the
  * cached balances of the player's ledger accounts (cash = `available_to_cashout_cents`, bonus =
  * total − cash), changed only by the wallet module in the same transaction as the postings; the
  * CHECKs make a negative balance impossible whatever the code does. `version` goes up by one with

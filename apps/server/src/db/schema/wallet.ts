@@ -82,7 +82,7 @@ export const ledgerPostings = pgTable(
 
 /**
  * Seamless-wallet requests by (provider, transaction id): the first answer is stored byte for byte
- * so a duplicate gets exactly it (RELIABILITY W5), `payload_hash` detects a reused id with other
+ * so a duplicate gets exactly it (docs/reliability.md#w5-idempotency), `payload_hash` detects a reused id with other
  * content (W6), and a rollback of an unknown bet leaves a `tombstone` row under the bet's id so
  * the late bet is refused (W9).
  */

@@ -50,7 +50,7 @@ export async function findValidToken(
 
 /**
  * Uses a token up in one guarded statement: of two concurrent requests with the same token only
- * one gets the owner back (single use, RELIABILITY I2).
+ * one gets the owner back (single use, docs/reliability.md#i2-single-use).
  */
 export async function consumeToken(
   db: DbOrTx,
@@ -147,7 +147,7 @@ export async function clearThrottle(db: DbOrTx, keys: string[]): Promise<void> {
 
 // --- credentials and sign-in bookkeeping ----------------------------------------------------------
 
-/** Sign-in counters: the previous sign-in moves to `last_*` so the player can see it (RELIABILITY A7). */
+/** Sign-in counters: the previous sign-in moves to `last_*` so the player can see it (docs/reliability.md#a7-sign-in-notices). */
 export async function recordSignIn(db: DbOrTx, userId: number, ip: string, now: Date): Promise<User | undefined> {
   const [row] = await db
     .update(users)
@@ -222,7 +222,7 @@ export async function setTwoFactor(
 
 /**
  * Records the TOTP time step a code was accepted for, only if it is newer than the last one. False
- * means another request already used this (or a later) step: the code is a replay (RELIABILITY A4).
+ * means another request already used this (or a later) step: the code is a replay (docs/reliability.md#a4-two-factor-codes).
  */
 export async function advanceTwoFactorStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
   const rows = await db

@@ -55,7 +55,7 @@ const TOKEN_TTL: Record<TokenPurpose, number> = {
   reset_password: 1 * HOUR,
   email_change: 24 * HOUR,
 };
-/** Where each link lands in the web app (SPEC §2 redirects these paths to the popups). */
+/** Where each link lands in the web app (docs/player-app.md#redirects sends these paths to the popups). */
 const TOKEN_LINK: Record<TokenPurpose, { path: string; param: string; mail: MailKind }> = {
   confirmation: { path: '/users/confirmation', param: 'confirmation_token', mail: 'confirmation' },
   reset_password: { path: '/users/password/edit', param: 'reset_password_token', mail: 'reset_password' },
@@ -65,7 +65,7 @@ const TOKEN_LINK: Record<TokenPurpose, { path: string; param: string; mail: Mail
 /** Level every new player starts at (the loyalty ladder moves them up). */
 const STARTING_LEVEL = 'level_1';
 
-/** One body for every failed password step, known e-mail or not (RELIABILITY A3). */
+/** One body for every failed password step, known e-mail or not (docs/reliability.md#a3-throttling). */
 export const invalidCredentials = () => unauthorized('invalid_credentials', 'Invalid email or password.');
 
 function isUniqueViolation(error: unknown): boolean {
@@ -213,7 +213,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   /**
    * Password step of POST /api/users/sign_in. Locks are checked before the password, and an unknown
    * e-mail is verified against a dummy hash, so status, body and time are the same whether or not
-   * the account exists (RELIABILITY A3).
+   * the account exists (docs/reliability.md#a3-throttling).
    */
   async function signIn(
     input: { email?: string | undefined; password?: string | undefined },
@@ -267,7 +267,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   /**
    * PUT /api/users/password: new password from a mailed token. The token is used up, every session
    * of the player ends, and the caller signs the player in, except when two-factor is on: a mailbox
-   * alone must never get past the second factor (RELIABILITY A4).
+   * alone must never get past the second factor (docs/reliability.md#a4-two-factor-codes).
    */
   async function resetPassword(input: { reset_password_token: string; password: string }): Promise<User> {
     const now = clock.now();
@@ -332,7 +332,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   }
 
   /**
-   * PUT /api/users (API-SHAPES §2.6): a new password and/or e-mail address, always with the current
+   * PUT /api/users (docs/api-shapes.md#account-update): a new password and/or e-mail address, always with the current
    * password. That password check is the step-up when two-factor is off, and is recorded as one; with
    * two-factor on it is not enough, and the session must have stepped up with the code within the
    * window (403 `reauth_required` otherwise, checked first so no password is tested in vain).
@@ -371,7 +371,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     let endedSessions: string[] = [];
     if (input.password !== undefined) {
       await setPasswordHash(db, user.id, await hashPassword(input.password), now);
-      // RELIABILITY A6: whoever else holds a session of this account is signed out.
+      // docs/reliability.md#a6-session-end: whoever else holds a session of this account is signed out.
       endedSessions = await sessions.destroyOthersForUser(user.id, loaded.session.id);
       await mailer.send(buildMail('password_changed', user));
     }
@@ -381,7 +381,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
         return issueToken(tx, user.id, 'email_change');
       });
       await sendTokenMail(user, 'email_change', token, newEmail);
-      // The current address hears of it too (RELIABILITY A7): it is the one an intruder cannot read.
+      // The current address hears of it too (docs/reliability.md#a7-sign-in-notices): it is the one an intruder cannot read.
       await mailer.send(buildMail('email_change_requested', user));
     } else if (input.email !== undefined && user.unconfirmedEmail) {
       // Asking for the current address again withdraws a change still waiting for its link.

@@ -1,7 +1,7 @@
 /**
  * The most common passwords from public breach corpora (RockYou, the NCSC top-100k list, yearly
  * "worst passwords" lists), lower-cased and limited to what our length rule would otherwise allow
- * (8+ characters). RELIABILITY A2 asks for a breached-password check; this built-in list covers
+ * (8+ characters). docs/reliability.md#a2-password-policy asks for a breached-password check; this built-in list covers
  * the passwords credential-stuffing tools try first without a network call or a large file.
  * Comparison is case-insensitive, so `Password1!` and `PASSWORD1!` are refused too.
  */

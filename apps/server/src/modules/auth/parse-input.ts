@@ -9,7 +9,7 @@ const SHAPE_ISSUES = new Set(['invalid_type', 'unrecognized_keys', 'invalid_unio
  * - Wrong shape (unknown key, wrong type, missing key): 400 `validation_error` with full field
  *   paths, the same body the error handler gives a ZodError.
  * - Only rule failures (blank, too long, not in the list, …): 422 `validation_error` with the
- *   messages under the bare field name, the SoftSwiss form shape (API-SHAPES §1.5, §1.9).
+ *   messages under the bare field name, the SoftSwiss form shape (docs/api-shapes.md#error-bodies).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -33,7 +33,7 @@ function add(out: Record<string, string[]>, field: string, message: string) {
   if (!list.includes(message)) list.push(message);
 }
 
-/** `{ "user.email": [...] }`: full paths (SPEC §5 matches by full path, then by last segment). */
+/** `{ "user.email": [...] }`: full paths (docs/player-app.md#server-errors-to-fields matches by full path, then by last segment). */
 export function shapeErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const out = fieldMap();
   for (const issue of issues) {

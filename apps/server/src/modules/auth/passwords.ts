@@ -4,7 +4,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**
- * argon2id at the OWASP floor (RELIABILITY A1). The algorithm is left to the library default
+ * argon2id at the OWASP floor (docs/reliability.md#a1-argon2id). The algorithm is left to the library default
  * (argon2id): its `Algorithm` const enum cannot be imported under isolatedModules.
  */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -22,7 +22,7 @@ export async function verifyPassword(encrypted: string, password: string): Promi
   }
 }
 
-/** A stored hash weaker than the current parameters is replaced at the next sign-in (RELIABILITY A1). */
+/** A stored hash weaker than the current parameters is replaced at the next sign-in (docs/reliability.md#a1-argon2id). */
 export function needsRehash(encrypted: string): boolean {
   if (!encrypted.startsWith('$argon2id$')) return true;
   try {
@@ -37,7 +37,7 @@ let dummy: Promise<string> | undefined;
 
 /**
  * A hash of a random password, verified against when the e-mail is unknown so that a sign-in for a
- * missing account costs the same time as one with a wrong password (RELIABILITY A3).
+ * missing account costs the same time as one with a wrong password (docs/reliability.md#a3-throttling).
  */
 export function dummyPasswordHash(): Promise<string> {
   dummy ??= hashPassword(randomToken());
@@ -46,7 +46,7 @@ export function dummyPasswordHash(): Promise<string> {
 
 /**
  * Rules beyond length (the length rule lives in the shared schema): refuse the passwords attackers
- * try first, and the player's own e-mail address. No composition rules (RELIABILITY A2).
+ * try first, and the player's own e-mail address. No composition rules (docs/reliability.md#a2-password-policy).
  */
 export function passwordPolicyErrors(password: string, email: string): string[] {
   const lower = password.toLowerCase();

@@ -1,5 +1,5 @@
 /**
- * The session cookie's name and attributes (RELIABILITY A5, decision 015): `__Host-` prefixed with
+ * The session cookie's name and attributes (docs/reliability.md#a5-session-cookie, decision 015): `__Host-` prefixed with
  * Secure, Path=/ and no Domain when the public URL is https; the bare name on plain http, where
  * browsers refuse `__Host-` cookies. Each side reads only its own name, HTTP and sockets alike.
  */

@@ -11,7 +11,7 @@ import { unauthorized } from '../../lib/errors.ts';
 export const SESSION_COOKIE = 'croupier_session';
 
 /**
- * The session cookie's name. Over https it carries the `__Host-` prefix (RELIABILITY A5): the
+ * The session cookie's name. Over https it carries the `__Host-` prefix (docs/reliability.md#a5-session-cookie): the
  * browser then accepts it only with Secure, Path=/ and no Domain, so a sibling subdomain cannot set
  * or shadow it. Browsers refuse `__Host-` cookies without Secure, so plain http keeps the bare name.
  */
@@ -37,7 +37,7 @@ export interface LoadedSession {
 
 /**
  * Server-side sessions: the cookie carries a 256-bit random token, the database only its SHA-256.
- * Idle and absolute timeouts are enforced here, on every request (RELIABILITY A5, A6).
+ * Idle and absolute timeouts are enforced here, on every request (docs/reliability.md#a5-session-cookie, #a6-session-end).
  */
 export function createSessionService({ db, clock, idleMinutes, absoluteDays, secureCookies }: SessionDeps) {
   const idleMs = idleMinutes * 60_000;

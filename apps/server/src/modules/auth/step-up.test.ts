@@ -1,5 +1,5 @@
 /**
- * Step-up authentication (RELIABILITY A8, decision 015): turning two-factor off, changing the
+ * Step-up authentication (docs/reliability.md#a8-step-up, decision 015): turning two-factor off, changing the
  * password or the e-mail address, and withdrawing to a destination no payout reached yet need the
  * password (plus the code when two-factor is on) proven in this session within the step-up window.
  * Every action is tried without a step-up, with a fresh one and with a stale one, on the fixed clock.

@@ -26,7 +26,7 @@ export function stepUpRequired(twoFactor: boolean): AppError {
 }
 
 /**
- * The signed-in player, provided this session stepped up within the window (RELIABILITY A8);
+ * The signed-in player, provided this session stepped up within the window (docs/reliability.md#a8-step-up);
  * otherwise 401 for a guest and 403 `reauth_required` for a player.
  */
 export function requireSteppedUp(loaded: LoadedSession | null, now: Date): User {

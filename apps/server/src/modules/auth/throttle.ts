@@ -19,7 +19,7 @@ export interface ThrottleDeps {
 }
 
 /**
- * Brute-force and abuse throttling (RELIABILITY A3, A4, I4), kept in the database so every api
+ * Brute-force and abuse throttling (docs/reliability.md#a3-throttling, #a4-two-factor-codes, #i4-rate-limits), kept in the database so every api
  * instance sees the same counts. Failures count within a window of AUTH_LOCK_MINUTES; reaching the
  * limit locks the bucket for AUTH_LOCK_MINUTES.
  */

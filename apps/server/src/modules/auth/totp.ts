@@ -5,7 +5,7 @@ import { deriveKey } from '../../config/secrets.ts';
 /**
  * TOTP per RFC 6238 with the authenticator-app defaults (SHA-1, 6 digits, 30 s). A code is accepted
  * for its own 30 s step and one step either side (±30 s clock skew), and each step only once
- * (replay protection through `users.two_factor_last_step`, RELIABILITY A4).
+ * (replay protection through `users.two_factor_last_step`, docs/reliability.md#a4-two-factor-codes).
  */
 export const TOTP_PERIOD_SECONDS = 30;
 const SKEW_SECONDS = 30;
@@ -55,7 +55,7 @@ const legacyKey = (secret: string) => createHash('sha256').update(`croupier:totp
 
 /**
  * Seeds are stored encrypted (AES-256-GCM) so a copy of the users table alone does not hand out
- * second factors (RELIABILITY A4). Format `v2.<iv>.<tag>.<data>`, keyed by the app secret's HKDF key
+ * second factors (docs/reliability.md#a4-two-factor-codes). Format `v2.<iv>.<tag>.<data>`, keyed by the app secret's HKDF key
  * for this purpose. `v1` values (key = SHA-256 of a prefixed app secret, before keys were derived
  * per purpose) still open, under the configured secret or the old public default, so players
  * enrolled before keep their authenticator; new seeds are always `v2`.

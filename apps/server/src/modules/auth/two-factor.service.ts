@@ -29,7 +29,7 @@ const invalidCode = () =>
   unprocessable('invalid_otp', 'The code is not valid.', { authentication_code: ['is invalid'] });
 
 /**
- * TOTP two-factor authentication (RELIABILITY A4): set-up with a fresh CSPRNG seed stored
+ * TOTP two-factor authentication (docs/reliability.md#a4-two-factor-codes): set-up with a fresh CSPRNG seed stored
  * encrypted, each code usable once, attempts throttled per player, a mail on every change (A7).
  */
 export function createTwoFactorService({ db, env, clock, mailer, throttle }: TwoFactorDeps) {

@@ -159,7 +159,7 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
       const id = launchIds[code];
       if (id !== undefined) real[code] = { id };
     }
-    // Demo play needs a FUN id and is never offered for live games (API-SHAPES §6.1).
+    // Demo play needs a FUN id and is never offered for live games (docs/api-shapes.md#game-object).
     const funId = row.hasDemo && !cats.includes('live') ? launchIds[FUN_CURRENCY] : undefined;
     const currencies: GameCurrencyIds = funId === undefined ? { ...real } : { ...real, [FUN_CURRENCY]: { id: funId } };
     const provTitle = providerTitle.get(row.providerId) ?? row.providerId;

@@ -169,7 +169,7 @@ const PROVIDERS: Omit<SeedProvider, 'position'>[] = [
   { id: 'saffron-lantern-games', title: 'Saffron Lantern Games' },
   { id: 'bluegum-reels', title: 'Bluegum Reels' },
   { id: 'velvet-room-live', title: 'Velvet Room Live' },
-  // SPEC §2 places the rocket game under a turbo-games play path; the studio brand is ours.
+  // The rocket game lives under a play path (docs/player-app.md#game-page); the studio brand is ours.
   { id: 'turbo-games', title: 'Croupier Turbo' },
 ];
 
@@ -186,13 +186,13 @@ const SLOT_STUDIOS = [
   'croupier-originals',
 ];
 
-/** SPEC §9 category slugs plus a few of ours, in lobby order. */
+/** The category slugs of docs/player-app.md#category-slugs plus a few of ours, in lobby order. */
 const CATEGORIES: Omit<SeedCategory, 'position'>[] = [
   { id: 'top', title: 'Top games', section: null },
   { id: 'new', title: 'New games', section: null },
   { id: 'recommended', title: 'Recommended', section: null },
   { id: 'pokies', title: 'Pokies', section: 'pokies' },
-  // "Mega Ways" rather than the trademarked mechanic name; the slug is SPEC §9's.
+  // "Mega Ways" rather than the trademarked mechanic name; the slug is the one in docs/player-app.md#category-slugs.
   { id: 'megaways', title: 'Mega Ways', section: 'pokies' },
   { id: 'jackpot', title: 'Jackpot games', section: 'pokies' },
   { id: 'bonus-buy', title: 'Bonus buy', section: 'pokies' },

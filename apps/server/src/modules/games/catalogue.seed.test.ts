@@ -9,7 +9,7 @@ import { seedGameCatalogue } from './catalogue.seed.ts';
 import { catalogueVersion } from './catalogue.version.ts';
 import { tolerateForcedDrop } from './test-factories.ts';
 
-/** SPEC §9 game category slugs. */
+/** Game category slugs (docs/player-app.md#category-slugs). */
 const SPEC_SLUGS = [
   'new',
   'top',
@@ -71,7 +71,7 @@ describe('catalogue data', () => {
     for (const e of ['slot-low', 'slot-medium', 'slot-high']) expect(symbolsByEngine(e).size).toBeGreaterThan(10);
   });
 
-  it('puts every SPEC §9 category slug in the catalogue, each with games, pokies and live sections set', () => {
+  it('puts every category slug of docs/player-app.md#category-slugs in the catalogue, each with games, pokies and live sections set', () => {
     const ids = catalogue.categories.map((c) => c.id);
     for (const slug of SPEC_SLUGS) {
       expect(ids).toContain(slug);
@@ -118,7 +118,7 @@ describe('seedGameCatalogue', () => {
     };
   };
 
-  it('was run by the template: at least 200 games, 8 providers and the SPEC slugs', async () => {
+  it('was run by the template: at least 200 games, 8 providers and the documented category slugs', async () => {
     const n = await counts();
     expect(n.games).toBeGreaterThanOrEqual(200);
     expect(n.providers).toBeGreaterThanOrEqual(8);

@@ -254,7 +254,7 @@ describe('games lobby API', () => {
       for (const wildcard of ['%', '_', '%roulette', 'r_ulette', '.*']) {
         expect((await filter({ device: 'desktop', filter: { title: wildcard } })).pagination.total_count).toBe(0);
       }
-      // Without paging the default page size (SPEC §9: 40) applies.
+      // Without paging the default page size (docs/player-app.md#paging: 40) applies.
       const broad = await filter({ device: 'desktop', filter: { title: 'e' } });
       expect(broad.data).toHaveLength(40);
     });

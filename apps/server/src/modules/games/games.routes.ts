@@ -18,7 +18,7 @@ import { ResponseCache } from './response-cache.ts';
 
 /** Public catalogue lists change only with the catalogue: browsers and CDNs may keep them a while. */
 const LIST_CACHE_CONTROL = 'public, max-age=300';
-/** SPEC §9: random game picks choose among the first 100 games of the collection. */
+/** docs/player-app.md#paging: random game picks choose among the first 100 games of the collection. */
 const RANDOM_POOL = 100;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -49,7 +49,7 @@ const RandomQuery = z.object({ identifier: text().max(100).optional(), device: z
 const CollectionsQuery = z.object({ l: text().max(10).optional(), device: z.enum(DEVICES).optional() });
 
 /**
- * The game lobby (API-SHAPES §6): catalogue lists, games_filter, select, random, artwork, and the
+ * The game lobby (docs/api-shapes.md#games): catalogue lists, games_filter, select, random, artwork, and the
  * player's favourites and recent games. Catalogue reads come from the in-memory snapshot
  * (catalogue.cache.ts explains why); only per-player calls touch the database.
  */

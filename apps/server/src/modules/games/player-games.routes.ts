@@ -18,7 +18,7 @@ const PRIVATE = 'private, no-store';
 const gameNotFound = () => notFound('game_not_found', 'Game not found');
 
 /**
- * API-SHAPES §6.8: the client picks the id-list (v1) or full-object (v2) form of favourites with the
+ * docs/api-shapes.md#favourites: the client picks the id-list (v1) or full-object (v2) form of favourites with the
  * vendor media type, in `accept-client` (this client) or `Accept` (other SoftSwiss clients). Neither
  * means v2.
  */
@@ -57,7 +57,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
     });
   }
 
-  // Oldest first: the client reverses the list for display (API-SHAPES §6.8).
+  // Oldest first: the client reverses the list for display (docs/api-shapes.md#favourites).
   app.get('/api/player/favorite_games', async (request, reply) => {
     const user = await request.requireUser();
     const rows = await db
@@ -100,7 +100,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
 
   // Recently opened games, newest first, as full game objects with `last_activity_at` (our
   // extension: one call instead of played_games + select). `/api/player/games` is the game
-  // history of API-SHAPES §6.9, served by the games host.
+  // history of docs/api-shapes.md#played-games-and-history, served by the games host.
   app.get('/api/player/recent_games', async (request, reply) => {
     const user = await request.requireUser();
     const recent = await recentRows(user.id);
@@ -111,7 +111,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
       .send(`[${body.join(',')}]`);
   });
 
-  // API-SHAPES §6.9: identifiers with their last activity, newest first.
+  // docs/api-shapes.md#played-games-and-history: identifiers with their last activity, newest first.
   app.get('/api/player/played_games', async (request, reply) => {
     const user = await request.requireUser();
     const recent = await recentRows(user.id);

@@ -6,7 +6,7 @@ import { createPlayerService } from '../player/player.service.ts';
 import { createInfoService } from './info.service.ts';
 import { stagCookie, visitorCountry } from './visitor.ts';
 
-/** Public info calls (API-SHAPES §4) and the SSR start data `GET /json-api/serverdata` (SPEC §7). */
+/** Public info calls (docs/api-shapes.md#info) and the SSR start data `GET /json-api/serverdata` (docs/player-app.md#server-side-start). */
 export const infoRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const info = createInfoService({ db: deps.database.db, env: deps.env });
   const players = createPlayerService({ db: deps.database.db, env: deps.env, clock: deps.clock });

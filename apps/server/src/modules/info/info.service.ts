@@ -20,9 +20,9 @@ export interface InfoDeps {
   env: Pick<Env, 'restrictedCountries' | 'PAYMENTS_SANDBOX'>;
 }
 
-/** Public catalogue data (API-SHAPES §4), the same for every visitor except where geo matters. */
+/** Public catalogue data (docs/api-shapes.md#info), the same for every visitor except where geo matters. */
 export function createInfoService({ db, env }: InfoDeps) {
-  /** `default` marks the visitor's geo default currency (SPEC §9), EUR when the country is unknown. */
+  /** `default` marks the visitor's geo default currency (docs/player-app.md#geo-default-currency), EUR when the country is unknown. */
   function currencies(country: string | null): CurrencyInfo[] {
     const preferred = defaultCurrencyForCountry(country);
     return CURRENCY_CODES.map((code) => ({
@@ -77,7 +77,7 @@ export function createInfoService({ db, env }: InfoDeps) {
     };
   }
 
-  /** Start data for server-side rendering (SPEC §7), for one visitor. */
+  /** Start data for server-side rendering (docs/player-app.md#server-side-start), for one visitor. */
   function serverData(visitor: { country: string | null; user: Player | null; settings: PlayerSettings }): ServerData {
     return {
       locales: locales(),

@@ -20,7 +20,7 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists the SPEC currencies with their minor units, fiat flag and the visitor geo default', async () => {
+  it('lists the documented currencies with their minor units, fiat flag and the visitor geo default', async () => {
     const guest = createClient(t.app);
     const list = z.array(CurrencyInfoSchema).parse((await guest.get('/api/info/currencies')).json());
     expect(list.map((c) => c.code)).toEqual([

@@ -11,7 +11,7 @@ import {
 
 type StatusSeed = typeof statuses.$inferInsert;
 
-/** Loyalty levels of the profile (SPEC §1: level_1 to level_10). */
+/** Loyalty levels of the profile (docs/player-app.md#locales: level_1 to level_10). */
 const LEVELS: StatusSeed[] = Array.from({ length: 10 }, (_, i) => ({
   id: `level_${i + 1}`,
   name: `Level ${i + 1}`,
@@ -21,7 +21,7 @@ const LEVELS: StatusSeed[] = Array.from({ length: 10 }, (_, i) => ({
 }));
 
 /**
- * Groups with a meaning in SPEC §4/§6. Only 545 is writable: players (through
+ * Groups with a meaning (docs/player-app.md#groups-and-restrictions). Only 545 is writable: players (through
  * `POST /api/player/groups`) may choose the live-chat provider; the others are assigned by us.
  */
 const GROUPS: StatusSeed[] = [

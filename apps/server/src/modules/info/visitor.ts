@@ -22,7 +22,7 @@ export function isRestrictedCountry(env: Pick<Env, 'restrictedCountries'>, count
 }
 
 /**
- * SPEC §2/§6: sign-in, sign-up, password reminder, new password and e-mail verification are not
+ * docs/player-app.md#navigation-rules: sign-in, sign-up, password reminder, new password and e-mail verification are not
  * available to visitors from a restricted country. Checked on the server too, so the rule does not
  * depend on the web app hiding the forms. 451 "Unavailable For Legal Reasons".
  */
@@ -44,7 +44,7 @@ function cookies(request: FastifyRequest): Record<string, string | undefined> {
   return header ? parseCookie(header) : {};
 }
 
-/** The `locale` cookie (SSR sends it, SPEC §7), else the first supported Accept-Language, else `en`. */
+/** The `locale` cookie (SSR sends it, docs/player-app.md#server-side-start), else the first supported Accept-Language, else `en`. */
 export function requestLocale(request: FastifyRequest): Locale {
   const fromCookie = matchLocale(cookies(request).locale);
   if (fromCookie) return fromCookie;

@@ -191,7 +191,7 @@ export class JackpotsService {
     );
   }
 
-  /** `GET /api/jackpots` items (API-SHAPES §7.1). */
+  /** `GET /api/jackpots` items (docs/api-shapes.md#jackpots-and-winners). */
   async list(currency?: string) {
     await this.ensureSeeded();
     const jackpots = await rows<JackpotRow>(
@@ -242,7 +242,7 @@ export class JackpotsService {
     };
   }
 
-  /** `GET /api/games/jackpots`: `{ CUR: { provider: total } }` in minor units (API-SHAPES §6.4). */
+  /** `GET /api/games/jackpots`: `{ CUR: { provider: total } }` in minor units (docs/api-shapes.md#provider-jackpots). */
   async totals(): Promise<Record<string, Record<string, number>>> {
     await this.ensureSeeded();
     const found = await rows<{ currency: string; total: string }>(
@@ -252,7 +252,7 @@ export class JackpotsService {
     return Object.fromEntries(found.map((r) => [r.currency, { [JACKPOT_PROVIDER_KEY]: Number(r.total) }]));
   }
 
-  /** `GET /api/jackpot_wins` (API-SHAPES §7.2), newest first. */
+  /** `GET /api/jackpot_wins` (docs/api-shapes.md#jackpots-and-winners), newest first. */
   async recentWins() {
     const found = await rows<{
       amount: string;

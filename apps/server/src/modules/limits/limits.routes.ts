@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 
 /**
- * `GET /api/user_limits` (API-SHAPES §14): the player's responsible-gambling limits as a bare
+ * `GET /api/user_limits` (docs/api-shapes.md#limits): the player's responsible-gambling limits as a bare
  * array. Limits themselves (create, confirm, delete, periods) arrive with the limits issue; until
  * then no player can have one, so the true answer is an empty list. The game page already reads
  * it to send a player whose limit is reached to the limits page.

@@ -42,7 +42,7 @@ const FIAT_PER_EUR: Record<string, number> = {
 /** Conversion fee of the sandbox exchange. */
 const FEE = 0.01;
 
-/** `GET /api/info/crypto_exchange_rates` (API-SHAPES §4.6): `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }`. */
+/** `GET /api/info/crypto_exchange_rates` (docs/api-shapes.md#info): `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }`. */
 export function cryptoExchangeRates() {
   const out: Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>> = {};
   const round = (n: number) => Number(n.toPrecision(10));
@@ -156,7 +156,7 @@ export class SandboxChain {
 
   /**
    * A chain reorganisation drops a transaction that had not reached the required confirmations:
-   * it was never credited, and the pending deposit is declined (RELIABILITY W13). A transaction
+   * it was never credited, and the pending deposit is declined (docs/reliability.md#w13-verified-deposits). A transaction
    * already credited is past the reorg depth and stays.
    */
   async reorg(txId: string): Promise<boolean> {
@@ -200,7 +200,7 @@ export class SandboxChain {
   }
 }
 
-/** The card-to-crypto on-ramp of SPEC §7 (sandbox): its cashbox entry (SPEC §3 Crypto card entry). */
+/** The card-to-crypto on-ramp of docs/player-app.md#cashbox-calls (sandbox): its cashbox entry (docs/player-app.md#data-objects). */
 export const ONRAMP = {
   provider: 'sandbox_onramp',
   brand: 'card',

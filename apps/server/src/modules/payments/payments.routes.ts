@@ -31,7 +31,7 @@ import {
 
 const MethodsQuery = z.strictObject({
   currency: currencyCode,
-  // SPEC §5: the payment type must be deposit or withdrawal.
+  // docs/player-app.md#amounts-and-expiry: the payment type must be deposit or withdrawal.
   action: z.enum(['deposit', 'withdrawal']),
 });
 
@@ -70,7 +70,7 @@ const ChallengeAnswer = z.strictObject({ decision: z.enum(['approve', 'decline']
 const WidgetQuery = z.record(text().max(100), text().max(2000));
 
 /**
- * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (SPEC §7). Exactly what
+ * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (docs/player-app.md#cashbox-calls). Exactly what
  * the cashbox sends: anything else is refused, so nothing unexpected reaches a log line.
  */
 const DepositMethodsLog = z.strictObject({
@@ -156,7 +156,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     }));
   });
 
-  // The payment plan (SPEC §7): the same checks as a submission, and when the money arrives.
+  // The payment plan (docs/player-app.md#cashbox-calls): the same checks as a submission, and when the money arrives.
   app.get('/api/payments/plan', async (request) => {
     const query = parseInput(PlanQuery, request.query);
     const user = await request.requireUser();
@@ -200,7 +200,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
         fields: input.fields,
         profileId: input.profile_id,
       },
-      // RELIABILITY A8: money goes somewhere it never went or came from only after a fresh step-up.
+      // docs/reliability.md#a8-step-up: money goes somewhere it never went or came from only after a fresh step-up.
       {
         idempotencyKey: key,
         onNewDestination: () => {
@@ -211,7 +211,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return sendAnswer(reply, answer);
   });
 
-  // API-SHAPES §4 player stats: lifetime sums per currency in major units.
+  // docs/api-shapes.md#player-stats: lifetime sums per currency in major units.
   app.get('/api/player/stats', async (request) => {
     const user = await request.requireUser();
     const sums = await rows<{ kind: string; currency: string; n: number; total: string }>(
@@ -235,13 +235,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     };
   });
 
-  // SPEC §7 and older clients: a bare array of every payment, newest first.
+  // docs/player-app.md#cashbox-calls and older clients: a bare array of every payment, newest first.
   app.get('/api/player/payments', async (request) => {
     const user = await request.requireUser();
     return (await payments.history(user.id, {})).items;
   });
 
-  // API-SHAPES §9.1: the paged form with an optional filter.
+  // docs/api-shapes.md#payments: the paged form with an optional filter.
   app.post('/api/player/payments/with_pages', async (request) => {
     const body = parseInput(HistoryPage, request.body ?? {});
     const user = await request.requireUser();
@@ -253,13 +253,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
   });
 
-  // Crypto deposit addresses (SPEC §7: fetched for each coin the player has an account in).
+  // Crypto deposit addresses (docs/player-app.md#cashbox-calls: fetched for each coin the player has an account in).
   app.get('/api/payments/crypto/addresses', async (request) => {
     const user = await request.requireUser();
     return deps.chain.addresses(user.id);
   });
 
-  // The card-to-crypto on-ramp entries the crypto tab offers (SPEC §3 Crypto card entry, §7).
+  // The card-to-crypto on-ramp entries the crypto tab offers (docs/player-app.md#data-objects, #cashbox-calls).
   app.get('/api/payments/crypto/onramp', async (request) => {
     await request.requireUser();
     return deps.env.PAYMENTS_SANDBOX ? [ONRAMP] : [];
@@ -271,7 +271,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return reply.status(201).send({ currency, address: await deps.chain.addressFor(user.id, currency) });
   });
 
-  // SPEC §3 risk payload: stored for the risk review; it never decides an amount or an outcome.
+  // The risk payload (docs/player-app.md#risk-payload): stored for the risk review; it never decides an amount or an outcome.
   app.post('/api/users/transaction', async (request, reply) => {
     const payload = parseInput(RiskPayloadSchema, request.body);
     const user = await request.requireUser();
@@ -424,12 +424,12 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   });
 
   /**
-   * The on-ramp widget (SPEC §7), loaded on demand in a window or frame with the coin, the fiat
+   * The on-ramp widget (docs/player-app.md#cashbox-calls), loaded on demand in a window or frame with the coin, the fiat
    * currency and the player's address: a card buys coins at the sandbox rate less the 4.5 % fee and
    * the coins are sent to the address on the simulated chain, so they arrive as an ordinary crypto
    * deposit after the confirmations.
    */
-  // The card-to-crypto widget, opened as the real one is (SPEC §7): the widget id by host, the
+  // The card-to-crypto widget, opened as the real one is (docs/player-app.md#cashbox-calls): the widget id by host, the
   // player's coins, the language, the fiat list and the address map. It opens on `coin` and `fiat`;
   // the player may pick another of their coins, and the coins go to that coin's address.
   app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
@@ -549,7 +549,7 @@ function onrampPage(body: string, lang = 'en'): string {
 export const paymentsRoutes: FastifyPluginAsync<
   AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }
 > = async (app, deps) => {
-  // API-SHAPES §4.6; public like the other /api/info calls.
+  // docs/api-shapes.md#info; public like the other /api/info calls.
   app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));
   if (!deps.env.PAYMENTS_SANDBOX) {

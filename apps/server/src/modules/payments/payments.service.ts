@@ -1,5 +1,5 @@
 /**
- * Deposits and withdrawals (SPEC §2 Cashbox, §4; RELIABILITY W12, W13). Every state change is one
+ * Deposits and withdrawals (docs/player-app.md#cashbox-flow, #payment-history; docs/reliability.md#w12-two-phase-withdrawals, #w13-verified-deposits). Every state change is one
  * guarded UPDATE (`WHERE state = <the state it leaves>`) in the same database transaction as its
  * ledger movement, so a replayed webhook, a retried job or a recall racing an approval resolves
  * exactly one way. Money moves only through the wallet's ledger:
@@ -22,7 +22,7 @@ import { rows, type Executor } from '../wallet/ledger.ts';
 import type { Wallet } from '../wallet/index.ts';
 import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome } from './provider.ts';
 
-/** Group 631 removes the Sofort brand from deposit methods (SPEC §6). */
+/** Group 631 removes the Sofort brand from deposit methods (docs/player-app.md#groups-and-restrictions). */
 export const NO_SOFORT_GROUP = 631;
 /**
  * How long a withdrawal may stay taken by the payout job without a provider's id before it counts
@@ -51,7 +51,7 @@ export interface PaymentRow {
 }
 
 /**
- * A payment as the history and `payments_changes` show it (API-SHAPES §9.1, §15.4).
+ * A payment as the history and `payments_changes` show it (docs/api-shapes.md#payments, #payloads).
  * `recallAllowed`: whether this deployment lets players recall pending withdrawals.
  */
 export function presentPayment(p: PaymentRow, recallAllowed = true) {
@@ -86,8 +86,8 @@ export interface PaymentsDeps {
   /** Milliseconds a withdrawal stays recallable before the payout job sends it (sandbox auto-approval). */
   payoutDelayMs: number;
   /**
-   * Players may recall a pending withdrawal (SPEC §4). False where reverse withdrawals are banned
-   * (UKGC; RELIABILITY W12): a recall is then refused and nothing moves.
+   * Players may recall a pending withdrawal (docs/player-app.md#payment-history). False where reverse withdrawals are banned
+   * (UKGC; docs/reliability.md#w12-two-phase-withdrawals): a recall is then refused and nothing moves.
    */
   recallAllowed: boolean;
   /** After commit: the player's `payments_changes` channel. */
@@ -214,7 +214,7 @@ export class PaymentsService {
   }
 
   /**
-   * The payment plan (SPEC §7): what happens if the player submits this amount by this method —
+   * The payment plan (docs/player-app.md#cashbox-calls): what happens if the player submits this amount by this method —
    * checked like a submission (method, limits and, for a withdrawal, the cash available), changing
    * nothing. A withdrawal adds the casino's own step: it waits `payoutDelayMs`, recallable, before it
    * goes to the provider.

@@ -1,5 +1,5 @@
 /**
- * Cashbox payments through the sandbox provider, end to end over HTTP (RELIABILITY W12, W13):
+ * Cashbox payments through the sandbox provider, end to end over HTTP (docs/reliability.md#w12-two-phase-withdrawals, #w13-verified-deposits):
  * deposits credited only from verified webhooks, replays and forgeries, 3-D Secure, withdrawals
  * reserved from cash, recall, the payout job, payout failure, and recall racing approval.
  * Ledger invariants are checked after every test.
@@ -281,7 +281,7 @@ describe('deposits', () => {
   });
 });
 
-describe('payment plan (SPEC §7)', () => {
+describe('payment plan (docs/player-app.md#cashbox-calls)', () => {
   it('tells when the money arrives, with the checks of a submission, and changes nothing', async () => {
     const p = await player(10_000);
     const plan = (q: Record<string, string>) =>
@@ -698,7 +698,7 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
 });
 
 describe('risk payload and logs', () => {
-  it('stores the risk payload of SPEC §3 and refuses a full card number or another player id', async () => {
+  it('stores the risk payload of docs/player-app.md#risk-payload and refuses a full card number or another player id', async () => {
     const p = await player();
     const payload = {
       merchant_user_id: String(p.id),
@@ -727,7 +727,7 @@ describe('risk payload and logs', () => {
 });
 
 describe('crypto', () => {
-  it('publishes sandbox exchange rates in the API-SHAPES map', async () => {
+  it('publishes sandbox exchange rates in the documented map', async () => {
     const rates = (await createClient(t.app).get('/api/info/crypto_exchange_rates')).json() as Json;
     expect(Object.keys(rates).sort()).toEqual(['BCH', 'BTC', 'DOG', 'ETH', 'LTC', 'USDT']);
     expect(rates.BTC.EUR).toMatchObject({ exchange_rate: 60_000, fee: 0.01, total_exchange_rate: 59_400 });
@@ -853,7 +853,7 @@ describe('card-to-crypto on-ramp', () => {
     ]);
     await p.client.post('/api/player/accounts', { currency: 'ETH' });
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'ETH' })).json() as Json;
-    // Opened as SPEC §7 says: widget id by host, the player's coins, language, fiat list, address map.
+    // Opened as docs/player-app.md#cashbox-calls says: widget id by host, the player's coins, language, fiat list, address map.
     const addresses = JSON.stringify({ ETH: address });
     const query = new URLSearchParams({
       widget: 'casino.test',
@@ -901,7 +901,7 @@ describe('card-to-crypto on-ramp', () => {
   });
 });
 
-describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; RELIABILITY W12)', () => {
+describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; docs/reliability.md#w12-two-phase-withdrawals)', () => {
   it('a withdrawal is not recallable: the player’s cancel is refused, nothing moves, the payout goes out', async () => {
     const strict = await buildTestApp({ WITHDRAWAL_RECALL: 'false' });
     try {

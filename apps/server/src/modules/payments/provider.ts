@@ -14,7 +14,7 @@ export interface MethodField {
   required: boolean;
 }
 
-/** A method as the cashbox lists it (API-SHAPES §9.3, SPEC §3 Payment method). */
+/** A method as the cashbox lists it (docs/api-shapes.md#payments, docs/player-app.md#data-objects). */
 export interface ProviderMethod {
   /** `<provider>_<kind>[_<coin>]`: crypto ids carry the coin as the third underscore-separated part. */
   id: string;
@@ -75,7 +75,7 @@ export interface WebhookEvent {
 }
 
 /**
- * How a payment by one method will go, told before the player submits (SPEC §7: the payments
+ * How a payment by one method will go, told before the player submits (docs/player-app.md#cashbox-calls: the payments
  * library's "payment plan"). The provider knows its own timing; the casino adds its own review.
  */
 export interface ProviderPlan {

@@ -6,7 +6,7 @@ import type { AccountRow, PlayerStatusRow, User } from './player.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** True when every field SPEC §5 calls required data is filled in. */
+/** True when every required field (docs/player-app.md#required-profile-data) is filled in. */
 export function hasRequiredData(user: User): boolean {
   return (
     missingRequiredFields({
@@ -22,7 +22,7 @@ export function hasRequiredData(user: User): boolean {
   );
 }
 
-/** The player object of API-SHAPES §3.1 / SPEC §3 User info. */
+/** The player object (docs/api-shapes.md#player-object, docs/player-app.md#data-objects). */
 export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret: string): Player {
   const levels = statuses
     .map((s) => /^level_(\d+)$/.exec(s.id)?.[1])
@@ -76,7 +76,7 @@ export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret
 }
 
 /**
- * A wallet (API-SHAPES §3.5). Minor units go out as JSON numbers: credits stop at the currency's
+ * A wallet (docs/api-shapes.md#wallets). Minor units go out as JSON numbers: credits stop at the currency's
  * maximum balance, far below 2^53 (decision 016), so they are exact for every balance the wallet can
  * reach; a row beyond 2^53 (from before that rule, or written by hand) shows as the nearest number
  * rather than failing every read of the player's wallets.

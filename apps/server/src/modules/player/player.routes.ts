@@ -13,11 +13,11 @@ import { createPlayerService } from './player.service.ts';
 
 const NoQuery = z.strictObject({});
 
-/** The signed-in player's profile, locale, settings and wallets (SPEC §7, API-SHAPES §3). */
+/** The signed-in player's profile, locale, settings and wallets (docs/player-app.md#server-calls, docs/api-shapes.md#player). */
 export const playerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const players = createPlayerService({ db: deps.database.db, env: deps.env, clock: deps.clock });
 
-  // Personal data and balances: never cached by the browser or a proxy (RELIABILITY D3).
+  // Personal data and balances: never cached by the browser or a proxy (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;

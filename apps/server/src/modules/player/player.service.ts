@@ -32,7 +32,7 @@ export interface PlayerDeps {
 const MAXIMUM_AGE_YEARS = 120;
 
 /**
- * Birth-date rules that need today's date: at least 18 (SPEC: casino players are adults) and not
+ * Birth-date rules that need today's date: at least 18 (players are adults: docs/player-app.md#required-profile-data) and not
  * absurdly old. Returns the field errors, empty when fine.
  */
 export function dateOfBirthErrors(dateOfBirth: string | undefined, today: Date): Record<string, string[]> {
@@ -57,7 +57,7 @@ export function createPlayerService({ db, env, clock }: PlayerDeps) {
     return present(user);
   }
 
-  /** PATCH /api/player: only the fields sent change; `saved` follows the required data (SPEC §5). */
+  /** PATCH /api/player: only the fields sent change; `saved` follows the required data (docs/player-app.md#required-profile-data). */
   async function updateProfile(user: User, input: PlayerUpdate): Promise<Player> {
     const errors: Record<string, string[]> = { ...dateOfBirthErrors(input.date_of_birth, clock.now()) };
     if (user.verified) {
@@ -116,7 +116,7 @@ export function createPlayerService({ db, env, clock }: PlayerDeps) {
   }
 
   /**
-   * GET /api/player/settings, for guests too (SPEC §7 server-side start). Captcha is off until a
+   * GET /api/player/settings, for guests too (docs/player-app.md#server-side-start). Captcha is off until a
    * captcha service is configured (empty site key: the client goes on without a token).
    */
   function settings(user: User | null, guestStag: string | null): PlayerSettings {

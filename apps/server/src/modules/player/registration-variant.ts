@@ -1,10 +1,10 @@
 import type { RegistrationVariant } from '@croupier/shared/api/auth';
 
 /**
- * Groups with a meaning (SPEC §4, §6):
+ * Groups with a meaning (docs/player-app.md#registration-variant, #groups-and-restrictions):
  * - 543/544: an A/B split by player id parity — even ids go to 543, odd ids to 544;
- * - 614/615: the registration form variant the player signed up with, A and B. SPEC §4 only says
- *   the variant "comes from groups 614/615"; which of the two is A is our choice.
+ * - 614/615: the registration form variant the player signed up with, A and B (docs/player-app.md#registration-variant);
+ *   the product only says the variant comes from groups 614/615, so which of the two is A is our choice.
  */
 export const AB_GROUP_EVEN = '543';
 export const AB_GROUP_ODD = '544';
@@ -17,7 +17,7 @@ export function abGroupForPlayerId(id: number): string {
 }
 
 /**
- * Variant from the affiliate tag `<affiliate id>_<visit>` (SPEC §9): the parity of the affiliate
+ * Variant from the affiliate tag `<affiliate id>_<visit>` (docs/player-app.md#affiliate-tag): the parity of the affiliate
  * id's last hex digit, even → A, odd → B. Null when there is no usable affiliate id.
  */
 export function variantFromStag(stag: string | null | undefined): RegistrationVariant | null {

@@ -73,7 +73,7 @@ export type DebitResult =
   | { ok: false; reason: 'no_account' | 'insufficient_funds'; balance: WalletBalance | null };
 
 /**
- * Takes `amount` from a wallet in ONE guarded statement (RELIABILITY W4 (a)): the WHERE clause is
+ * Takes `amount` from a wallet in ONE guarded statement (docs/reliability.md#w4-one-guarded-statement): the WHERE clause is
  * re-checked on the latest row version after any concurrent update, so concurrent debits can never
  * overdraw (and the CHECK constraints back this up). Cash is spent before bonus money.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor } from './ledger.ts';
 
 /**
- * RELIABILITY §8.1 invariants as SQL. Each query returns the rows that BREAK the invariant, so an
+ * The ledger invariants (docs/reliability.md#ledger-invariants) as SQL. Each query returns the rows that BREAK the invariant, so an
  * empty result means it holds. Tests run them after every money-moving integration test; an
  * operator can run them on a live database (read-only).
  */

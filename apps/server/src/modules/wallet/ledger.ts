@@ -103,7 +103,7 @@ export class LedgerAccounts {
 
 /**
  * Appends one transaction and its postings in a single statement. Refuses postings that do not sum
- * to zero (RELIABILITY W2) before touching the database. Returns the transaction id, or null when
+ * to zero (docs/reliability.md#w2-append-only-ledger) before touching the database. Returns the transaction id, or null when
  * the idempotency key already exists (the caller decides whether that is a duplicate or a
  * conflict by comparing payload hashes).
  */

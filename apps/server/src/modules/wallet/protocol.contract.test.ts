@@ -1,6 +1,6 @@
 /**
- * The seamless-wallet contract (RELIABILITY W1, W3, W5–W11), table-driven, against the real HTTP
- * route and database. After every case the §8.1 invariants must hold.
+ * The seamless-wallet contract (docs/reliability.md#w1-integer-amounts, #w3-no-negative-balance, #w5-idempotency to #w11-signed-raw-body), table-driven, against the real HTTP
+ * route and database. After every case the ledger invariants (docs/reliability.md#ledger-invariants) must hold.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

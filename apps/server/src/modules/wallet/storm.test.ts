@@ -1,9 +1,9 @@
 /**
- * RELIABILITY W4 storm: many workers run mixed bet / win / rollback / duplicate / deposit /
+ * The W4 storm (docs/reliability.md#w4-one-guarded-statement): many workers run mixed bet / win / rollback / duplicate / deposit /
  * withdrawal operations at once on a few shared players. Each operation's effect follows from its
  * answer alone, so a reference model can predict every final balance whatever the interleaving.
  * No answer may be a 5xx or an exception, every balance must match the model and never go
- * negative, and the §8.1 invariants must hold. On PostgreSQL (CI's second pass) it runs the full
+ * negative, and the ledger invariants must hold (docs/reliability.md#ledger-invariants). On PostgreSQL (CI's second pass) it runs the full
  * 5,000 operations with 50 workers; on the embedded database, whose single connection serialises
  * everything, a smaller storm keeps the same assertions.
  */

@@ -1,7 +1,7 @@
 /**
  * Helpers for tests that move money (not a test file): players with funded wallets (funded through
  * the ledger from payment clearing, never by writing a balance), signed wallet calls, and the
- * RELIABILITY §8.1 invariant check to run after every such test.
+ * ledger invariant check (docs/reliability.md#ledger-invariants) to run after every such test.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

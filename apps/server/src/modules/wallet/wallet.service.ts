@@ -64,7 +64,7 @@ export class WalletService {
 
   /**
    * Credits a player's cash from a system account. A repeated key with the same content is a no-op
-   * that returns the first transaction; with different content it throws (RELIABILITY W6). New money
+   * that returns the first transaction; with different content it throws (docs/reliability.md#w6-conflicts). New money
    * past the currency's maximum balance throws BalanceLimitError and moves nothing; `money:
    * 'returned'` (the player's own money coming back, e.g. a released withdrawal) is exempt.
    */

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/runtime';
 import type { Locale } from '@croupier/shared/locales';
 import { href } from '../../config/paths';
 
-/** Not-found and oops content (SPEC §2); English defaults keep it readable even without translations. */
+/** Not-found and oops content (docs/player-app.md#routes); English defaults keep it readable even without translations. */
 export function ErrorPage({ kind, locale }: { kind: 'not-found' | 'oops'; locale: Locale }) {
   const { t } = useTranslation();
   const key = kind === 'not-found' ? 'not_found' : 'oops';

@@ -3,7 +3,7 @@ import { RouteModal } from '../modal/route-modal';
 import { useLeavePopup } from '../modal/popup-route';
 
 /**
- * A popup route (SPEC §2: /sign-in, /sign-up, /remind, …): its modal over the page it was opened
+ * A popup route (docs/player-app.md#popup-routes: /sign-in, /sign-up, /remind, …): its modal over the page it was opened
  * from (the layout keeps that page rendered), or over a decorative backdrop when the popup is the
  * first page of the visit. Closing goes back to that page, or home (popup-route.tsx).
  */

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { IDLE_TITLE_ROTATE_MS } from '../../config/constants';
 
 /**
- * While the tab is hidden, rotates the document title through `messages` (SPEC §2 "idle page
- * title"); restores the page's own title as soon as the tab is visible again.
+ * While the tab is hidden, rotates the document title through `messages` (an idle page title,
+ * docs/player-app.md#routes); restores the page's own title as soon as the tab is visible again.
  */
 export function useIdleTitle(messages: string[]) {
   const key = messages.join('\u0000');

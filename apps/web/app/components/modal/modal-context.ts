@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 export interface ModalControls {
   /** Closes with the exit delay; `immediate` skips it and the unsaved-changes question. */
   close: (options?: { immediate?: boolean }) => void;
-  /** Marks unsaved changes: closing then asks for confirmation (SPEC §4). */
+  /** Marks unsaved changes: closing then asks for confirmation (docs/player-app.md#states). */
   setUnsaved: (unsaved: boolean) => void;
 }
 

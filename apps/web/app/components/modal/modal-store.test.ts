@@ -5,7 +5,7 @@ function Body() {
   return null;
 }
 
-describe('modal stack (SPEC §4)', () => {
+describe('modal stack (docs/player-app.md#modals)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { MODAL_CLOSE_DELAY_MS } from '../../config/constants';
 
-/** SPEC §3 Modal options. */
+/** Modal options (docs/player-app.md#data-objects). */
 export interface ModalOptions {
   /** Dialog title (also its accessible name). */
   title: string;
@@ -36,7 +36,7 @@ interface Deps {
 }
 
 /**
- * The modal stack of SPEC §4: one modal per name (opening an open name updates it in place),
+ * The modal stack of docs/player-app.md#modals: one modal per name (opening an open name updates it in place),
  * closing waits 500 ms for the exit animation unless immediate, closing over unsaved changes needs
  * confirmation unless immediate, and an overlay click is ignored with blockCloseOverlay.
  */

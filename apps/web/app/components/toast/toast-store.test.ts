@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from './toast-store';
 
-describe('toasts (SPEC §4)', () => {
+describe('toasts (docs/player-app.md#toasts)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const make = () =>

@@ -1,6 +1,6 @@
 import { TOAST_LIFETIME_MS } from '../../config/constants';
 
-/** SPEC §3 Toast. `time` is the lifetime in ms (default 10 s); 0 keeps the toast until dismissed. */
+/** A toast (docs/player-app.md#data-objects). `time` is the lifetime in ms (default 10 s); 0 keeps the toast until dismissed. */
 export type ToastType = 'message' | 'success' | 'warning' | 'error';
 
 export interface ToastInput {

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 used by the lobby and the game page. */
+/** Business constants (docs/player-app.md#constants) used by the lobby and the game page. */
 
 import { DEFAULT_FRAME, INFINITE_SCROLL_OFFSET_PX, PAGINATION_SIZE } from '../../config/constants';
 
@@ -20,7 +20,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Shortest search text sent to the server. */
 export const SEARCH_MIN_LENGTH = 2;
 
-/** Collections shown as rows on the home page, in this order (SPEC §9 category slugs). */
+/** Collections shown as rows on the home page, in this order (docs/player-app.md#category-slugs). */
 export const HOME_ROW_CATEGORIES = ['new', 'top', 'recommended', 'jackpot', 'live'] as const;
 
 /** Categories that earn a badge on a game card. */

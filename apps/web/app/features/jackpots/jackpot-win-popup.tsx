@@ -52,7 +52,7 @@ export function JackpotWinContent({ jackpot }: { jackpot: JackpotWin }) {
 }
 
 /**
- * Shows the win popup when the player's private `jackpot_win_award` event arrives (SPEC §4
+ * Shows the win popup when the player's private `jackpot_win_award` event arrives (docs/player-app.md#realtime-events
  * realtime rules). Mount it once inside the site layout, never inside a game's iframe document.
  */
 export function JackpotWinListener({ enabled }: { enabled: boolean }) {

@@ -8,7 +8,7 @@ import { mergeAccountsSnapshot } from '../realtime/balance-merge';
 
 export const getAccounts = (api: ApiClient) => api.get<Account[]>('/api/player/accounts?compatibility=false');
 
-/** Wallets, polled every 10 s (SPEC §9 balance ping) while the tab is visible and a player is signed in. */
+/** Wallets, polled every 10 s (docs/player-app.md#timing) while the tab is visible and a player is signed in. */
 export const accountsQueryOptions = (api: ApiClient, enabled: boolean) =>
   queryOptions({
     queryKey: QUERY_KEYS.accounts,

@@ -5,7 +5,7 @@ import type { Account } from '../api-types';
 import { QUERY_KEYS } from '../query-keys';
 
 /**
- * POST /api/player/accounts {currency} (SPEC §7): selects the wallet in `currency` (creating it if
+ * POST /api/player/accounts {currency} (docs/player-app.md#server-calls): selects the wallet in `currency` (creating it if
  * needed) and makes it the player's currency: the balance shown, the games and the cashbox follow.
  */
 export const switchWallet = (api: ApiClient, currency: string) =>

@@ -15,7 +15,7 @@ const wallet = (currency: string, amount: number, version: number): Account => (
 });
 
 describe('applyWalletEvent', () => {
-  it('keeps version 7 when version 6 arrives after it (RELIABILITY T4)', () => {
+  it('keeps version 7 when version 6 arrives after it (docs/reliability.md#t4-no-balance-drift)', () => {
     const afterSeven = applyWalletEvent([wallet('EUR', 100, 5)], wallet('EUR', 700, 7));
     const afterSix = applyWalletEvent(afterSeven, wallet('EUR', 600, 6));
     expect(afterSix).toEqual([wallet('EUR', 700, 7)]);

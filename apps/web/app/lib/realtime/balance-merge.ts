@@ -1,7 +1,7 @@
 import type { Account } from '../api-types';
 
 /**
- * Never show an older balance over a newer one (RELIABILITY T4). Every wallet carries a `version`
+ * Never show an older balance over a newer one (docs/reliability.md#t4-no-balance-drift). Every wallet carries a `version`
  * that the server raises with each change, and both the `balance` push and the 10 s poll carry
  * it; pushes and poll answers can arrive in any order, so each side keeps the newer wallet.
  *

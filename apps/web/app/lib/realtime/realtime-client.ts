@@ -38,7 +38,7 @@ const SERVER_CLOSE_RETRY_MS = 1_000;
  * last one goes. It dispatches channel events to handlers, keeps the `game:<slug>` rooms the page
  * wants and joins them again on every reconnection (the server forgets rooms with the connection),
  * and tells `onResync` listeners about each reconnection so they reload REST snapshots
- * (RELIABILITY T4: socket.io does not replay what was missed while disconnected).
+ * (docs/reliability.md#t4-no-balance-drift: socket.io does not replay what was missed while disconnected).
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;

@@ -33,9 +33,9 @@ export function applyBalancePush(queryClient: QueryClient, wallet: Account): voi
 
 /**
  * Mounted once in root: owns the tab's realtime client and, while a player is signed in, keeps the
- * wallets the header shows in step with the `balance` channel (SPEC §7 Realtime). After every
- * reconnection, and on payment and bonus changes, the wallets are reloaded over REST (RELIABILITY
- * T4); the 10 s balance poll stays as the fallback. `client` is injectable for tests.
+ * wallets the header shows in step with the `balance` channel (docs/player-app.md#realtime). After every
+ * reconnection, and on payment and bonus changes, the wallets are reloaded over REST
+ * (docs/reliability.md#t4-no-balance-drift); the 10 s balance poll stays as the fallback. `client` is injectable for tests.
  */
 export function RealtimeProvider({
   children,

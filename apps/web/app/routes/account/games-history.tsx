@@ -12,7 +12,7 @@ export const loader = guardLoader(handle);
 export const clientLoader = guardClientLoader(handle);
 export const meta = pageMeta('account:meta.history_title', 'account:meta.history_description');
 
-/** /users/games-history: every round the player played for real money (login required, SPEC §2). */
+/** /users/games-history: every round the player played for real money (login required, docs/player-app.md#player-area). */
 export default function GamesHistoryRoute() {
   const { user } = useCurrentUser();
   const { currencies } = useBoot();

@@ -11,7 +11,7 @@ export const loader = guardLoader(handle);
 export const clientLoader = guardClientLoader(handle);
 export const meta = pageMeta('cashbox:meta.history_title', 'cashbox:meta.description');
 
-/** /users/payments: deposits and payouts of the player, with recall of pending withdrawals (SPEC §4). */
+/** /users/payments: deposits and payouts of the player, with recall of pending withdrawals (docs/player-app.md#payment-history). */
 export default function PaymentsRoute() {
   const { user } = useCurrentUser();
   const locale = useLocale();

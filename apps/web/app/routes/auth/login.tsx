@@ -10,7 +10,7 @@ export const loader = guardLoader(handle);
 export const clientLoader = guardClientLoader(handle);
 export const meta = pageMeta('auth:meta.sign_in_title', 'auth:meta.sign_in_description');
 
-/** Full sign-in page (SPEC §2), the target of a 401. */
+/** Full sign-in page (docs/player-app.md#popup-routes), the target of a 401. */
 export default function LoginRoute() {
   const { t } = useTranslation('auth');
   return (

@@ -10,7 +10,7 @@ export const loader = guardLoader(handle);
 export const clientLoader = guardClientLoader(handle);
 export const meta = pageMeta('auth:meta.sign_up_title', 'auth:meta.sign_up_description');
 
-/** Full registration page (SPEC §2), where login-only pages send guests with `?redirect=`. */
+/** Full registration page (docs/player-app.md#popup-routes), where login-only pages send guests with `?redirect=`. */
 export default function RegistrationRoute() {
   const { t } = useTranslation('auth');
   return (

@@ -27,7 +27,7 @@ function Composed() {
   return <Cashbox mode="deposit" currency="EUR" gate={profileGate(user)} onClose={() => undefined} />;
 }
 
-describe('the cashbox route (SPEC §5 profile-data modal before the cashbox)', () => {
+describe('the cashbox route (docs/player-app.md#required-profile-data: the profile-data form before the cashbox)', () => {
   it('asks for the missing data before the cashbox, saves it, then continues with the steps', async () => {
     let current = player({ city: null, postal_code: null, address: '' });
     const get = vi.fn(async (path: string): Promise<unknown> => (path === '/api/player' ? current : []));

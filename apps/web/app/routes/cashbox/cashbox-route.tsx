@@ -11,7 +11,7 @@ import { pageMeta } from '../../lib/seo';
 type Mode = Parameters<typeof CashboxPopup>[0]['mode'];
 
 /**
- * SPEC §5: variant A fiat players who lack required data fill in the profile-data form before the
+ * docs/player-app.md#required-profile-data: variant A fiat players who lack required data fill in the profile-data form before the
  * cashbox. The account feature owns the form, the cashbox only shows what it is given: the two meet
  * here, in the route.
  */
@@ -21,7 +21,7 @@ export function profileGate(user: Player | null): CashboxGate | null {
 }
 
 /**
- * The route module of one cashbox popup path (SPEC §2: /cashbox, /dashboard, /deposit, /withdraw,
+ * The route module of one cashbox popup path (docs/player-app.md#cashbox-popups: /cashbox, /dashboard, /deposit, /withdraw,
  * /deposit-fast): login required, opened as a modal; it remembers whether the player came from
  * sign-up, which sends them home first. The route file adds `loader = guardLoader(handle)` itself: a
  * server-only loader must be declared in the route module for the build to strip it.

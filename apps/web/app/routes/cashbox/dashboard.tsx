@@ -1,7 +1,7 @@
 import { cashboxRoute } from './cashbox-route';
 import { guardLoader } from '../../lib/guard.server';
 
-/** /dashboard: the cashbox dashboard popup, as /cashbox (SPEC §2). */
+/** /dashboard: the cashbox dashboard popup, as /cashbox (docs/player-app.md#cashbox-popups). */
 const route = cashboxRoute('dashboard', 'cashbox', 'dashboard_title');
 export const { handle, clientLoader, meta } = route;
 export const loader = guardLoader(handle);

@@ -1,7 +1,7 @@
 import { cashboxRoute } from './cashbox-route';
 import { guardLoader } from '../../lib/guard.server';
 
-/** /deposit-fast: one-click deposit with a saved profile (SPEC §2). */
+/** /deposit-fast: one-click deposit with a saved profile (docs/player-app.md#cashbox-popups). */
 const route = cashboxRoute('fast', 'deposit_fast', 'fast_title');
 export const { handle, clientLoader, meta } = route;
 export const loader = guardLoader(handle);

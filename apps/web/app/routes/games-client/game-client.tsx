@@ -8,7 +8,7 @@ import { GameApp, GameSkeleton } from '../../games-client/components/game-app';
 import type { RouteHandle } from '../../lib/route-guards';
 
 /**
- * /games/{gameSlug}/{id}: the game client shown inside the site's game frame (SPEC §4). It sits
+ * /games/{gameSlug}/{id}: the game client shown inside the site's game frame (docs/player-app.md#game-frame). It sits
  * outside the site layout (no header or footer: it is an iframe document) and the server renders
  * only a skeleton: the session, balance and round come from the games host in the browser.
  */

@@ -8,7 +8,7 @@ import { categoryServerData } from '../../features/games/loaders/server-data.ser
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /categories/{slug} (SPEC §2). */
+/** /categories/{slug} (docs/player-app.md#lobby-routes). */
 export const handle = { gtmPlace: 'category' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
 /**
- * /favorite-games (SPEC §2). Guests see a sign-in prompt with a redirect back here rather than
+ * /favorite-games (docs/player-app.md#lobby-routes). Guests see a sign-in prompt with a redirect back here rather than
  * being sent away, so the route is not marked requiresAuth.
  */
 export const handle = { gtmPlace: 'favorite-games' } satisfies RouteHandle;

@@ -8,7 +8,7 @@ import { categoryServerData } from '../../features/games/loaders/server-data.ser
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /games/{categoryId}: the older category URL, same page as /categories/{slug} (SPEC §2). */
+/** /games/{categoryId}: the older category URL, same page as /categories/{slug} (docs/player-app.md#lobby-routes). */
 export const handle = { gtmPlace: 'games' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

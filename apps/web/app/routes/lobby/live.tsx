@@ -8,7 +8,7 @@ import { categoryServerData } from '../../features/games/loaders/server-data.ser
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /live/all and /live/{slug} (SPEC §2). */
+/** /live/all and /live/{slug} (docs/player-app.md#lobby-routes). */
 export const handle = { gtmPlace: 'live' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { producerServerData } from '../../features/games/loaders/server-data.ser
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /producers/{slug} and /producers/{slug}/{page}: a provider's games from that page on (SPEC §2). */
+/** /producers/{slug} and /producers/{slug}/{page}: a provider's games from that page on (docs/player-app.md#lobby-routes). */
 export const handle = { gtmPlace: 'producer' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

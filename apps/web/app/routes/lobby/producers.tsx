@@ -6,7 +6,7 @@ import { producersServerData } from '../../features/games/loaders/server-data.se
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /producers: all game providers (SPEC §2). */
+/** /producers: all game providers (docs/player-app.md#lobby-routes). */
 export const handle = { gtmPlace: 'producers' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
 /**
- * /play/{name} (SPEC §2): `producer/name` (the slash may be encoded) redirects to
+ * /play/{name} (docs/player-app.md#game-page): `producer/name` (the slash may be encoded) redirects to
  * /play/{producer}/{name}, both normalised to lowercase words joined by hyphens; a bare game name
  * redirects to the game with that seo title. Anything else is a 404.
  */

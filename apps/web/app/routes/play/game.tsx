@@ -8,7 +8,7 @@ import { gameServerData } from '../../features/games/loaders/server-data.server'
 import { lobbyMeta } from '../../features/games/utils/meta';
 import type { RouteHandle } from '../../lib/route-guards';
 
-/** /play/{producer}/{name}: the game page (SPEC §2). */
+/** /play/{producer}/{name}: the game page (docs/player-app.md#game-page). */
 export const handle = { gtmPlace: 'game' } satisfies RouteHandle;
 
 export function loader(args: Route.LoaderArgs) {

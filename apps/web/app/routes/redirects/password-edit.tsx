@@ -1,6 +1,6 @@
 import { keepQueryTarget, redirectRoute } from '../../lib/redirect-routes';
 
-/** /users/password/edit?reset_password_token=… → /new-password with the same query (SPEC §2). */
+/** /users/password/edit?reset_password_token=… → /new-password with the same query (docs/player-app.md#redirects). */
 const route = redirectRoute((url) => keepQueryTarget(url, 'newPassword'));
 export const loader = route.loader;
 export const clientLoader = route.clientLoader;

@@ -1,6 +1,6 @@
 import { pathParamTarget, redirectRoute } from '../../lib/redirect-routes';
 
-/** /redirect?path=/somewhere → that same-site path, otherwise main; never another site (SPEC §2). */
+/** /redirect?path=/somewhere → that same-site path, otherwise main; never another site (docs/player-app.md#redirects). */
 const route = redirectRoute(pathParamTarget);
 export const loader = route.loader;
 export const clientLoader = route.clientLoader;

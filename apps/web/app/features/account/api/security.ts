@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import type { Player } from '../../../lib/api-types';
 
 /**
- * PUT /api/users (API-SHAPES §2.6): a new password or e-mail address, with the current password.
+ * PUT /api/users (docs/api-shapes.md#account-update): a new password or e-mail address, with the current password.
  * With two-factor on it may answer 403 `reauth_required` (decision 015): run it through useStepUp.
  */
 export const updateAccount = (api: ApiClient, user: AccountUpdateRequest['user']) =>

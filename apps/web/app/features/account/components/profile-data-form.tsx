@@ -18,7 +18,7 @@ type ProfilePlayer = Pick<Player, 'registration_variant' | 'currency' | 'saved'>
   Partial<Record<(typeof REQUIRED_PROFILE_FIELDS)[number], string | null>>;
 
 /**
- * SPEC §5: variant A players with a fiat currency who have not saved their data (`saved`) and lack
+ * docs/player-app.md#required-profile-data: variant A players with a fiat currency who have not saved their data (`saved`) and lack
  * any required field (mobile_phone, first_name, last_name, date_of_birth, country, city, address,
  * postal_code) fill them in before the cashbox. Once saved, the player is not asked again.
  */

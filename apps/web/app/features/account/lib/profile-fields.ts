@@ -1,4 +1,4 @@
-/** Personal fields a player edits on /users (SPEC §3 user info, §5 rules). */
+/** Personal fields a player edits on /users (docs/player-app.md#data-objects, #input-rules). */
 export const PROFILE_FIELDS = [
   'first_name',
   'last_name',
@@ -19,7 +19,7 @@ const phone = (v: string) => {
   return digits && !digits.startsWith('+') ? `+${digits}` : digits;
 };
 
-/** Only what changed, trimmed; the phone with its leading + (SPEC §5). */
+/** Only what changed, trimmed; the phone with its leading + (docs/player-app.md#phone). */
 export function changedFields(initial: Values, values: Values): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
   for (const field of PROFILE_FIELDS) {

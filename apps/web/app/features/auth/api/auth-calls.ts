@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from '../../../lib/api-client';
 import type { Player } from '../../../lib/api-types';
 
 /**
- * The auth endpoints (SPEC §7, API-SHAPES §2). All run with silent401: a failed sign-in is the
+ * The auth endpoints (docs/player-app.md#server-calls, docs/api-shapes.md#accounts). All run with silent401: a failed sign-in is the
  * form's business, not a reason to reset the session and jump to /login.
  */
 const quiet = { silent401: true } as const;
@@ -33,7 +33,7 @@ export function needsTwoFactor(error: unknown): boolean {
 export const signUp = (api: ApiClient, user: Record<string, unknown>) =>
   api.post<Player | null>('/api/users', { user }, quiet);
 
-/** Errors are only logged (API-SHAPES §2.3): the client forgets the session in every case. */
+/** Errors are only logged (docs/api-shapes.md#sign-out): the client forgets the session in every case. */
 export const signOut = (api: ApiClient) =>
   api.delete<unknown>('/api/users/sign_out', quiet).catch((error: unknown) => console.warn('SIGN_OUT_ERROR', error));
 

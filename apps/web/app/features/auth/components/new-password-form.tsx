@@ -15,7 +15,7 @@ import { FormError } from '../../../components/ui/form-error';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
-/** New password from a reset link: the token comes from the query (SPEC §5), PUT /api/users/password. */
+/** New password from a reset link: the token comes from the query (docs/player-app.md#tokens-from-the-query), PUT /api/users/password. */
 export function NewPasswordForm() {
   const { t, i18n } = useTranslation('auth');
   const api = useApi();

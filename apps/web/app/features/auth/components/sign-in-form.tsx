@@ -17,7 +17,7 @@ import { FormError } from '../../../components/ui/form-error';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** Sign-in (SPEC §4): email + password, then a one-time code when the account has two-factor auth. */
+/** Sign-in (docs/player-app.md#session): email + password, then a one-time code when the account has two-factor auth. */
 export function SignInForm({
   mode,
   page = false,

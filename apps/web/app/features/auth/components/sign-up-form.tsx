@@ -37,7 +37,7 @@ import { FormError } from '../../../components/ui/form-error';
 const noSubscription = () => () => {};
 
 /**
- * Sign-up in steps (SPEC §4): per-step checks on Next, one POST /api/users at the end, server
+ * Sign-up in steps (docs/player-app.md#sign-up-steps): per-step checks on Next, one POST /api/users at the end, server
  * errors shown at their fields on the step holding the first of them.
  */
 export function SignUpForm({
@@ -56,7 +56,7 @@ export function SignUpForm({
   const onSuccess = useAuthSuccess(mode);
   const skipNickname = Boolean(boot.settings.registrationConfig?.skipNickname);
 
-  // SPEC §4 variant: from the affiliate id when the visitor has one (query or `stag` cookie, read in
+  // The variant (docs/player-app.md#registration-variant): from the affiliate id when the visitor has one (query or `stag` cookie, read in
   // the browser), otherwise the variant the server chose (settings.abTests).
   const stagParam = params.get('stag');
   const serverVariant = boot.settings.abTests?.registration_variant === 'B' ? 'B' : 'A';

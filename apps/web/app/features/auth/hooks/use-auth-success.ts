@@ -12,7 +12,7 @@ import { getPlayer } from '../../../lib/player/get-player';
 export type AuthFormMode = 'modal' | 'route';
 
 /**
- * After sign-in or sign-up (SPEC §4): store the player, refresh the wallets, close the modal, and
+ * After sign-in or sign-up (docs/player-app.md#sign-up-steps): store the player, refresh the wallets, close the modal, and
  * go to the same-site `redirect` target when there is one. A popup or full auth page without a
  * target goes to main; a modal over another page stays there.
  */

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v3 token for sign-in, sign-up and confirmation resend (SPEC §5): only when the site
+ * reCAPTCHA v3 token for sign-in, sign-up and confirmation resend (docs/player-app.md#captcha): only when the site
  * has a key, never for bots; a failure is logged and the request goes on without a token.
  */
 interface Grecaptcha {

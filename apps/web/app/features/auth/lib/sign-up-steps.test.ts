@@ -10,7 +10,7 @@ import {
 } from './sign-up-steps';
 import { ageOn, normalizePhone, validateFields } from './validation';
 
-describe('sign-up step machine (SPEC §4)', () => {
+describe('sign-up step machine (docs/player-app.md#sign-up-steps)', () => {
   it('moves forward to at most step 4 and back to at least step 1', () => {
     const total = signUpSteps('A').length;
     expect(total).toBe(4);

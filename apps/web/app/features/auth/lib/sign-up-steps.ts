@@ -1,9 +1,9 @@
 import { FEATURES, REGISTRATION_AB_GROUPS } from '../../../config/constants';
 
 /**
- * The sign-up step machine of SPEC §4 and its A/B variant.
+ * The sign-up step machine and its A/B variant (docs/player-app.md#sign-up-steps, #registration-variant).
  *
- * Variant A (control, SPEC order): 1 account (email, password, nickname) → 2 currency →
+ * Variant A (control, the documented order): 1 account (email, password, nickname) → 2 currency →
  * 3 personal (first/last name, date of birth, gender, mobile phone) → 4 address (country, city,
  * address, postal code, terms, promos).
  * Variant B (test): the same fields in two steps — 1 account + currency, 2 personal + address —
@@ -58,14 +58,14 @@ export function firstErrorStep(steps: readonly SignUpStep[], errorFields: readon
   return found.length ? Math.min(...found) : null;
 }
 
-/** `stag=<affiliate id>_<visit>` (SPEC §9): the affiliate id part. */
+/** `stag=<affiliate id>_<visit>` (docs/player-app.md#affiliate-tag): the affiliate id part. */
 export function affiliateIdFromStag(stag: string | null | undefined): string | null {
   const id = stag?.split('_')[0]?.trim();
   return id ? id : null;
 }
 
 /**
- * SPEC §4: groups 614/615 decide when the player has one; otherwise the parity of the affiliate
+ * docs/player-app.md#registration-variant: groups 614/615 decide when the player has one; otherwise the parity of the affiliate
  * id's last hex digit (even → A, odd → B). No affiliate id, or the flag off → A.
  */
 export function registrationVariant({

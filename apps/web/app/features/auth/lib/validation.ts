@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH, MIN_PLAYER_AGE } from '../../../config/constants';
 
 export const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
 
-/** SPEC §5: the phone is sent with a leading plus; spaces, dashes, dots and brackets are dropped. */
+/** docs/player-app.md#phone: the phone is sent with a leading plus; spaces, dashes, dots and brackets are dropped. */
 export function normalizePhone(value: string): string {
   const digits = value.replace(/[\s\-().]/g, '');
   if (!digits) return '';

@@ -14,12 +14,12 @@ export interface MethodField {
 
 export interface SavedProfile {
   id: number | string;
-  /** Starts with the 6-digit card bin and ends with the last 4 digits (SPEC §3). */
+  /** Starts with the 6-digit card bin and ends with the last 4 digits (docs/player-app.md#data-objects). */
   title: string;
   isRemoveAvailable?: boolean;
 }
 
-/** A deposit or withdrawal method (SPEC §3 "Payment method"); limits in major units. */
+/** A deposit or withdrawal method (docs/player-app.md#data-objects); limits in major units. */
 export interface PaymentMethod {
   id: string;
   type: 'cards' | 'direct' | 'bank_transfer' | 'crypto' | 'voucher' | string;
@@ -33,7 +33,7 @@ export interface PaymentMethod {
   };
 }
 
-/** A payment of the player (API-SHAPES §9.1); amounts in minor units. */
+/** A payment of the player (docs/api-shapes.md#payments); amounts in minor units. */
 export interface Payment {
   id: number;
   amount_cents: number;
@@ -132,13 +132,13 @@ export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempo
   );
 
 /**
- * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the
+ * The risk payload of a submitted payment (docs/player-app.md#risk-payload). Sent after the
  * payment exists, so it carries our payment id; it is for risk review and never holds the player up.
  */
 export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) =>
   api.post<unknown>('/api/users/transaction', payload);
 
-/** What the deposit step showed, for the operator's logs (SPEC §7 `POST /log-payments-dep`). */
+/** What the deposit step showed, for the operator's logs (docs/player-app.md#cashbox-calls `POST /log-payments-dep`). */
 export const logDepositMethods = (
   api: ApiClient,
   methods: readonly PaymentMethod[],
@@ -155,7 +155,7 @@ export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
 export const recallPayment = (api: ApiClient, id: number) =>
   api.post<{ payment: Payment }>(`/api/player/payments/${id}/recall`);
 
-/** One page of the history (API-SHAPES §9.1), optionally only deposits or only payouts. */
+/** One page of the history (docs/api-shapes.md#payments), optionally only deposits or only payouts. */
 export interface PaymentsPage {
   data: Payment[];
   pagination: { page: number; per_page: number; total_count: number };
@@ -198,7 +198,7 @@ export function usePayments(options: { enabled?: boolean; pollMs?: number | fals
   });
 }
 
-/** Lifetime sums of completed payments per currency, in major units (GET /api/player/stats, API-SHAPES §4). */
+/** Lifetime sums of completed payments per currency, in major units (GET /api/player/stats, docs/api-shapes.md#player-stats). */
 export interface PlayerStats {
   deposits_count: number;
   deposits_sum: Record<string, number>;
@@ -214,7 +214,7 @@ export function usePlayerStats() {
   });
 }
 
-/** Recall a pending withdrawal, then reload the history and the wallets (API-SHAPES §9.2). */
+/** Recall a pending withdrawal, then reload the history and the wallets (docs/api-shapes.md#payments). */
 export function useRecallPayment() {
   const api = useApi();
   const qc = useQueryClient();
@@ -243,7 +243,7 @@ export interface CryptoAddress {
   address: string;
 }
 
-/** The card-to-crypto entry (SPEC §3 "Crypto card entry", GET /api/payments/crypto/onramp). */
+/** The card-to-crypto entry (docs/player-app.md#data-objects, GET /api/payments/crypto/onramp). */
 export interface OnrampEntry {
   provider: string;
   brand: string;

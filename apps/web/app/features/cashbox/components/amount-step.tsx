@@ -15,7 +15,7 @@ import {
 
 const PRESETS = [20, 50, 100, 200];
 
-/** Step 1: the amount in major units, checked against the min/max of SPEC §5. */
+/** Step 1: the amount in major units, checked against the min/max of docs/player-app.md#amounts-and-expiry. */
 export function AmountStep({
   action,
   amount,

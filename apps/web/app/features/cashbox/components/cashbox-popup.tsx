@@ -15,7 +15,7 @@ const MODAL_NAMES: Record<CashboxMode, string> = {
   fast: 'cashbox-deposit-step',
 };
 
-/** Pages after which the cashbox goes home first (SPEC §2). */
+/** Pages after which the cashbox goes home first (docs/player-app.md#cashbox-flow). */
 const HOME_FIRST = ['/sign-up', '/registration'];
 
 /**
@@ -37,7 +37,7 @@ function CashboxInModal({ mode, currency, gate }: { mode: CashboxMode; currency:
 }
 
 /**
- * A cashbox popup route: the cashbox modal over the decorative backdrop of popup pages. SPEC §2:
+ * A cashbox popup route: the cashbox modal over the decorative backdrop of popup pages (docs/player-app.md#cashbox-popups):
  * arriving with no previous route (the entry page of the visit), or from sign-up, goes home first
  * and then opens the cashbox again, so the history is [home, cashbox] and closing lands on home.
  */
@@ -50,7 +50,7 @@ export function CashboxPopup({
   mode: CashboxMode;
   currency: string;
   fromSignUp: boolean;
-  /** A screen before the cashbox (the route puts the profile-data form here, SPEC §5). */
+  /** A screen before the cashbox (the route puts the profile-data form here, docs/player-app.md#required-profile-data). */
   gate?: CashboxGate | null;
 }) {
   const { t } = useTranslation('cashbox');

@@ -162,7 +162,7 @@ describe('cashbox steps', () => {
     expect(step()).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(screen.getByRole('tab', { name: 'Crypto' }));
-    // No crypto address yet: the currency select opens (SPEC §2); cancelling leaves the tab.
+    // No crypto address yet: the currency select opens (docs/player-app.md#cashbox-flow); cancelling leaves the tab.
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.getByText(/You have no crypto deposit address yet/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
@@ -431,7 +431,7 @@ describe('payment plan and the cash available', () => {
   });
 });
 
-describe('risk payload and the operator log (SPEC §3, §7)', () => {
+describe('risk payload and the operator log (docs/player-app.md#risk-payload, #cashbox-calls)', () => {
   it('logs the deposit methods shown once, and sends the risk payload of a payment without the card number', async () => {
     const { post } = setup();
     await toDetails();

@@ -36,7 +36,7 @@ import { MethodsPanel } from './methods-panel';
 import { PaymentDetailsStep, type SubmitResult } from './payment-details-step';
 import './cashbox.css';
 
-/** Which screen a cashbox route opens (SPEC §2: /cashbox and /dashboard, /deposit, /withdraw, /deposit-fast). */
+/** Which screen a cashbox route opens (docs/player-app.md#cashbox-popups: /cashbox and /dashboard, /deposit, /withdraw, /deposit-fast). */
 export type CashboxMode = 'dashboard' | 'deposit' | 'withdrawal' | 'fast';
 
 type Outcome =
@@ -45,7 +45,7 @@ type Outcome =
   | { kind: 'failure'; message: string };
 
 /**
- * A screen the app puts before the cashbox (SPEC §5: the profile-data form); it calls `done` to let
+ * A screen the app puts before the cashbox (docs/player-app.md#required-profile-data: the profile-data form); it calls `done` to let
  * the player on to the steps.
  */
 export type CashboxGate = (done: () => void) => ReactNode;
@@ -65,7 +65,7 @@ const STEP_FIELDS =
   'input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),button:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
 
 /**
- * The cashbox flow of SPEC §2/§4: toolbar (back, step n of 3), then amount → method → payment
+ * The cashbox flow of docs/player-app.md#cashbox-flow, #deposit-and-withdrawal-steps: toolbar (back, step n of 3), then amount → method → payment
  * details, then success or unsuccess. A deposit that needs the bank (3-D Secure) waits for the
  * final state from `payments_changes`, with a re-read of the history every few seconds as fallback.
  */
@@ -110,7 +110,7 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
     (first ?? stepLabelRef.current)?.focus();
   }, [screenKey]);
 
-  // SPEC §7: the deposit methods the player was shown go to the operator's log, once per opening.
+  // docs/player-app.md#cashbox-flow: the deposit methods the player was shown go to the operator's log, once per opening.
   const { user } = useCurrentUser();
   const logged = useRef(false);
   useEffect(() => {

@@ -184,7 +184,7 @@ describe('crypto deposit', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(ADDRESS));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
 
-    // 0.0001 BTC from the method's restrictions, in the display unit of SPEC §9.
+    // 0.0001 BTC from the method's restrictions, in the display unit of docs/player-app.md#currencies.
     expect(await screen.findByText(formatMoney(10_000, 'BTC', 'en'))).toBeInTheDocument();
     expect(await screen.findByText('1 BTC ≈ €60,000.00')).toBeInTheDocument();
 

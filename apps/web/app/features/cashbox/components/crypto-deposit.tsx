@@ -22,7 +22,7 @@ import {
 import { subunitsOf, toCents } from '../lib/cashbox-logic';
 import { PaymentLogo } from './payment-logo';
 
-/** SPEC §9: the fiat currencies the card-to-crypto widget sells for; others buy in EUR. */
+/** docs/player-app.md#card-to-crypto-widget: the fiat currencies the card-to-crypto widget sells for; others buy in EUR. */
 export const WIDGET_FIATS = [
   'EUR',
   'USD',
@@ -47,7 +47,7 @@ export function widgetFiat(currency: string): string {
 }
 
 /**
- * The on-ramp widget page (SPEC §7: loaded on demand with the widget id by host, the player's crypto
+ * The on-ramp widget page (docs/player-app.md#cashbox-calls: loaded on demand with the widget id by host, the player's crypto
  * currencies, the language, the fiat list and the address map; docs/payments.md). `coin` and
  * `fiat` are what it opens on; the player may switch to another of their coins there.
  */
@@ -71,7 +71,7 @@ export function onrampUrl(options: {
 }
 
 /**
- * The currency-select modal of SPEC §2: the coins to open a deposit address in. Choosing one opens
+ * The currency-select modal of docs/player-app.md#cashbox-flow: the coins to open a deposit address in. Choosing one opens
  * the wallet in that coin when needed, creates the address, then closes. It is the app's Dialog
  * (focus moved in, Tab trapped, focus back to the opener) portalled to the body, so its overlay
  * covers the page rather than being clipped by the cashbox modal it opens over.
@@ -333,7 +333,7 @@ export function CryptoAddresses({
   );
 }
 
-/** Coins the player has no deposit address for yet, in SPEC order. */
+/** Coins the player has no deposit address for yet, in the order of docs/player-app.md#currencies. */
 export function missingCoins(addresses: readonly CryptoAddress[]): string[] {
   return CRYPTO_COINS.filter((c) => !addresses.some((a) => a.currency === c));
 }

@@ -15,12 +15,12 @@ export function methodName(method: Pick<PaymentMethod, 'brand'>): string {
 }
 
 /**
- * Step 2: the methods panel of SPEC §2 with the tabs "all" (fiat) and "crypto". Methods whose
+ * Step 2: the methods panel of docs/player-app.md#cashbox-flow with the tabs "all" (fiat) and "crypto". Methods whose
  * limits exclude the chosen amount stay visible but disabled, with the reason.
  *
  * Crypto deposits go to a deposit address per coin, not through the payment form: the crypto tab of
  * a deposit shows the player's addresses, and clicking it without any opens the currency-select
- * modal (SPEC §2). Crypto withdrawals go through the steps from a crypto wallet.
+ * modal (docs/player-app.md#cashbox-flow). Crypto withdrawals go through the steps from a crypto wallet.
  */
 export function MethodsPanel({
   action,

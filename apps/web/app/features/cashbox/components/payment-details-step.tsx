@@ -69,7 +69,7 @@ function PlanNote({ plan }: { plan: PaymentPlan }) {
 }
 
 /**
- * SPEC §8 "Deposit card submit": a returned error text is shown in the inline error notification,
+ * docs/player-app.md#errors-and-toasts (card submission): a returned error text is shown in the inline error notification,
  * a thrown error is turned into a message there; per-field messages go under their fields.
  */
 export function submitErrorToForm(

@@ -4,7 +4,7 @@ import { GENERIC_LOGO, logoPath, paymentLogoSource, PaymentLogo } from './paymen
 
 afterEach(cleanup);
 
-describe('payment logos (SPEC §3)', () => {
+describe('payment logos (docs/player-app.md#data-objects)', () => {
   it('derives crypto logos from the currency, others from provider and brand', () => {
     expect(logoPath({ type: 'crypto', currency: 'BTC', brand: 'btc', provider: 'sandbox' })).toBe(
       '/images/payments/crypto-btc.svg',

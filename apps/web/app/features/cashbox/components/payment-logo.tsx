@@ -1,7 +1,7 @@
 import type { SyntheticEvent } from 'react';
 import type { Payment } from '../api/payments';
 
-/** What a logo is derived from (SPEC §3 Payment method). */
+/** What a logo is derived from (docs/player-app.md#data-objects). */
 export interface LogoSource {
   type: string;
   currency: string;
@@ -16,7 +16,7 @@ export const GENERIC_LOGO = `${BASE}/generic.svg`;
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9_-]+/g, '');
 
 /**
- * SPEC §3: the logo of a crypto method comes from its currency (and brand), any other from its
+ * docs/player-app.md#data-objects: the logo of a crypto method comes from its currency (and brand), any other from its
  * provider and brand. A method we have no picture for falls back to the generic one at load time.
  */
 export function logoPath(method: LogoSource): string {

@@ -138,7 +138,7 @@ function PaymentList({
 }
 
 /**
- * Lifetime deposits, payouts and net deposits per currency (RELIABILITY G7: a player can see their
+ * Lifetime deposits, payouts and net deposits per currency (docs/reliability.md#g7-history: a player can see their
  * net deposits). Only completed payments count, as in the server's sums.
  */
 function PaymentTotals({ locale }: { locale: Locale }) {
@@ -186,7 +186,7 @@ function PaymentTotals({ locale }: { locale: Locale }) {
   );
 }
 
-/** /users/payments: deposits and payouts in two paged lists; pending withdrawals can be recalled (SPEC §4). */
+/** /users/payments: deposits and payouts in two paged lists; pending withdrawals can be recalled (docs/player-app.md#payment-history). */
 export function PaymentsHistory({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('cashbox');
   const queryClient = useQueryClient();

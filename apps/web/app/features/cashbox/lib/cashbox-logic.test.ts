@@ -25,7 +25,7 @@ const limits = (min?: number, max?: number) => ({
   termsOfService: { restrictions: { minAmountValue: min, maxAmountValue: max } },
 });
 
-describe('cashbox steps (SPEC §4)', () => {
+describe('cashbox steps (docs/player-app.md#deposit-and-withdrawal-steps)', () => {
   it('moves forward to at most step 3 and back to at least step 1', () => {
     expect(nextStep(1)).toBe(2);
     expect(nextStep(2)).toBe(3);
@@ -42,7 +42,7 @@ describe('cashbox steps (SPEC §4)', () => {
   });
 });
 
-describe('amount limits (SPEC §5)', () => {
+describe('amount limits (docs/player-app.md#amounts-and-expiry)', () => {
   it('falls back to the lowest min and the highest max across the methods', () => {
     expect(amountLimits([limits(10, 5000), limits(5, 2000), limits(20, 20000)])).toEqual({ min: 5, max: 20000 });
   });
@@ -70,7 +70,7 @@ describe('amount limits (SPEC §5)', () => {
     expect(toCents(0.29)).toBe(29);
   });
 
-  it('takes up to 8 decimals and 10^8 minor units for a crypto wallet (SPEC §9)', () => {
+  it('takes up to 8 decimals and 10^8 minor units for a crypto wallet (docs/player-app.md#currencies)', () => {
     expect(subunitsOf('BTC')).toBe(100_000_000);
     expect(subunitsOf('EUR')).toBe(100);
     expect(amountDecimals('ETH')).toBe(8);
@@ -82,7 +82,7 @@ describe('amount limits (SPEC §5)', () => {
   });
 });
 
-describe('card expiry (SPEC §5)', () => {
+describe('card expiry (docs/player-app.md#amounts-and-expiry)', () => {
   it('splits MM/YY on the slash into year then month', () => {
     expect(splitExpiry('12/29')).toEqual({ year: '29', month: '12' });
     expect(splitExpiry('3/2031')).toEqual({ year: '2031', month: '03' });

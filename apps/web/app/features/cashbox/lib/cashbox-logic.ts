@@ -1,12 +1,12 @@
 /**
- * Pure rules of the cashbox flow (SPEC §4 "Deposit: 3 steps", §5 amounts and expiry, §9 constants).
+ * Pure rules of the cashbox flow (docs/player-app.md#deposit-and-withdrawal-steps, #amounts-and-expiry, #constants).
  * Kept apart from the components so each rule is tested on its own.
  */
 import { CURRENCIES, isCurrencyCode } from '@croupier/shared/currencies';
 
-/** SPEC §9: the amount step starts at 50 (major units). */
+/** docs/player-app.md#paging: the amount step starts at 50 (major units). */
 export const DEFAULT_DEPOSIT_AMOUNT = 50;
-/** SPEC §9: amount, method, payment details. */
+/** docs/player-app.md#cashbox-flow: amount, method, payment details. */
 export const CASHBOX_LAST_STEP = 3;
 export const CASHBOX_FIRST_STEP = 1;
 /** Fallback re-read of the history while a deposit waits for the bank (ms). */
@@ -15,17 +15,17 @@ export const PAYMENT_POLL_MS = 4000;
 export type CashboxStep = 1 | 2 | 3;
 export type PaymentAction = 'deposit' | 'withdrawal';
 
-/** SPEC §4: forward moves to at most step 3. */
+/** docs/player-app.md#deposit-and-withdrawal-steps: forward moves to at most step 3. */
 export function nextStep(step: number): CashboxStep {
   return Math.min(CASHBOX_LAST_STEP, Math.max(CASHBOX_FIRST_STEP, step + 1)) as CashboxStep;
 }
 
-/** SPEC §4: back moves to at least step 1. */
+/** docs/player-app.md#deposit-and-withdrawal-steps: back moves to at least step 1. */
 export function prevStep(step: number): CashboxStep {
   return Math.max(CASHBOX_FIRST_STEP, Math.min(CASHBOX_LAST_STEP, step - 1)) as CashboxStep;
 }
 
-/** SPEC §5: only deposit and withdrawal are payment types. */
+/** docs/player-app.md#amounts-and-expiry: only deposit and withdrawal are payment types. */
 export function isPaymentAction(value: unknown): value is PaymentAction {
   return value === 'deposit' || value === 'withdrawal';
 }
@@ -35,7 +35,7 @@ interface WithRestrictions {
 }
 
 /**
- * SPEC §5: the amount limits fall back to the lowest min and the highest max across the available
+ * docs/player-app.md#amounts-and-expiry: the amount limits fall back to the lowest min and the highest max across the available
  * methods, 0 when there are none (or none states a limit).
  */
 export function amountLimits(methods: readonly WithRestrictions[]): { min: number; max: number } {
@@ -82,7 +82,7 @@ export function parseAmount(text: string, decimals = 2): number {
   return Number(clean);
 }
 
-/** Minor units per major unit of a currency (SPEC §9: 100 for fiat, 10^8 for crypto coins). */
+/** Minor units per major unit of a currency (docs/player-app.md#currencies: 100 for fiat, 10^8 for crypto coins). */
 export function subunitsOf(currency: string): number {
   return isCurrencyCode(currency) ? CURRENCIES[currency].subunitsToUnit : 100;
 }
@@ -98,7 +98,7 @@ export function toCents(amount: number, subunits = 100): number {
 }
 
 /**
- * SPEC §5: the expiry date is split on the slash into year, then month ("12/29" → { year: "29",
+ * docs/player-app.md#amounts-and-expiry: the expiry date is split on the slash into year, then month ("12/29" → { year: "29",
  * month: "12" }). Returns null unless both parts are there and the month is 1–12.
  */
 export function splitExpiry(value: string): { year: string; month: string } | null {

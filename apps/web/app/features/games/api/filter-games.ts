@@ -7,7 +7,7 @@ import { toGameSummary } from '../utils/game-summary';
 import { gamesKeys } from './query-keys';
 
 /**
- * POST /api/games_filter (API-SHAPES §6.5): one page of games matching a filter. This file holds
+ * POST /api/games_filter (docs/api-shapes.md#games-filter): one page of games matching a filter. This file holds
  * the fetcher and the single-page query (home rows); the paged list for infinite scroll is in
  * get-games-list.ts, so the home page does not ship the infinite-query code.
  */

@@ -6,7 +6,7 @@ import { toGameSummary } from '../utils/game-summary';
 import { gamesKeys } from './query-keys';
 
 /**
- * GET /api/player/favorite_games, full game objects (API-SHAPES §6.8: v2, asked for in the
+ * GET /api/player/favorite_games, full game objects (docs/api-shapes.md#favourites: v2, asked for in the
  * `accept-client` header this client family uses), kept as card summaries. Oldest favourite first.
  */
 export async function getFavoriteGames(api: ApiClient): Promise<GameSummary[]> {

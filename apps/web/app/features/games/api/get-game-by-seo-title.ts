@@ -4,14 +4,14 @@ import { useApi } from '../../../lib/api-context';
 import type { Game } from '../types';
 import { gamesKeys } from './query-keys';
 
-/** POST /api/games_filter/select_by_seo_titles (API-SHAPES §6.6): a map identifier → game. */
+/** POST /api/games_filter/select_by_seo_titles (docs/api-shapes.md#select): a map identifier → game. */
 export function selectGamesBySeoTitles(api: ApiClient, seoTitles: string[]): Promise<Record<string, Game>> {
   return api.post<Record<string, Game>>('/api/games_filter/select_by_seo_titles', { game_seo_titles: seoTitles });
 }
 
 /**
  * The game a page URL names: the entry whose provider and seo_title both match, else the first
- * entry with that seo_title (API-SHAPES §6.6), else null (the page shows "not found").
+ * entry with that seo_title (docs/api-shapes.md#select), else null (the page shows "not found").
  */
 export function pickGame(games: Record<string, Game> | null | undefined, producer: string, name: string): Game | null {
   const list = Object.values(games ?? {});

@@ -12,7 +12,7 @@ import { gamesKeys } from './query-keys';
 export interface GamesListArgs {
   device: Device;
   filter: GamesFilter;
-  /** First page to load (a provider page URL may start later, SPEC §2). */
+  /** First page to load (a provider page URL may start later, docs/player-app.md#lobby-routes). */
   startPage?: number;
   pageSize?: number;
 }
@@ -21,7 +21,7 @@ function listKey({ device, filter, startPage = 1, pageSize = PAGE_SIZE }: GamesL
   return gamesKeys.list({ device, filter, pageSize, startPage });
 }
 
-/** Pages of 40 appended in order; done per the SPEC §4 "loaded" rule (see nextPageParam). */
+/** Pages of 40 appended in order; done per the "loaded" rule of docs/player-app.md#paged-lists (see nextPageParam). */
 export function getGamesListQueryOptions(api: ApiClient, args: GamesListArgs) {
   const { device, filter, startPage = 1, pageSize = PAGE_SIZE } = args;
   return infiniteQueryOptions({

@@ -4,7 +4,7 @@ import { useApi } from '../../../lib/api-context';
 import type { Provider } from '../types';
 import { gamesKeys } from './query-keys';
 
-/** GET /api/games/providers (API-SHAPES §6.3). */
+/** GET /api/games/providers (docs/api-shapes.md#collections-and-providers). */
 export function getProviders(api: ApiClient): Promise<Provider[]> {
   return api.get<Provider[]>('/api/games/providers');
 }

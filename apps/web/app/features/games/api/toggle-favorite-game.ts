@@ -6,7 +6,7 @@ import { applyFavoriteToggle, favoriteLaunchId } from '../utils/favorites';
 import { toGameSummary } from '../utils/game-summary';
 import { getFavoriteGamesQueryOptions } from './get-favorite-games';
 
-/** PUT (add) or DELETE (remove) /api/player/favorite_games/{id}, id = numeric launch id (§6.8). */
+/** PUT (add) or DELETE (remove) /api/player/favorite_games/{id}, id = numeric launch id (docs/api-shapes.md#favourites). */
 export function setFavoriteGame(api: ApiClient, launchId: number, makeFavorite: boolean): Promise<unknown> {
   const path = `/api/player/favorite_games/${launchId}`;
   return makeFavorite ? api.put(path) : api.delete(path);

@@ -3,7 +3,7 @@ import { DEFAULT_FRAME } from '../constants';
 import type { Game } from '../types';
 import './games.css';
 
-/** The frame size a game asks for (SPEC §3: default 1280×720). */
+/** The frame size a game asks for (docs/player-app.md#data-objects: default 1280×720). */
 export function frameSize(game: Pick<Game, 'frameWidth' | 'frameHeight'>): { width: number; height: number } {
   const ok = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
   return ok(game.frameWidth) && ok(game.frameHeight)

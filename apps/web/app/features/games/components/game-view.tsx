@@ -111,7 +111,7 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
     window.scrollTo({ top: slot.getBoundingClientRect().top + window.scrollY - header, behavior: 'instant' });
   }, [onThisPage, loaded]);
 
-  // SPEC §2: a signed-in player with a limit reached goes to the limits page instead of the game.
+  // docs/player-app.md#navigation-rules: a signed-in player with a limit reached goes to the limits page instead of the game.
   useEffect(() => {
     if (limits.gate !== 'reached') return;
     gameFrame.dispatch({ type: 'close' });
@@ -224,9 +224,9 @@ function FullscreenIcon() {
 }
 
 /**
- * /play/{producer}/{name}: the running game (real money or demo, SPEC §5) in the game frame, or
+ * /play/{producer}/{name}: the running game (real money or demo, docs/player-app.md#game-url) in the game frame, or
  * the sign-in preview for a guest on a game without demo; its facts and the ways to play it.
- * A signed-in player's limits are checked first (SPEC §2). The frame itself lives above the routes
+ * A signed-in player's limits are checked first (docs/player-app.md#navigation-rules). The frame itself lives above the routes
  * (features/game-frame); this page only reserves its place. Opening it as a signed-in player
  * records the game as played.
  */

@@ -82,7 +82,7 @@ function RecentRow({ favorites }: { favorites: FavoritesApi }) {
 }
 
 /**
- * The home page (SPEC §2 "/"): hero, recently played (signed-in players), one row per main
+ * The home page (docs/player-app.md#lobby-routes): hero, recently played (signed-in players), one row per main
  * collection with a "see all" link, and the providers strip.
  */
 export function HomeLobby({ device, viewer }: { device: Device; viewer: Viewer }) {

@@ -19,7 +19,7 @@ export interface InfiniteGameGridProps {
 }
 
 /**
- * A paged game list (SPEC §4): pages of 40 appended in order, the next one loaded by an
+ * A paged game list (docs/player-app.md#paged-lists): pages of 40 appended in order, the next one loaded by an
  * IntersectionObserver 500 px before the end, one at a time, until the "loaded" rule says stop.
  * A "Load more" button does the same for keyboard users and when the observer is unavailable.
  */

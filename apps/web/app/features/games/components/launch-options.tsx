@@ -6,7 +6,7 @@ import './games.css';
 export type PlayMode = 'real' | 'demo';
 
 /**
- * How this visitor can play the game (SPEC §5): for real money in the chosen currency, or the demo
+ * How this visitor can play the game (docs/player-app.md#game-url): for real money in the chosen currency, or the demo
  * (FUN). Each available way is a button that (re)launches the frame in that mode; what is missing
  * says why (no game for the currency, no demo, or sign in first).
  */

@@ -19,7 +19,7 @@ export const ANNOUNCE_EVERY_MS = 30_000;
 
 const winnersKey = ['games', 'winners-latest'] as const;
 
-/** `GET /api/stats/winners/latest` (API-SHAPES §7.2): a bare array, newest first. */
+/** `GET /api/stats/winners/latest` (docs/api-shapes.md#jackpots-and-winners): a bare array, newest first. */
 export function getLatestWinners(api: ApiClient): Promise<WinEvent[]> {
   return api.get<WinEvent[]>('/api/stats/winners/latest');
 }

@@ -23,7 +23,7 @@ function run(...events: Parameters<typeof frameReducer>[1][]): FrameState {
   return events.reduce(frameReducer, CLOSED);
 }
 
-describe('game frame state machine (SPEC §4)', () => {
+describe('game frame state machine (docs/player-app.md#game-frame)', () => {
   it('opens with a URL, then is loaded once that URL has loaded', () => {
     const opened = run({ type: 'open', game: slot });
     expect(opened).toMatchObject({ status: 'opened', view: 'page', url: slot.url });
@@ -105,7 +105,7 @@ describe('minimised shell geometry', () => {
   });
 });
 
-describe('frame URL (SPEC §7 games)', () => {
+describe('frame URL (docs/player-app.md#game-frame-url)', () => {
   it('is /games/{gameSlug}/{id}, with the locale only when it is not the default', () => {
     expect(frameUrl('neon-fruits', 11, 'en')).toBe('/games/neon-fruits/11');
     expect(frameUrl('neon-fruits', 11, 'pt-BR')).toBe('/games/neon-fruits/11?locale=pt-BR');

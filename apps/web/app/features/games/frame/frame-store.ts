@@ -1,5 +1,5 @@
 /**
- * The game frame of SPEC §4: closed → opened (with a URL) → loaded, shown either on its game page
+ * The game frame of docs/player-app.md#game-frame: closed → opened (with a URL) → loaded, shown either on its game page
  * or minimised into the draggable shell. One frame per browser tab; it lives above the routes so
  * a round keeps running while the player browses the lobby.
  */
@@ -48,7 +48,7 @@ export function frameReducer(state: FrameState, event: FrameEvent): FrameState {
     case 'leave':
       // Another game's page unmounting (the frame already shows a newer game) changes nothing.
       if (state.status === 'closed' || state.pagePath !== event.pagePath || state.view !== 'page') return state;
-      // SPEC §4: a guest's game and any game on mobile close instead of shrinking into the shell.
+      // docs/player-app.md#game-frame: a guest's game and any game on mobile close instead of shrinking into the shell.
       if (event.guest || event.mobile) return CLOSED;
       return { ...state, view: 'minimised' };
     case 'close':

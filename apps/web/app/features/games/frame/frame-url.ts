@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@croupier/shared/locales';
 
 /**
- * The frame URL of SPEC §7 "Games": `/games/{gameSlug}/{id}`, with the real-money id of the
+ * The frame URL (docs/player-app.md#game-frame-url): `/games/{gameSlug}/{id}`, with the real-money id of the
  * chosen currency or the demo (FUN) id (utils/launch.ts decides which). The game client has no
  * locale segment, so a non-default language travels as `?locale=`.
  */

@@ -7,7 +7,7 @@ const limit = (type: string, amount: number, current: number): UserLimit => ({
   accounts: [{ currency: 'EUR', amount_cents: amount, current_value_amount_cents: current }],
 });
 
-describe('limit reached (API-SHAPES §14)', () => {
+describe('limit reached (docs/api-shapes.md#limits)', () => {
   it('is reached when the used amount meets or exceeds the cap', () => {
     expect(isLimitReached(limit('loss', 10_000, 9_999))).toBe(false);
     expect(isLimitReached(limit('loss', 10_000, 10_000))).toBe(true);

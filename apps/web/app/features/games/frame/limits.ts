@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 
-/** One limit of `GET /api/user_limits` as far as the game page reads it (API-SHAPES §14). */
+/** One limit of `GET /api/user_limits` as far as the game page reads it (docs/api-shapes.md#limits). */
 export interface UserLimit {
   id: number;
   type: string;
@@ -10,11 +10,11 @@ export interface UserLimit {
   accounts?: { currency: string; amount_cents: number; current_value_amount_cents: number }[] | null;
 }
 
-// SPEC §3 spells it "coolingoff", API-SHAPES §14 "cooling_off"; both mean the same limit.
+// Clients spell it "coolingoff" or "cooling_off" (docs/api-shapes.md#limits); both mean the same limit.
 const COOLING_OFF = new Set(['cooling_off', 'coolingoff']);
 
 /**
- * API-SHAPES §14: a limit is reached when `amount_cents − |current_value_amount_cents| ≤ 0` on
+ * docs/api-shapes.md#limits: a limit is reached when `amount_cents − |current_value_amount_cents| ≤ 0` on
  * any of its accounts; a cooling-off limit always counts as reached.
  */
 export function isLimitReached(limit: UserLimit): boolean {
@@ -22,7 +22,7 @@ export function isLimitReached(limit: UserLimit): boolean {
   return (limit.accounts ?? []).some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0);
 }
 
-/** SPEC §2: opening the game page with any limit reached sends the player to the limits page. */
+/** docs/player-app.md#navigation-rules: opening the game page with any limit reached sends the player to the limits page. */
 export function anyLimitReached(limits: readonly UserLimit[] | null | undefined): boolean {
   return Array.isArray(limits) && limits.some(isLimitReached);
 }
@@ -52,5 +52,5 @@ export function useLimitGate(signedIn: boolean): { gate: LimitGate; retry: () =>
   return { gate: 'checking', retry, retrying: query.isFetching };
 }
 
-/** The limits page of the account area (SPEC §2 `/users` sub-pages; built by the limits issue). */
+/** The limits page of the account area (docs/player-app.md#player-area; built by the limits issue). */
 export const LIMITS_PATH = '/users/limits';

@@ -13,7 +13,7 @@ export interface Size {
   height: number;
 }
 
-/** The shell's size for a game frame: 250 px wide (SPEC §9), the game's aspect ratio below the bar. */
+/** The shell's size for a game frame: 250 px wide (docs/player-app.md#game-frame-size), the game's aspect ratio below the bar. */
 export function shellSize(frame: Size): Size {
   const width = MINIMISED_FRAME_WIDTH_PX;
   return { width, height: Math.round((width * frame.height) / frame.width) + SHELL_BAR_PX };

@@ -10,7 +10,7 @@ export interface InfiniteScrollOptions {
 }
 
 /**
- * Infinite scroll (SPEC §4, §9): a sentinel after the list is watched with an
+ * Infinite scroll (docs/player-app.md#paged-lists, #constants): a sentinel after the list is watched with an
  * IntersectionObserver whose root margin reaches 500 px past the viewport, so the next page starts
  * loading 500 px before the end. Only one page loads at a time (the guard covers the gap before
  * React reports "fetching"). When a page is in and the sentinel is still in range (a tall

@@ -9,7 +9,7 @@ export interface CurrentUserLike {
 
 /**
  * The lobby's view of the visitor. Routes pass in `useCurrentUser()` (the auth feature), so this
- * feature never imports another one (STYLE convention 8).
+ * feature never imports another one (decision 011).
  */
 export function useViewer({ user, isLoggedIn }: CurrentUserLike): Viewer {
   const currency = (isLoggedIn && user?.currency) || null;

@@ -21,7 +21,7 @@ export function canonicalGameRedirect(request: Request, game: Game, producer: st
 }
 
 /**
- * `/play/{name}` (SPEC §2): `producer/name` redirects to `/play/{producer}/{name}` with both
+ * `/play/{name}` (docs/player-app.md#game-page): `producer/name` redirects to `/play/{producer}/{name}` with both
  * parts normalised. A bare name is looked up by its seo title and redirects to the game when
  * it exists. Returns the target, or null when there is none (not found).
  */

@@ -31,7 +31,7 @@ function sectionTabs(collections: readonly Collection[], section: LobbySection |
 }
 
 /**
- * Resolves a lobby URL against the collections (SPEC §2): `/pokies/all` lists the `pokies`
+ * Resolves a lobby URL against the collections (docs/player-app.md#lobby-routes): `/pokies/all` lists the `pokies`
  * collection (or, if the catalogue has none, every collection of the section); `/pokies/{slug}`,
  * `/categories/{slug}` and `/games/{categoryId}` list that collection. Null means "not found".
  */

@@ -11,7 +11,7 @@ export interface LaunchIdSource {
 }
 
 /**
- * The numeric id the favourites calls take (API-SHAPES §6.8: a per-currency game id). The
+ * The numeric id the favourites calls take (docs/api-shapes.md#favourites: a per-currency game id). The
  * player's currency first, then the demo id, then any id the game has. (`game.id` is the
  * catalogue id, not a launch id, so it is never used.)
  */

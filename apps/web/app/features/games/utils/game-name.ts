@@ -1,5 +1,5 @@
 /**
- * SPEC §2: `/play/{name}` where name has the form `producer/name` redirects to
+ * docs/player-app.md#game-page: `/play/{name}` where name has the form `producer/name` redirects to
  * `/play/{producer}/{name}`, and the name is normalised to lowercase words joined by hyphens.
  */
 

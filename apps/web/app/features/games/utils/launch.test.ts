@@ -35,7 +35,7 @@ describe('demoGameId', () => {
   });
 });
 
-describe('resolveLaunch (SPEC §5)', () => {
+describe('resolveLaunch (docs/player-app.md#game-url)', () => {
   it('uses the player currency when the query has none', () => {
     expect(resolveLaunch({ game: slot, isLoggedIn: true, playerCurrency: 'CAD' })).toEqual({
       access: 'real',

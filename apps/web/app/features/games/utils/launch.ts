@@ -1,11 +1,11 @@
 import { FUN_CURRENCY } from '@croupier/shared/currencies';
 import type { LaunchIdSource } from './favorites';
 
-/** What the game page can offer the visitor (SPEC §4 "game frame", §5 "game URL"). */
+/** What the game page can offer the visitor (docs/player-app.md#game-frame, #game-url). */
 export type LaunchAccess =
   /** Signed in, with a real-money id for the chosen currency. */
   | 'real'
-  /** Signed in, but the game has no id for the chosen currency: no real-money game (SPEC §5). */
+  /** Signed in, but the game has no id for the chosen currency: no real-money game (docs/player-app.md#game-url). */
   | 'real-unavailable'
   /** Guest on a game with demo mode. */
   | 'demo'
@@ -48,9 +48,9 @@ export function demoGameId(game: LaunchInput['game']): number | null {
 }
 
 /**
- * SPEC §5: the real-money id comes from the chosen currency (the query's, else the player's); a
+ * docs/player-app.md#game-url: the real-money id comes from the chosen currency (the query's, else the player's); a
  * signed-in player without an id for it gets none. Guests never get a real-money id: they see the
- * demo when the game has one, else the sign-in preview (SPEC §4).
+ * demo when the game has one, else the sign-in preview (docs/player-app.md#game-frame).
  */
 export function resolveLaunch({ game, queryCurrency, isLoggedIn, playerCurrency }: LaunchInput): LaunchOptions {
   const fromQuery = queryCurrency?.trim().toUpperCase() || null;

@@ -6,8 +6,8 @@ interface Page<T> {
 }
 
 /**
- * SPEC §4: a paged collection is fully loaded when a page returns fewer items than the page size.
- * A null `next_page` (API-SHAPES §6.5) also ends it. Returns the next page number, or undefined
+ * docs/player-app.md#paged-lists: a paged collection is fully loaded when a page returns fewer items than the page size.
+ * A null `next_page` (docs/api-shapes.md#games-filter) also ends it. Returns the next page number, or undefined
  * when nothing is left (React Query's "no next page").
  */
 export function nextPageParam(lastPage: Page<unknown>, pageSize: number): number | undefined {
@@ -32,7 +32,7 @@ export function flattenPages<T extends { identifier: string }>(pages: readonly P
 }
 
 /**
- * SPEC §4: infinite scroll loads the next page once and not again until it finishes. React state
+ * docs/player-app.md#paged-lists: infinite scroll loads the next page once and not again until it finishes. React state
  * ("is fetching") only changes on the next render, and an observer can fire twice before that,
  * so the guard keeps its own synchronous in-flight flag.
  */

@@ -1,7 +1,7 @@
 import type { Collection, Game } from '../types';
 
 /**
- * Lobby URLs (SPEC §2), written without the locale; put them under the visitor's locale with
+ * Lobby URLs (docs/player-app.md#lobby-routes), written without the locale; put them under the visitor's locale with
  * `localePath` (i18n/locale-path.ts) or the `useLocalePath` hook.
  */
 
@@ -17,7 +17,7 @@ export const paths = {
   favorites: () => '/favorite-games',
   search: (q?: string) => (q ? `/search?${new URLSearchParams({ q })}` : '/search'),
   game: (game: Pick<Game, 'provider' | 'seo_title'>) => `/play/${seg(game.provider)}/${seg(game.seo_title)}`,
-  /** SPEC §2: sign-in with a redirect back to where the visitor was (full path with query). */
+  /** docs/player-app.md#navigation-rules: sign-in with a redirect back to where the visitor was (full path with query). */
   signIn: (redirectTo: string) => `/sign-in?${new URLSearchParams({ redirect: redirectTo })}`,
   signUp: (redirectTo: string) => `/sign-up?${new URLSearchParams({ redirect: redirectTo })}`,
 };

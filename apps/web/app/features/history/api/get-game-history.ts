@@ -11,7 +11,7 @@ export interface RoundFairness {
   nonce: number;
 }
 
-/** One row of `GET /api/player/games` (API-SHAPES §6.9); amounts in minor units. */
+/** One row of `GET /api/player/games` (docs/api-shapes.md#played-games-and-history); amounts in minor units. */
 export interface HistoryItem {
   bet_id: number;
   bet_status: 'won' | 'lost' | 'pending' | 'refunded';

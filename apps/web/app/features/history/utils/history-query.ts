@@ -1,7 +1,7 @@
 /**
  * The games-history filters live in the URL query (`?game=&currency=&from=&to=&page=`), so
  * back/forward and reload keep them. These functions translate between the URL, the form and the
- * `GET /api/player/games` call (API-SHAPES §6.9); anything malformed in the URL is dropped, never
+ * `GET /api/player/games` call (docs/api-shapes.md#played-games-and-history); anything malformed in the URL is dropped, never
  * sent to the API.
  */
 
