@@ -20,7 +20,9 @@ import {
   TEST_PROVIDERS_ENV,
   walletCall,
 } from '../modules/wallet/test-helpers.ts';
+import { signUp } from '../modules/auth/test-helpers.ts';
 import { createEventLog, type EventConsumer, type LoggedEvent } from './event-log.ts';
+import { expectEventsMatchContract } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,7 +146,19 @@ describe('wallet calls append to the log in their own transaction', () => {
       reference_transaction_id: 'rb-bet',
       amount: 30,
     });
+    expect(logged[4]!.payload).toMatchObject({ game: 'test-studio/slot' });
     expect(await balanceOf(t.database, userId)).toBe(1_000 - 100 + 250 - 50);
+    const checked = await expectEventsMatchContract(t.database);
+    expect(checked['wallet.bet']).toBeGreaterThanOrEqual(3);
+    expect(checked['wallet.rollback']).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a sign-up appends player.registered in its own transaction, in the shared contract', async () => {
+    const { player } = await signUp(t.app, { currency: 'EUR' });
+    const [registered] = await eventsOf(player.id);
+    expect(registered).toMatchObject({ type: 'player.registered' });
+    expect(registered!.payload).toMatchObject({ currency: 'EUR' });
+    expect((await expectEventsMatchContract(t.database))['player.registered']).toBeGreaterThanOrEqual(1);
   });
 
   it('the log is append-only', async () => {

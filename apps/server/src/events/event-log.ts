@@ -1,3 +1,4 @@
+import type { EventPayload, EventType } from '@croupier/shared/events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows, type Executor } from '../db/sql.ts';
@@ -30,10 +31,13 @@ export interface EventConsumer {
   handle(tx: Executor, event: LoggedEvent): Promise<void | (() => void)>;
 }
 
-/** Appends an event inside the caller's transaction: it exists exactly when the change it reports does. */
-export async function appendEvent(
+/**
+ * Appends an event inside the caller's transaction: it exists exactly when the change it reports
+ * does. Types and payloads are the shared contract's (`@croupier/shared/events`).
+ */
+export async function appendEvent<T extends EventType>(
   tx: Executor,
-  event: { type: string; userId?: number | null; payload: Record<string, unknown> },
+  event: { type: T; userId?: number | null; payload: EventPayload<T> },
 ) {
   await tx.execute(
     sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`,

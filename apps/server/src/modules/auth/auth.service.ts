@@ -2,6 +2,7 @@ import { FIELD_MESSAGES, type SignUpUser } from '@croupier/shared/api/auth';
 import type { Locale } from '@croupier/shared/locales';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import { appendEvent } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
@@ -196,6 +197,16 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
           )) ?? inserted;
         await addStatuses(tx, user.id, [STARTING_LEVEL, abGroupForPlayerId(user.id), VARIANT_GROUPS[variant]], now);
         await upsertActiveAccount(tx, user.id, input.currency, now);
+        await appendEvent(tx, {
+          type: 'player.registered',
+          userId: user.id,
+          payload: {
+            currency: input.currency,
+            country: user.country ?? null,
+            registration_variant: variant,
+            stag: blank(input.stag),
+          },
+        });
         const token = await issueToken(tx, user.id, 'confirmation');
         return { user, token };
       });

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { appendEvent } from '../../events/event-log.ts';
+import type { EventType } from '@croupier/shared/events';
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
 import { BalanceLimitError } from '../wallet/balances.ts';
 import { rows, type Executor } from '../wallet/ledger.ts';
@@ -919,11 +920,13 @@ export class PaymentsService {
   }
 }
 
+type PaymentEventType = Extract<EventType, `payment.${string}`>;
+
 /**
  * Appends a payment's money movement to the event log inside the transition's transaction
  * (docs/events.md): it exists exactly when the transition committed.
  */
-function logPayment(tx: Executor, type: string, row: PaymentRow) {
+function logPayment(tx: Executor, type: PaymentEventType, row: PaymentRow) {
   return appendEvent(tx, {
     type,
     userId: row.user_id,

@@ -18,6 +18,7 @@ import {
   TEST_PROVIDERS_ENV,
   walletCall,
 } from '../wallet/test-helpers.ts';
+import { expectEventsMatchContract } from '../../events/test-helpers.ts';
 import { PAYOUT_REDRIVE_MS } from './payments.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './sandbox.ts';
 
@@ -25,7 +26,13 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp(TEST_PROVIDERS_ENV);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Every payment event the tests above caused is in the shared contract's shape.
+  const checked = await expectEventsMatchContract(t.database);
+  expect(checked['payment.deposit.succeeded']).toBeGreaterThan(0);
+  expect(checked['payment.withdrawal.paid']).toBeGreaterThan(0);
+  await t.close();
+});
 afterEach(() => expectLedgerSound(t.database));
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field

@@ -1,0 +1,62 @@
+/**
+ * Payloads of the durable event log (docs/events.md), one schema per event type. The server writes
+ * them (the wallet's trigger in SQL, payments and sign-up in TypeScript through `appendEvent`,
+ * which only accepts these types and payloads) and consumers read them; a test checks the events a
+ * real bet, win, deposit and sign-up leave against these schemas.
+ */
+import { z } from 'zod';
+
+const money = z.number().int().nonnegative();
+
+/** A seamless-wallet call that moved money: a bet taken, a win paid, a bet rolled back. */
+export const WalletEventPayload = z.strictObject({
+  provider: z.string(),
+  transaction_id: z.string(),
+  round_id: z.string(),
+  /** The provider's game id (null only for a rollback of a bet that never arrived). */
+  game: z.string().nullable(),
+  currency: z.string(),
+  amount: money,
+  ledger_transaction_id: z.number().int().positive().nullable(),
+  /** For a rollback: the bet it cancels. */
+  reference_transaction_id: z.string().nullable(),
+  /** A win that closed its round. */
+  round_closed: z.boolean(),
+});
+
+/** A payment's money movement, appended in the transaction of its transition. */
+export const PaymentEventPayload = z.strictObject({
+  payment_id: z.number().int().positive(),
+  currency: z.string(),
+  amount: money,
+  provider: z.string(),
+  method_id: z.string(),
+});
+
+/** A player account was created (sign-up), with what offers and groups depend on. */
+export const PlayerRegisteredPayload = z.strictObject({
+  currency: z.string(),
+  country: z.string().nullable(),
+  registration_variant: z.string().nullable(),
+  /** Affiliate tag the player arrived with. */
+  stag: z.string().nullable(),
+});
+
+export const EVENT_PAYLOADS = {
+  'wallet.bet': WalletEventPayload,
+  'wallet.win': WalletEventPayload,
+  'wallet.rollback': WalletEventPayload,
+  'payment.deposit.succeeded': PaymentEventPayload,
+  'payment.withdrawal.requested': PaymentEventPayload,
+  'payment.withdrawal.recalled': PaymentEventPayload,
+  'payment.withdrawal.paid': PaymentEventPayload,
+  'payment.withdrawal.failed': PaymentEventPayload,
+  'player.registered': PlayerRegisteredPayload,
+} as const;
+
+export type EventType = keyof typeof EVENT_PAYLOADS;
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_PAYLOADS, type);
+}
