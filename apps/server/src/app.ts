@@ -143,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const events = createEventLog({
     db: database.db,
+    signal: database.signal,
     logError: (message, error) => app.log.error({ err: error }, message),
   });
   // A committed wallet call appended its event: consumers in this process catch up at once.
@@ -187,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = await registerPayments(app, deps);
   app.decorate('payments', payments);
   payments.onChange((userId, payment) => realtime.publishPrivate(userId, 'payments_changes', payment));
+  // A payment transition appended its event (deposit credited, withdrawal paid): consumers catch up.
+  payments.onChange(() => events.wake());
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {

@@ -34,6 +34,8 @@ export interface TestApp {
   app: FastifyInstance;
   random: TestRandom;
   database: Database;
+  /** PostgreSQL only: the test database's URL, for a second connection acting as another instance. */
+  databaseUrl?: string;
   env: Env;
   clock: ReturnType<typeof fixedClock>;
   /** Mail the app sent, newest last. */
@@ -82,7 +84,7 @@ export async function buildTestApp(
   options: { random?: RandomSource } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
@@ -97,6 +99,7 @@ export async function buildTestApp(
     app,
     random,
     database,
+    ...(url ? { databaseUrl: url } : {}),
     env,
     clock,
     mail,

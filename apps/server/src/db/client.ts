@@ -29,6 +29,14 @@ export interface Database {
    * the one connection must never stay in an aborted transaction.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * LISTEN/NOTIFY across instances (PostgreSQL only; null on PGlite, which one process owns).
+   * `listen` holds one connection of its own for as long as it listens.
+   */
+  signal: {
+    notify(channel: string): Promise<void>;
+    listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  } | null;
 }
 
 export interface OpenDatabaseOptions {
@@ -63,6 +71,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
+      signal: {
+        async notify(channel) {
+          await pool.query('SELECT pg_notify($1, NULL)', [channel]);
+        },
+        async listen(channel, onNotify) {
+          // Its own client, not the pool's: a pooled connection goes back to others between queries.
+          const client = new pg.Client({ connectionString: options.databaseUrl });
+          client.on('error', (error) => (options.onPoolError ?? (() => {}))(error));
+          await client.connect();
+          client.on('notification', (message) => {
+            if (message.channel === channel) onNotify();
+          });
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          return () => client.end();
+        },
+      },
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
@@ -77,6 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    signal: null,
     async executeSql(text, values) {
       try {
         if (values?.length) return await client.query(text, values);

@@ -21,7 +21,8 @@ import {
   walletCall,
 } from '../modules/wallet/test-helpers.ts';
 import { signUp } from '../modules/auth/test-helpers.ts';
-import { createEventLog, type EventConsumer, type LoggedEvent } from './event-log.ts';
+import { openDatabase } from '../db/client.ts';
+import { appendEvent, createEventLog, type EventConsumer, type LoggedEvent } from './event-log.ts';
 import { expectEventsMatchContract } from './test-helpers.ts';
 
 let t: TestApp;
@@ -266,6 +267,41 @@ describe('consumers', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
+  it('an instance that appended wakes the others by NOTIFY: their consumers need no poll', async () => {
+    const other = await openDatabase({ databaseUrl: t.databaseUrl!, onPoolError: () => {} });
+    let applied!: (event: LoggedEvent) => void;
+    const reached = new Promise<LoggedEvent>((resolve) => (applied = resolve));
+    const here = createEventLog({ db: t.database.db, logError: () => {}, signal: t.database.signal });
+    const there = createEventLog({ db: other.db, logError: () => {}, signal: other.signal });
+    there.register({
+      name: 'notify-test',
+      types: ['player.registered'],
+      handle: async (_tx, event) => {
+        if ((event.payload as { stag?: string }).stag === 'notify-test') applied(event);
+      },
+    });
+    // Polls an hour apart: only a notification can wake `there` within the test.
+    here.start(3_600_000);
+    there.start(3_600_000);
+    try {
+      await there.listening();
+      const userId = await insertPlayer(t.database);
+      await t.database.db.transaction((tx) =>
+        appendEvent(tx, {
+          type: 'player.registered',
+          userId,
+          payload: { currency: 'EUR', country: null, registration_variant: null, stag: 'notify-test' },
+        }),
+      );
+      here.wake();
+      expect((await reached).userId).toBe(userId);
+    } finally {
+      await here.stop();
+      await there.stop();
+      await other.close();
+    }
+  });
+
   it('an event whose transaction commits after a later one is not passed over', async () => {
     const log = createEventLog({ db: t.database.db, logError: () => undefined });
     log.register({

@@ -106,7 +106,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           [job.name],
         )
       ).rows as { n: number }[];
-      if ((pending?.n ?? 0) === 0) await queueNext(b, job, 0);
+      // One interval from now, as a timer would: a job never runs just because an instance started.
+      if ((pending?.n ?? 0) === 0) await queueNext(b, job, job.everySeconds);
     }
   };
 
