@@ -13,7 +13,7 @@ import { buildTestApp, createClient, type TestApp } from '../test/build-test-app
 import { deriveKeyHex } from './config/secrets.ts';
 import { GOOD_PASSWORD, signUp, signUpUser, uniqueEmail } from './modules/auth/test-helpers.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './modules/payments/sandbox.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './modules/wallet/protocol.schemas.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import { WalletProtocol } from './modules/wallet/protocol.ts';
 import {
   fund,

@@ -9,7 +9,12 @@
  * is socket.io instead of Centrifugo, so the `<name>#<user>` suffix of §15.2 does not exist here:
  * the server delivers a private channel only to its owner's sockets (one room per player).
  */
+import type { SharedRoundEvent, Winner } from './api/games-host.ts';
+import type { Jackpot, JackpotLevel, JackpotWinAward } from './api/jackpots.ts';
+import type { Payment } from './api/payments.ts';
 import type { Account } from './api/player.ts';
+
+export type { JackpotLevel, SharedRoundEvent };
 
 /** Channels every visitor receives, signed in or not. */
 export const PUBLIC_CHANNELS = ['public:wins', 'public:jackpots_changes'] as const;
@@ -37,57 +42,16 @@ export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 export type BalanceEvent = Account;
 
 /** `public:wins`: one item of `GET /api/stats/winners/latest` (API-SHAPES §7.2). */
-export interface WinEvent {
-  /** Unix time in seconds. */
-  at: number;
-  bet_amount_cents: number;
-  win_amount_cents: number;
-  currency: string;
-  /** `provider/seo`, e.g. `croupier/lucky-sevens`. */
-  game_identifier: string;
-  game_title: string;
-  /** Masked by the server: never a player's full nickname or e-mail. */
-  nickname: string;
-  game_table_image_path?: string | null;
-  game_table_url?: string | null;
-  humanized_win?: string | null;
-}
-
-/** One level of a progressive jackpot (API-SHAPES §7.1). */
-export interface JackpotLevel {
-  id: number;
-  identifier: string;
-  index: number;
-  name: string;
-  state: string;
-  amount_cents: number;
-  available_amount_cents: number;
-  total_amount_cents: number;
-  current_award_value: number;
-  periods: unknown[];
-  working_days?: unknown;
-}
+export type WinEvent = Winner;
 
 /**
  * `public:jackpots_changes`: a whole jackpot object as `GET /api/jackpots` lists it (API-SHAPES
  * §7.1); the client replaces the jackpot with the same `id`.
  */
-export interface JackpotEvent {
-  id: number;
-  identifier: string;
-  name: string;
-  state: string;
-  currency: string;
-  allowed_currencies: string[];
-  external_id: string;
-  games: string[];
-  levels: JackpotLevel[];
-}
+export type JackpotEvent = Jackpot;
 
 /** `jackpot_win_award`: the player's own jackpot win, for the win pop-up. */
-export interface JackpotWinAwardEvent {
-  jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string };
-}
+export type JackpotWinAwardEvent = JackpotWinAward;
 
 /**
  * A payload whose feature has not been built yet (comp points, bonuses, free spins, payments,
@@ -97,26 +61,7 @@ export interface JackpotWinAwardEvent {
 export type PendingPayload = Record<string, unknown>;
 
 /** `payments_changes`: the payment as the history shows it. */
-export interface PaymentEvent {
-  id: number;
-  amount_cents: number;
-  amount: string;
-  currency: string;
-  action: 'deposit' | 'cashout';
-  state: 'pending' | 'processing' | 'succeeded' | 'declined' | 'recalled';
-  success: boolean;
-  recallable: boolean;
-  payment_system: string;
-  system_name: string;
-  brand: string;
-  account: string | null;
-  created_at: string;
-  finished_at: string | null;
-  cancellation_reason: string | null;
-  /** Crypto deposits: confirmations so far and how many credit it; null for other methods. */
-  confirmations: number | null;
-  confirmations_required: number | null;
-}
+export type PaymentEvent = Payment;
 
 export interface PublicEvents {
   'public:wins': WinEvent;
@@ -142,23 +87,6 @@ export interface PrivateEvents {
   /** Not built yet (loot boxes issue): one loot box as in API-SHAPES §13. */
   lootboxes_changes: PendingPayload;
   jackpot_win_award: JackpotWinAwardEvent;
-}
-
-/** A shared game round (Rocket crash, live roulette) broadcast to its `game:<slug>` room. */
-export interface SharedRoundEvent {
-  game: string;
-  round_id: number;
-  phase: 'betting' | 'running' | 'ended';
-  /** SHA-256 of the round's server seed, committed before betting closes. */
-  server_seed_hash: string;
-  betting_ends_at?: string;
-  started_at?: string;
-  ended_at?: string;
-  result?: unknown;
-  /** Revealed once the round has ended. */
-  server_seed?: string;
-  /** Server clock at publication, so clients can correct for their own clock skew. */
-  server_time: string;
 }
 
 /** Event name of a shared-round broadcast. */

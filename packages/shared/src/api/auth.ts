@@ -211,11 +211,15 @@ export const SignInRequestSchema = z.strictObject({ user: SignInUserSchema });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
 /** Body of the 401 that asks for the second factor (API-SHAPES §2.2, open question 1). */
-export interface TwoFactorRequiredBody {
-  code: 'two_factor_required';
-  error: string;
-  two_factor: true;
-}
+export const TwoFactorRequiredBodySchema = z.strictObject({
+  code: z.literal('two_factor_required'),
+  error: z.string(),
+  two_factor: z.literal(true),
+});
+export type TwoFactorRequiredBody = z.infer<typeof TwoFactorRequiredBodySchema>;
+
+/** `POST /api/users/password` and `POST /api/users/confirmation`: always 201 `{}`, whoever asked. */
+export const EmptyBodySchema = z.strictObject({});
 
 // ---------------------------------------------------------------------------------------------
 // Password reset (API-SHAPES §2.5) and e-mail confirmation (§2.8).
@@ -245,19 +249,22 @@ export type PasswordUpdateRequest = z.input<typeof PasswordUpdateRequestSchema>;
  * Answer of `PUT /api/users/password` when the player has two-factor authentication: the password
  * is changed but nobody is signed in, so a mailbox alone never gets past the second factor.
  */
-export interface PasswordResetTwoFactorBody {
-  two_factor: true;
-}
+export const PasswordResetTwoFactorBodySchema = z.strictObject({ two_factor: z.literal(true) });
+export type PasswordResetTwoFactorBody = z.infer<typeof PasswordResetTwoFactorBodySchema>;
 
 export const ConfirmationQuerySchema = z.strictObject({
   confirmation_token: text().trim().min(1, M.invalid).max(200, M.invalid),
 });
 
-/** Answer of a confirmation link opened by a guest whose account has two-factor authentication. */
-export interface ConfirmedTwoFactorBody {
-  confirmed: true;
-  two_factor: true;
-}
+/**
+ * Answer of a confirmation link opened by a guest (or by another player): the address is confirmed,
+ * nobody is signed in; `two_factor` when the account has two-factor authentication.
+ */
+export const ConfirmedBodySchema = z.strictObject({
+  confirmed: z.literal(true),
+  two_factor: z.literal(true).optional(),
+});
+export type ConfirmedBody = z.infer<typeof ConfirmedBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Two-factor management, `/api/v2/player/two_factor` and `/api/player/two_factor` (API-SHAPES §2.7).
@@ -275,7 +282,7 @@ export const TwoFactorDisableRequestSchema = z.strictObject({
 export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequestSchema>;
 
 /** `otp_secret` is Base32; `data` is the `otpauth://totp/…` URI to show as a QR code. */
-export const TwoFactorSetupSchema = z.object({ otp_secret: z.string(), data: z.string() });
+export const TwoFactorSetupSchema = z.strictObject({ otp_secret: z.string(), data: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -289,11 +296,12 @@ export const REAUTH_REQUIRED = 'reauth_required';
 export const STEP_UP_WINDOW_MINUTES = 5;
 
 /** Body of the 403 `reauth_required`; `two_factor`: the step-up must carry the code too. */
-export interface ReauthRequiredBody {
-  code: typeof REAUTH_REQUIRED;
-  error: string;
-  two_factor: boolean;
-}
+export const ReauthRequiredBodySchema = z.strictObject({
+  code: z.literal(REAUTH_REQUIRED),
+  error: z.string(),
+  two_factor: z.boolean(),
+});
+export type ReauthRequiredBody = z.infer<typeof ReauthRequiredBodySchema>;
 
 /** `POST /api/auth/step_up`. Blank values are checked like wrong ones (422), never as a shape error. */
 export const StepUpRequestSchema = z.strictObject({
@@ -305,9 +313,8 @@ export const StepUpRequestSchema = z.strictObject({
 export type StepUpRequest = z.input<typeof StepUpRequestSchema>;
 
 /** Answer of a successful step-up: sensitive actions pass until then. */
-export interface StepUpBody {
-  valid_until: string;
-}
+export const StepUpBodySchema = z.strictObject({ valid_until: z.string() });
+export type StepUpBody = z.infer<typeof StepUpBodySchema>;
 
 /**
  * `PUT /api/users` (API-SHAPES §2.6, the Devise account update): a new password, a new e-mail
@@ -333,9 +340,13 @@ export const AccountUpdateRequestSchema = z.strictObject({
 });
 export type AccountUpdateRequest = z.input<typeof AccountUpdateRequestSchema>;
 
-/** Error body of every failed call (the server's `ErrorBody`). */
-export interface ApiErrorBody {
-  code: string;
-  error: string;
-  errors?: Record<string, string[]>;
-}
+/**
+ * Error body of every failed call (the server's `ErrorBody`): a stable `code`, a human `error` and
+ * optional field errors. Some codes add members of their own (`two_factor`, `round`, …).
+ */
+export const ApiErrorBodySchema = z.looseObject({
+  code: z.string(),
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -7,7 +7,7 @@ import { PlayerSchema, PlayerSettingsSchema } from './player.ts';
 import { text } from './primitives.ts';
 
 /** `GET /api/info/currencies` item (API-SHAPES §4.1). `fiat: false` means crypto. */
-export const CurrencyInfoSchema = z.object({
+export const CurrencyInfoSchema = z.strictObject({
   code: z.string(),
   symbol: z.string(),
   subunits_to_unit: z.number().int(),
@@ -19,11 +19,11 @@ export const CurrencyInfoSchema = z.object({
 export type CurrencyInfo = z.infer<typeof CurrencyInfoSchema>;
 
 /** `GET /api/info/countries` item (API-SHAPES §4.2). */
-export const CountryInfoSchema = z.object({ code: z.string(), name: z.string(), default_currency: z.string() });
+export const CountryInfoSchema = z.strictObject({ code: z.string(), name: z.string(), default_currency: z.string() });
 export type CountryInfo = z.infer<typeof CountryInfoSchema>;
 
 /** `GET /api/info/locales` item (API-SHAPES §4.3). */
-export const LocaleInfoSchema = z.object({
+export const LocaleInfoSchema = z.strictObject({
   code: z.string(),
   name: z.string(),
   name_in_locale: z.string(),
@@ -38,7 +38,7 @@ export const LocalesQuerySchema = z.strictObject({
 });
 
 /** `GET /api/info/statuses` item (API-SHAPES §4.4): `status: true` is a loyalty level, false a group. */
-export const StatusInfoSchema = z.object({
+export const StatusInfoSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   status: z.boolean(),
@@ -48,19 +48,19 @@ export const StatusInfoSchema = z.object({
 export type StatusInfo = z.infer<typeof StatusInfoSchema>;
 
 /** `GET /api/info/project` (API-SHAPES §4.5). */
-export const ProjectInfoSchema = z.object({
-  apps: z.object({ casino: z.boolean(), sportsbook: z.boolean() }),
+export const ProjectInfoSchema = z.strictObject({
+  apps: z.strictObject({ casino: z.boolean(), sportsbook: z.boolean() }),
   license: z.string(),
   player_two_factor_auth: z.boolean(),
   available_currency_exchange: z.boolean(),
   available_referral_system: z.boolean(),
   hooyu_integration: z.boolean(),
   supported_payment_api_versions: z.array(z.string()),
-  sns_config: z.object({ enable: z.boolean(), base_url: z.string(), flow: z.string() }),
-  livespins: z.object({ enabled: z.boolean() }),
+  sns_config: z.strictObject({ enable: z.boolean(), base_url: z.string(), flow: z.string() }),
+  livespins: z.strictObject({ enabled: z.boolean() }),
   authentication_key: z.string(),
   country_flags: z.null(),
-  notification_center: z.object({ new_realtime_notifications_flow_enabled: z.boolean() }),
+  notification_center: z.strictObject({ new_realtime_notifications_flow_enabled: z.boolean() }),
 });
 export type ProjectInfo = z.infer<typeof ProjectInfoSchema>;
 
@@ -68,7 +68,7 @@ export type ProjectInfo = z.infer<typeof ProjectInfoSchema>;
  * `GET /json-api/serverdata`: what server-side rendering loads before the first paint (SPEC §7
  * "Server-side start"), for this visitor.
  */
-export const ServerDataSchema = z.object({
+export const ServerDataSchema = z.strictObject({
   locales: z.array(LocaleInfoSchema),
   currencies: z.array(CurrencyInfoSchema),
   countries: z.array(CountryInfoSchema),
@@ -89,3 +89,8 @@ export type ServerData = z.infer<typeof ServerDataSchema>;
 
 /** Query of the parameterless info calls: `l` (locale) is tolerated because CMS-style clients add it. */
 export const InfoQuerySchema = z.strictObject({ l: text().max(10).optional() });
+
+export const CurrencyInfoListSchema = z.array(CurrencyInfoSchema);
+export const CountryInfoListSchema = z.array(CountryInfoSchema);
+export const LocaleInfoListSchema = z.array(LocaleInfoSchema);
+export const StatusInfoListSchema = z.array(StatusInfoSchema);

@@ -23,13 +23,13 @@ import {
 } from './auth.ts';
 
 /** A level (`level_3`) or a group (`"543"`) the player belongs to. */
-export const PlayerStatusSchema = z.object({ id: z.string(), name: z.string() });
+export const PlayerStatusSchema = z.strictObject({ id: z.string(), name: z.string() });
 
 /**
  * The player object (API-SHAPES §3.1), returned by `GET /api/player`, sign-in, sign-up,
  * confirmation and password reset. Dates are ISO-8601 strings; `date_of_birth` is `YYYY-MM-DD`.
  */
-export const PlayerSchema = z.object({
+export const PlayerSchema = z.strictObject({
   id: z.number().int(),
   user_id: z.number().int(),
   email: z.string(),
@@ -131,7 +131,7 @@ export const UpdateLocaleRequestSchema = z.strictObject({
 export type UpdateLocaleRequest = z.input<typeof UpdateLocaleRequestSchema>;
 
 /** A wallet (API-SHAPES §3.5). Amounts are integers in the currency's minor unit. */
-export const AccountSchema = z.object({
+export const AccountSchema = z.strictObject({
   currency: z.string(),
   active: z.boolean(),
   amount_cents: z.number().int(),
@@ -158,14 +158,23 @@ export const CreateAccountRequestSchema = z.strictObject({ currency: CurrencySch
 export type CreateAccountRequest = z.input<typeof CreateAccountRequestSchema>;
 
 /** `GET /api/player/settings` (API-SHAPES §3.4, SPEC §3 Settings). Answers guests too. */
-export const PlayerSettingsSchema = z.object({
+export const PlayerSettingsSchema = z.strictObject({
   /** Realtime connection (Centrifugo v1 style): an empty `user` means public channels only. */
-  cent: z.object({ url: z.string(), user: z.string(), timestamp: z.string(), token: z.string() }),
+  cent: z.strictObject({ url: z.string(), user: z.string(), timestamp: z.string(), token: z.string() }),
   recaptcha: z.string(),
   recaptcha_version: z.number().int(),
-  captcha: z.object({ site_key: z.string(), enabled_register: z.boolean() }),
-  registrationConfig: z.object({ skipNickname: z.boolean() }),
-  abTests: z.object({ registration_variant: z.enum(REGISTRATION_VARIANTS) }),
+  captcha: z.strictObject({ site_key: z.string(), enabled_register: z.boolean() }),
+  registrationConfig: z.strictObject({ skipNickname: z.boolean() }),
+  abTests: z.strictObject({ registration_variant: z.enum(REGISTRATION_VARIANTS) }),
   webPushKey: z.string(),
 });
 export type PlayerSettings = z.infer<typeof PlayerSettingsSchema>;
+
+/** `GET /api/player/accounts`: every wallet of the player. */
+export const AccountListSchema = z.array(AccountSchema);
+
+/**
+ * `GET /api/user_limits` (API-SHAPES §14): the player's responsible-gambling limits. Always empty
+ * until the limits engine lands; its issue replaces this with the limit object.
+ */
+export const UserLimitsSchema = z.tuple([]);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   AccountUpdateRequestSchema,
   ConfirmationQuerySchema,
-  type ConfirmedTwoFactorBody,
+  type ConfirmedBody,
   EmailRequestSchema,
   type PasswordResetTwoFactorBody,
   PasswordUpdateRequestSchema,
@@ -129,9 +129,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     // Opened elsewhere (another browser, or while signed in as someone else): the address is
     // confirmed, but a GET never signs anyone in (that would allow login CSRF) and a link alone
     // never reveals the profile. A body without `id` reads as "guest" to the client (API-SHAPES §3.1).
-    const body: { confirmed: true } | ConfirmedTwoFactorBody = user.twoFactorEnabled
-      ? { confirmed: true, two_factor: true }
-      : { confirmed: true };
+    const body: ConfirmedBody = user.twoFactorEnabled ? { confirmed: true, two_factor: true } : { confirmed: true };
     return reply.code(200).send(body);
   });
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import type { Wallet } from './index.ts';
 import { ledgerViolations } from './invariants.ts';
 import { createGameSession } from './game-sessions.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import { WalletProtocol } from './protocol.ts';
 
 let seq = 0;

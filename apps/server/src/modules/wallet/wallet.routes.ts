@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import type { Wallet } from './index.ts';
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
