@@ -17,7 +17,7 @@ import { assertNotRestricted, requestLocale } from '../info/visitor.ts';
 import { mailboxRoutes } from '../mail/mailbox.routes.ts';
 import { createPlayerService } from '../player/player.service.ts';
 import { createAuthService } from './auth.service.ts';
-import { parseInput } from './parse-input.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 /** Sign-out takes no body; an empty JSON object is tolerated. */
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users', async (request, reply) => {
     assertNotRestricted(env, request, 'registration');
-    const { user: input } = parseInput(SignUpRequestSchema, request.body);
+    const { user: input } = parseBody(SignUpRequestSchema, request);
     const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request) });
     await sessions.start(request, reply, { userId: user.id });
     return reply.code(201).send(await players.present(user));
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users/sign_in', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(SignInRequestSchema, request.body);
+    const { user: input } = parseBody(SignInRequestSchema, request);
     if (input.otp_attempt !== undefined && input.email === undefined && input.password === undefined) {
       const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
       // Password and code were both just proven: that is a step-up (decision 015).
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   // API-SHAPES §2.6 (the Devise account update): a new password and/or e-mail address.
   app.put('/api/users', async (request, reply) => {
-    const { user: input } = parseInput(AccountUpdateRequestSchema, request.body);
+    const { user: input } = parseBody(AccountUpdateRequestSchema, request);
     const { user, endedSessions } = await auth.updateAccount(await request.auth(), input, request.ip);
     // A new password ended the player's other sessions; their sockets go with them (RELIABILITY T2).
     for (const id of endedSessions) deps.realtime.disconnectSession(id);
@@ -82,12 +82,12 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   // Step-up (RELIABILITY A8, decision 015): the signed-in player proves it is them again.
   app.post('/api/auth/step_up', async (request, reply) => {
-    const { user: input } = parseInput(StepUpRequestSchema, request.body);
+    const { user: input } = parseBody(StepUpRequestSchema, request);
     return reply.code(200).send(await auth.stepUp.confirm(await request.auth(), input, request.ip));
   });
 
   app.delete('/api/users/sign_out', async (request, reply) => {
-    parseInput(NoBody, request.body);
+    parseBody(NoBody, request);
     const signedOut = (await request.auth())?.session.id;
     await sessions.destroy(request, reply);
     // RELIABILITY T2: this browser's open sockets end with its session (other devices keep theirs).
@@ -97,14 +97,14 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    const { user: input } = parseBody(EmailRequestSchema, request);
     await auth.requestPasswordReset(input.email);
     return reply.code(201).send({});
   });
 
   app.put('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(PasswordUpdateRequestSchema, request.body);
+    const { user: input } = parseBody(PasswordUpdateRequestSchema, request);
     const user = await auth.resetPassword(input);
     // Every session of the player just ended; so do their sockets (RELIABILITY T2).
     deps.realtime.disconnectUser(user.id);
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.get('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { confirmation_token: token } = parseInput(ConfirmationQuerySchema, request.query);
+    const { confirmation_token: token } = parseQuery(ConfirmationQuerySchema, request);
     const user = await auth.confirm(token);
     const current = await request.auth();
     if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    const { user: input } = parseBody(EmailRequestSchema, request);
     await auth.resendConfirmation(input.email);
     return reply.code(201).send({});
   });
