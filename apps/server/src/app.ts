@@ -4,7 +4,7 @@ import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createEventLog, type EventLog } from './events/event-log.ts';
 import { installCompression } from './http/compression.ts';
-import { installContract } from './http/contract.ts';
+import { installContractDocs } from './http/contract.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -113,9 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app, env);
   // Before any route: it hooks each route as it is added.
   await installCompression(app);
-  installContract(app, { publicUrl: env.publicUrl });
 
   app.get('/health', async () => ({ status: 'ok' }));
+  installContractDocs(app, { publicUrl: env.publicUrl });
 
   const wallet = createWallet({
     db: database.db,

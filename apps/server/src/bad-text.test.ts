@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../test/build-test-app.ts';
+import { contractOf, expectRouteContract, routesOf } from '../test/contract.ts';
 import { deriveKeyHex } from './config/secrets.ts';
 import { GOOD_PASSWORD, signUp, signUpUser, uniqueEmail } from './modules/auth/test-helpers.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './modules/payments/sandbox.ts';
@@ -364,6 +365,8 @@ function cases(c: Context): Case[] {
 /** Routes that read no text at all (no body, query or path text): sent a bad query, they still answer, never 5xx. */
 const NO_TEXT = new Set([
   'GET /health',
+  'GET /api/docs',
+  'GET /api/docs.json',
   'DELETE /api/users/sign_out',
   'GET /api/user_limits',
   'GET /api/v2/player/two_factor',
@@ -393,25 +396,6 @@ const NO_TEXT = new Set([
   'POST /games-api/fairness/rotate',
   'POST /sandbox-chain/mine',
 ]);
-
-/** `METHOD /path` of every route the app serves, from Fastify's own route tree. */
-function routesOf(app: FastifyInstance): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
-      if (method === 'HEAD' || (path === '*' && method !== 'GET')) continue;
-      out.push(`${method} ${path === '*' ? '/games-api/*' : path}`);
-    }
-  }
-  return out;
-}
 
 /** Every variant of a JSON value with one string (a value or a key) made bad. */
 function badVariants(value: unknown, bad: string): Array<{ at: string; value: unknown }> {
@@ -631,6 +615,29 @@ describe('bad text on every route (decision 016)', () => {
         (!c.cleanRefused && (code === 'validation_error' || code === 'BAD_REQUEST' || code === 'invalid_request'))
       ) {
         failures.push(`${c.method} ${c.route} clean: ${clean.statusCode} ${clean.body.slice(0, 160)}`);
+      }
+      // Whatever the clean request got, it is an answer its contract describes (docs/contract.md).
+      if (contractOf(c.method, c.route)) {
+        try {
+          expectRouteContract(c.method, c.route, clean);
+        } catch (error) {
+          failures.push(`${c.method} ${c.route} contract: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('routes that read no text answer their contract', async () => {
+    const failures: string[] = [];
+    for (const route of NO_TEXT) {
+      const [method, path] = route.split(' ') as [Method, string];
+      if (!contractOf(method, path)) continue;
+      const res = await send({ method, route: path }, path, method === 'GET' ? undefined : {});
+      try {
+        expectRouteContract(method, path, res);
+      } catch (error) {
+        failures.push(`${route}: ${(error as Error).message}`);
       }
     }
     expect(failures).toEqual([]);

@@ -1,11 +1,15 @@
 /**
- * `expectContract(schema, body)`: a server test's check that an answer is exactly what the shared
- * contract says (docs/contract.md). Response schemas are strict where the shape is fixed, so a
- * missing, renamed or extra field fails here before a client notices. Returns the parsed body,
- * typed, so the test can go on reading it.
+ * Contract checks for server tests (docs/contract.md). `expectContract(schema, body)` fails when an
+ * answer is not exactly what the shared schema says: response schemas are strict where the shape is
+ * fixed, so a missing, renamed or extra field fails here before a client notices. `expectRouteContract`
+ * finds the schema from the route list (packages/shared/src/api/routes.ts) by method, route and status.
  */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
+import { ApiErrorBodySchema } from '@croupier/shared/api/auth';
+import { ROUTES, type RouteContract } from '@croupier/shared/api/routes';
 
+/** Returns the parsed body, typed, so the test can go on reading it. */
 export function expectContract<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -13,4 +17,46 @@ export function expectContract<S extends z.ZodType>(schema: S, body: unknown): z
   throw new Error(
     `The answer breaks its contract:\n${z.prettifyError(result.error)}\n\nBody:\n${shown.length > 4000 ? `${shown.slice(0, 4000)}…` : shown}`,
   );
+}
+
+/** The contract of a route, named as Fastify lists it (`/api/player/payments/:id/recall`) or as OpenAPI does. */
+export function contractOf(method: string, route: string): RouteContract | undefined {
+  const path = route.replace(/:(\w+)/g, '{$1}');
+  return ROUTES.find((r) => r.method === method && r.path === path);
+}
+
+/**
+ * Checks an answer against its route's contract: the schema of its status, an empty body for a
+ * status without one, the one error body for any other 4xx or 5xx.
+ */
+export function expectRouteContract(method: string, route: string, res: LightMyRequestResponse): unknown {
+  const contract = contractOf(method, route);
+  if (!contract) throw new Error(`No contract for ${method} ${route}: add it to packages/shared/src/api/routes.ts`);
+  const schema = contract.responses[res.statusCode];
+  if (schema === null) {
+    if (res.body !== '') throw new Error(`${method} ${route} ${res.statusCode} must have no body: ${res.body}`);
+    return undefined;
+  }
+  if (schema) return expectContract(schema, res.json());
+  if (res.statusCode >= 400) return expectContract(ApiErrorBodySchema, res.json());
+  throw new Error(`${method} ${route} answered ${res.statusCode}, a status its contract does not list`);
+}
+
+/** `METHOD /path` of every route the app serves, from Fastify's own route tree. */
+export function routesOf(app: FastifyInstance): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
+      if (method === 'HEAD' || (path === '*' && method !== 'GET')) continue;
+      out.push(`${method} ${path === '*' ? '/games-api/*' : path}`);
+    }
+  }
+  return out;
 }

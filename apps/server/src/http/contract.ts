@@ -1,32 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { buildOpenApiDocument } from '@croupier/shared/api/openapi';
 
-/** A route as Fastify registered it: `url` in Fastify's form (`/api/player/payments/:id/recall`). */
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route added after `installContract`, so a test can hold it against the contract. */
-    routeTable: readonly RegisteredRoute[];
-  }
-}
-
 /**
- * Records the route table and serves the OpenAPI document of the contract at `GET /api/docs` (and
- * `/api/docs.json`), built once on first request (docs/contract.md). Install before any route.
+ * Serves the OpenAPI document of the contract at `GET /api/docs` (and `/api/docs.json`), built on
+ * the first request and kept: it changes only with the code (docs/contract.md).
  */
-export function installContract(app: FastifyInstance, options: { publicUrl: string }) {
-  const table: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url });
-  });
-  app.decorate('routeTable', table);
-
+export function installContractDocs(app: FastifyInstance, options: { publicUrl: string }) {
   let document: string | undefined;
-  const serve = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const serve = async (_request: unknown, reply: FastifyReply) => {
     document ??= JSON.stringify(buildOpenApiDocument({ version: '0.1.0', serverUrl: options.publicUrl }));
     return reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8').send(document);
   };

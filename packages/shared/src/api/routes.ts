@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   AccountUpdateRequestSchema,
+  ApiErrorBodySchema,
   ConfirmationQuerySchema,
   ConfirmedBodySchema,
   EmailRequestSchema,
@@ -161,7 +162,7 @@ const auth: RouteContract[] = [
     tag: 'auth',
     caller: 'guest',
     body: SignInRequestSchema,
-    responses: { 201: PlayerSchema, 401: TwoFactorRequiredBodySchema },
+    responses: { 201: PlayerSchema, 401: z.union([TwoFactorRequiredBodySchema, ApiErrorBodySchema]) },
     errors: {
       ...SHAPE,
       401: ['invalid_credentials', 'two_factor_required', 'two_factor_session_expired'],
