@@ -227,3 +227,5 @@ export const RiskTransactionResponseSchema = z.strictObject({ status: z.literal(
 export const FaucetResponseSchema = z.strictObject({ tx_id: z.string() });
 /** `POST /sandbox-chain/mine`: how many transactions the block settled. */
 export const MineResponseSchema = z.strictObject({ settled: z.number().int() });
+
+export const PaymentMethodListSchema = z.array(PaymentMethodSchema);

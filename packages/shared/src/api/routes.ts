@@ -79,7 +79,7 @@ import {
   OnrampListSchema,
   PaymentIdParamsSchema,
   PaymentListSchema,
-  PaymentMethodSchema,
+  PaymentMethodListSchema,
   PaymentMethodsQuerySchema,
   PaymentPlanQuerySchema,
   PaymentPlanResponseSchema,
@@ -702,7 +702,7 @@ const payments: RouteContract[] = [
     tag: 'payments',
     caller: 'player',
     query: PaymentMethodsQuerySchema,
-    responses: { 200: z.array(PaymentMethodSchema) },
+    responses: { 200: PaymentMethodListSchema },
     errors: { ...FORM, ...SIGNED_IN },
   },
   {
