@@ -25,6 +25,7 @@ describe('two-factor authentication', () => {
       two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
     });
     expect(enabled.statusCode).toBe(200);
+    expectContract(TwoFactorSetupSchema, enabled.json());
     return { ...signedUp, secret };
   }
 
