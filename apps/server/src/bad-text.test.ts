@@ -594,6 +594,14 @@ describe('bad text on every route (decision 016)', () => {
             failures.push(
               `${c.method} ${c.route} ${attempt.at} (${kind}): ${res.statusCode} ${res.body.slice(0, 160)}`,
             );
+          // The refusal is the one error body, with a code the route's contract lists.
+          if (contractOf(c.method, c.route)) {
+            try {
+              expectRouteContract(c.method, c.route, res);
+            } catch (error) {
+              failures.push(`${c.method} ${c.route} ${attempt.at} (${kind}) contract: ${(error as Error).message}`);
+            }
+          }
         }
       }
       const after = await databaseState();
@@ -635,7 +643,7 @@ describe('bad text on every route (decision 016)', () => {
     for (const route of routes) {
       const [method, path] = route.split(' ') as [Method, string];
       if (!contractOf(method, path)) continue;
-      const headers = path.startsWith('/games-api/') ? { 'x-game-session': ctx.gameToken } : {};
+      const headers: Record<string, string> = path.startsWith('/games-api/') ? { 'x-game-session': ctx.gameToken } : {};
       const res = await send({ method, route: path, headers }, path, method === 'GET' ? undefined : {});
       try {
         expectRouteContract(method, path, res);

@@ -7,7 +7,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@croupier/shared/api/auth';
-import { ROUTES, type RouteContract } from '@croupier/shared/api/routes';
+import { GLOBAL_ERRORS, ROUTES, type RouteContract } from '@croupier/shared/api/routes';
 
 /** Returns the parsed body, typed, so the test can go on reading it. */
 export function expectContract<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -27,7 +27,7 @@ export function contractOf(method: string, route: string): RouteContract | undef
 
 /**
  * Checks an answer against its route's contract: the schema of its status, an empty body for a
- * status without one, the one error body for any other 4xx or 5xx.
+ * status without one, or the one error body with a code the route (or every route) lists.
  */
 export function expectRouteContract(method: string, route: string, res: LightMyRequestResponse): unknown {
   const contract = contractOf(method, route);
@@ -38,7 +38,13 @@ export function expectRouteContract(method: string, route: string, res: LightMyR
     return undefined;
   }
   if (schema) return expectContract(schema, res.json());
-  if (res.statusCode >= 400) return expectContract(ApiErrorBodySchema, res.json());
+  if (res.statusCode >= 400) {
+    const body = expectContract(ApiErrorBodySchema, res.json());
+    const listed = [...(contract.errors?.[res.statusCode] ?? []), ...(GLOBAL_ERRORS[res.statusCode] ?? [])];
+    if (!listed.includes(body.code))
+      throw new Error(`${method} ${route} answered ${res.statusCode} ${body.code}, a code its contract does not list`);
+    return body;
+  }
   throw new Error(`${method} ${route} answered ${res.statusCode}, a status its contract does not list`);
 }
 

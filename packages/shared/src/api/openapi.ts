@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiErrorBodySchema } from './auth.ts';
 import { REALTIME_CHANNELS } from './realtime-channels.ts';
-import { ROUTES, type RouteContract } from './routes.ts';
+import { GLOBAL_ERRORS, ROUTES, type RouteContract } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -116,6 +116,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = { version: '0.1.0
     tags: [...new Set(ROUTES.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: { schemas: { Error: jsonSchema(ApiErrorBodySchema, 'output') } },
+    /** Error codes by status that any call may answer, besides its own. */
+    'x-global-error-codes': GLOBAL_ERRORS,
     'x-realtime-channels': Object.fromEntries(
       Object.entries(REALTIME_CHANNELS).map(([name, channel]) => [
         name,

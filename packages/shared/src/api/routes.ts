@@ -133,6 +133,18 @@ export interface RouteContract {
   errors?: Record<number, readonly string[]>;
 }
 
+/**
+ * Codes any call may answer, before its own code runs: a body or URL that is not even readable, the
+ * CSRF guard, the body limit, an unexpected failure.
+ */
+export const GLOBAL_ERRORS: Record<number, readonly string[]> = {
+  400: ['malformed_json', 'invalid_content_length', 'bad_request', 'FST_ERR_BAD_URL'],
+  403: ['csrf_failed'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  500: ['internal_error'],
+};
+
 const FORM = { 400: ['validation_error'], 422: ['validation_error'] } as const;
 const SHAPE = { 400: ['validation_error'] } as const;
 const SIGNED_IN = { 401: ['unauthorized'] } as const;
@@ -167,7 +179,7 @@ const auth: RouteContract[] = [
       ...SHAPE,
       401: ['invalid_credentials', 'two_factor_required', 'two_factor_session_expired'],
       403: ['account_disabled'],
-      422: ['invalid_otp'],
+      422: ['validation_error', 'invalid_otp'],
       429: ['too_many_requests'],
       ...RESTRICTED,
     },
@@ -190,7 +202,12 @@ const auth: RouteContract[] = [
     caller: 'player',
     body: StepUpRequestSchema,
     responses: { 200: StepUpBodySchema },
-    errors: { ...FORM, ...SIGNED_IN, 429: ['too_many_requests'] },
+    errors: {
+      ...FORM,
+      ...SIGNED_IN,
+      422: ['validation_error', 'invalid_password', 'invalid_otp'],
+      429: ['too_many_requests'],
+    },
   },
   {
     method: 'DELETE',
@@ -324,7 +341,7 @@ const player: RouteContract[] = [
     caller: 'player',
     query: AccountsQuerySchema,
     responses: { 200: AccountListSchema },
-    errors: { ...SHAPE, ...SIGNED_IN },
+    errors: { ...FORM, ...SIGNED_IN },
   },
   {
     method: 'POST',
@@ -370,7 +387,7 @@ const info: RouteContract[] = [
     caller: 'guest',
     query,
     responses: { 200: response },
-    errors: SHAPE,
+    errors: FORM,
   })),
   {
     method: 'GET',
@@ -873,8 +890,10 @@ const wallet: RouteContract[] = [
     body: z.union([BalanceRequestSchema, WalletBetRequestSchema, WinRequestSchema, RollbackRequestSchema]),
     responses: {
       200: WalletResponseSchema,
-      400: WalletResponseSchema,
+      // A URL Fastify cannot read is refused before the protocol runs, with the API's error body.
+      400: z.union([WalletResponseSchema, ApiErrorBodySchema]),
       401: WalletResponseSchema,
+      404: WalletResponseSchema,
       409: WalletResponseSchema,
     },
   },
