@@ -5,8 +5,10 @@
  * finds the schema from the route list (packages/shared/src/api/routes.ts) by method, route and status.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { RealtimeHub } from '../src/realtime/hub.ts';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@croupier/shared/api/auth';
+import { REALTIME_CHANNELS } from '@croupier/shared/api/realtime-channels';
 import { GLOBAL_ERRORS, ROUTES, type RouteContract } from '@croupier/shared/api/routes';
 
 /** Returns the parsed body, typed, so the test can go on reading it. */
@@ -65,4 +67,24 @@ export function routesOf(app: FastifyInstance): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Holds every realtime publication of a test app to its channel's payload schema. Publishers run
+ * after commit and swallow their own errors, so a breach is recorded here and reported by `check`
+ * (the test app calls it when it closes) instead of thrown where nobody would see it.
+ */
+export function watchRealtimeContract(hub: Pick<RealtimeHub, 'onPublish'>) {
+  const breaches: string[] = [];
+  hub.onPublish(({ channel, data }) => {
+    const contract = (REALTIME_CHANNELS as Record<string, { payload: z.ZodType } | undefined>)[channel];
+    if (!contract) return void breaches.push(`${channel}: a channel without a contract`);
+    const result = contract.payload.safeParse(data);
+    if (!result.success) breaches.push(`${channel}: ${z.prettifyError(result.error)}\n${JSON.stringify(data)}`);
+  });
+  return {
+    check() {
+      if (breaches.length > 0) throw new Error(`Realtime payloads break their contract:\n${breaches.join('\n\n')}`);
+    },
+  };
 }
