@@ -4,6 +4,7 @@ import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createEventLog, type EventLog } from './events/event-log.ts';
 import { installCompression } from './http/compression.ts';
+import { installContractDocs } from './http/contract.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await installCompression(app);
 
   app.get('/health', async () => ({ status: 'ok' }));
+  installContractDocs(app, { publicUrl: env.publicUrl });
 
   const wallet = createWallet({
     db: database.db,

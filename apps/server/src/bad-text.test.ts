@@ -10,10 +10,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../test/build-test-app.ts';
+import { contractOf, expectRouteContract, routesOf } from '../test/contract.ts';
 import { deriveKeyHex } from './config/secrets.ts';
 import { GOOD_PASSWORD, signUp, signUpUser, uniqueEmail } from './modules/auth/test-helpers.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from './modules/payments/sandbox.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './modules/wallet/protocol.schemas.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import { WalletProtocol } from './modules/wallet/protocol.ts';
 import {
   fund,
@@ -364,6 +365,8 @@ function cases(c: Context): Case[] {
 /** Routes that read no text at all (no body, query or path text): sent a bad query, they still answer, never 5xx. */
 const NO_TEXT = new Set([
   'GET /health',
+  'GET /api/docs',
+  'GET /api/docs.json',
   'DELETE /api/users/sign_out',
   'GET /api/user_limits',
   'GET /api/v2/player/two_factor',
@@ -393,25 +396,6 @@ const NO_TEXT = new Set([
   'POST /games-api/fairness/rotate',
   'POST /sandbox-chain/mine',
 ]);
-
-/** `METHOD /path` of every route the app serves, from Fastify's own route tree. */
-function routesOf(app: FastifyInstance): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
-      if (method === 'HEAD' || (path === '*' && method !== 'GET')) continue;
-      out.push(`${method} ${path === '*' ? '/games-api/*' : path}`);
-    }
-  }
-  return out;
-}
 
 /** Every variant of a JSON value with one string (a value or a key) made bad. */
 function badVariants(value: unknown, bad: string): Array<{ at: string; value: unknown }> {
@@ -610,6 +594,14 @@ describe('bad text on every route (decision 016)', () => {
             failures.push(
               `${c.method} ${c.route} ${attempt.at} (${kind}): ${res.statusCode} ${res.body.slice(0, 160)}`,
             );
+          // The refusal is the one error body, with a code the route's contract lists.
+          if (contractOf(c.method, c.route)) {
+            try {
+              expectRouteContract(c.method, c.route, res);
+            } catch (error) {
+              failures.push(`${c.method} ${c.route} ${attempt.at} (${kind}) contract: ${(error as Error).message}`);
+            }
+          }
         }
       }
       const after = await databaseState();
@@ -631,6 +623,32 @@ describe('bad text on every route (decision 016)', () => {
         (!c.cleanRefused && (code === 'validation_error' || code === 'BAD_REQUEST' || code === 'invalid_request'))
       ) {
         failures.push(`${c.method} ${c.route} clean: ${clean.statusCode} ${clean.body.slice(0, 160)}`);
+      }
+      // Whatever the clean request got, it is an answer its contract describes (docs/contract.md).
+      if (contractOf(c.method, c.route)) {
+        try {
+          expectRouteContract(c.method, c.route, clean);
+        } catch (error) {
+          failures.push(`${c.method} ${c.route} contract: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('routes that read no text answer their contract', async () => {
+    const failures: string[] = [];
+    // Signing out last: the calls before it answer the signed-in player.
+    const routes = [...NO_TEXT].sort((a, b) => Number(a.endsWith('sign_out')) - Number(b.endsWith('sign_out')));
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [Method, string];
+      if (!contractOf(method, path)) continue;
+      const headers: Record<string, string> = path.startsWith('/games-api/') ? { 'x-game-session': ctx.gameToken } : {};
+      const res = await send({ method, route: path, headers }, path, method === 'GET' ? undefined : {});
+      try {
+        expectRouteContract(method, path, res);
+      } catch (error) {
+        failures.push(`${route}: ${(error as Error).message}`);
       }
     }
     expect(failures).toEqual([]);

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { watchRealtimeContract } from './contract.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { fixedClock } from '../src/lib/clock.ts';
@@ -94,6 +95,7 @@ export async function buildTestApp(
   };
   const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
   const app = await buildApp({ env, database, clock, mailer, random });
+  const realtimeContract = watchRealtimeContract(app.realtime);
   await app.ready();
   return {
     app,
@@ -106,6 +108,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await drop();
+      realtimeContract.check();
     },
   };
 }

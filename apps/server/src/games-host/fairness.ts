@@ -23,8 +23,6 @@ export const newServerSeed = (random: RandomSource) => random.bytes(32).toString
 /** A default client seed; the player may replace it. */
 const newClientSeed = (random: RandomSource) => random.bytes(8).toString('hex');
 
-export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
-
 /** Provably-fair seed pairs per owner (`user:<id>` or `demo:<session>`): commit, play, rotate, reveal. */
 export class FairnessSeeds {
   constructor(private readonly random: RandomSource) {}

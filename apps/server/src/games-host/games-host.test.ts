@@ -6,6 +6,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
+import {
+  FairRoundSchema,
+  GameHistorySchema,
+  GameSessionSchema,
+  RoundResponseSchema,
+  RoundSnapshotSchema,
+  SeedPairSchema,
+  SharedSnapshotSchema,
+  WinnersSchema,
+} from '@croupier/shared/api/games-host';
+import {
+  JackpotListSchema,
+  JackpotTotalsSchema,
+  JackpotWinAwardSchema,
+  JackpotWinListSchema,
+} from '@croupier/shared/api/jackpots';
+import { expectContract } from '../../test/contract.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { signUp } from '../modules/auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
@@ -42,6 +59,7 @@ async function launch(client: ReturnType<typeof createClient>, engine: string, c
   const res = await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds[currency] });
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json() as Json;
+  expectContract(GameSessionSchema, session);
   const headers = { 'x-game-session': session.token as string };
   return { game, session, headers };
 }
@@ -100,6 +118,7 @@ describe('real-money rounds', () => {
       const res = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
       expect(res.statusCode, res.body).toBe(200);
       spins.push(res.json() as Json);
+      expectContract(RoundResponseSchema, res.json());
     }
     const won = spins.reduce((a, s) => a + (s.round.win_cents as number), 0);
     expect(spins.at(-1)!.balance_cents).toBe(100_000 - 500 + won);
@@ -118,8 +137,11 @@ describe('real-money rounds', () => {
     const first = spins[0]!.round.id as number;
     expect(((await client.get(`/api/fairness/rounds/${first}`)).json() as Json).server_seed).toBeNull();
     const rotated = (await client.post('/api/fairness/rotate', {})).json() as Json;
+    expectContract(SeedPairSchema, rotated);
+    expectContract(SeedPairSchema, (await client.get('/api/fairness')).json());
     expect(sha256(rotated.previous.server_seed)).toBe(session.fairness.server_seed_hash);
     const detail = (await client.get(`/api/fairness/rounds/${first}`)).json() as Json;
+    expectContract(FairRoundSchema, detail);
     expect(detail.server_seed).toBe(rotated.previous.server_seed);
     const model = requireModel(game);
     const replay = model.open(detail.bet, roundRng(detail.server_seed, detail.client_seed, detail.nonce, 0));
@@ -129,6 +151,7 @@ describe('real-money rounds', () => {
     const history = await client.get('/api/player/games?per_page=3');
     expect(history.headers['x-total-count']).toBe('5');
     const rows = history.json() as Json[];
+    expectContract(GameHistorySchema, rows);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({
       game: game.identifier,
@@ -214,6 +237,7 @@ describe('real-money rounds', () => {
     const drawn = await client.post(`/games-api/rounds/${round.id}/actions`, { action: { hold: 0b11111 } }, headers);
     expect(drawn.statusCode, drawn.body).toBe(200);
     const done = drawn.json() as Json;
+    expectContract(RoundResponseSchema, done);
     expect(done.round.status).toBe('finished');
     expect(done.balance_cents).toBe(100_000 - stake + done.round.win_cents);
   });
@@ -285,6 +309,7 @@ describe('Rocket (shared crash rounds)', () => {
     const shared = t.app.games.shared;
     await shared.tick(game.seoTitle);
     const snap = (await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json;
+    expectContract(SharedSnapshotSchema, snap);
     expect(snap.current).toMatchObject({ phase: 'betting' });
     expect(snap.current.result).toBeUndefined();
     const a = (await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).json() as Json;
@@ -316,9 +341,11 @@ describe('Rocket (shared crash rounds)', () => {
     t.clock.advance(10 * 60_000);
     if (flying.phase !== 'ended') await shared.tick(game.seoTitle);
     const ended = (await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json;
+    expectContract(SharedSnapshotSchema, ended);
     expect(ended.current).toMatchObject({ round_id: snap.current.round_id, phase: 'ended' });
     expect(sha256(ended.current.server_seed)).toBe(snap.current.server_seed_hash);
     const settled = (await client.get(`/games-api/rounds/${b.round.id}`, headers)).json() as Json;
+    expectContract(RoundSnapshotSchema, settled);
     expect(settled.round.status).toBe('finished');
     expect(settled.round.win_cents).toBe(crash >= 1.01 ? 202 : 0);
     const late = await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers);
@@ -402,9 +429,11 @@ describe('Rocket (shared crash rounds)', () => {
 describe('jackpots', () => {
   it('lists pools, feeds them from qualifying bets and pays a dropped level through the ledger', async () => {
     const list = (await createClient(t.app).get('/api/jackpots')).json() as Json[];
+    expectContract(JackpotListSchema, list);
     const eur = list.find((j) => j.currency === 'EUR')!;
     expect(eur.levels.map((l: Json) => l.identifier)).toEqual(['mini', 'major', 'mega']);
     const totals = (await createClient(t.app).get('/api/games/jackpots')).json() as Json;
+    expectContract(JackpotTotalsSchema, totals);
     expect(totals.EUR.croupier).toBe(eur.levels.reduce((a: number, l: Json) => a + l.amount_cents, 0));
 
     const snapshot = await t.app.games.host.deps.catalogue.get();
@@ -435,6 +464,9 @@ describe('jackpots', () => {
       },
     ]);
     const wins = (await createClient(t.app).get('/api/jackpot_wins')).json() as Json[];
+    expectContract(JackpotWinListSchema, wins);
+    expectContract(JackpotWinAwardSchema, (awards[0] as { award: unknown }).award);
+    expectContract(WinnersSchema, (await createClient(t.app).get('/api/stats/winners/latest')).json());
     expect(wins[0]).toMatchObject({ amount_cents: mini.amount_cents + 5, jackpot_level_name: 'Mini' });
     const after = ((await createClient(t.app).get('/api/jackpots')).json() as Json[]).find(
       (j) => j.currency === 'EUR',

@@ -9,7 +9,7 @@ import type { CachedGame, CatalogueCache } from '../modules/games/catalogue.cach
 import type { BetRefusal } from '../modules/wallet/index.ts';
 import { createGameSession, findGameSession } from '../modules/wallet/game-sessions.ts';
 import { rows, type Executor } from '../modules/wallet/ledger.ts';
-import type { WalletResponse } from '../modules/wallet/protocol.schemas.ts';
+import type { WalletResponse } from '@croupier/shared/api/wallet';
 import { betLimits, subunitsToUnit } from './bet-limits.ts';
 import { FairnessSeeds } from './fairness.ts';
 import { inputError, modelFor, requireModel, roundRng, type AnyModel } from './models.ts';

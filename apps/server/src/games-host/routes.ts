@@ -1,37 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { bigRecordIdParam, text } from '@croupier/shared/api/primitives';
+import { bigRecordIdParam } from '@croupier/shared/api/primitives';
+import {
+  ActionRequestSchema,
+  BetRequestSchema,
+  ClientSeedRequestSchema,
+  GAME_SESSION_HEADER,
+  GameHistoryQuerySchema,
+  LaunchRequestSchema,
+} from '@croupier/shared/api/games-host';
 import type { AppDeps } from '../app.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { parseBody, parseInput, parseQuery, type ParseOptions } from '../http/validate.ts';
+import { notFound } from '../lib/errors.ts';
 import { rows } from '../modules/wallet/ledger.ts';
-import { CLIENT_SEED_PATTERN } from './fairness.ts';
 import type { GamesHost, RoundRow } from './host.ts';
 import { modelFor, requireModel } from './models.ts';
 import type { SharedRounds } from './shared-rounds.ts';
 
 const NO_STORE = 'private, no-store';
-const SESSION_HEADER = 'x-game-session';
 
-const LaunchSchema = z.strictObject({
-  game: text().min(1).max(200),
-  id: z.union([z.number().int().positive(), text().regex(/^\d{1,10}$/)]),
-});
-const BetSchema = z.strictObject({ bet: z.unknown() });
-const ActionSchema = z.strictObject({ action: z.unknown() });
-const ClientSeedSchema = z.strictObject({
-  client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters'),
-});
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, code = 'invalid_request'): T {
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw badRequest(code, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  return result.data;
-}
+/** Games-host calls keep their own error codes, which the games client maps; any invalid input is a 400. */
+const invalid = (code = 'invalid_request'): ParseOptions => ({ code, rules: 'bad_request' });
+const ROUND_ID = invalid('round_not_found');
+const CLIENT_SEED = invalid('invalid_client_seed');
 
 const token = (request: FastifyRequest) => {
-  const value = request.headers[SESSION_HEADER];
+  const value = request.headers[GAME_SESSION_HEADER];
   return typeof value === 'string' ? value : undefined;
 };
 
@@ -45,7 +39,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
   });
 
   app.post('/games-api/sessions', async (request) => {
-    const body = parse(LaunchSchema, request.body);
+    const body = parseBody(LaunchRequestSchema, request, invalid());
     const loaded = await request.auth();
     const user = loaded?.user ? { id: loaded.user.id, disabledAt: loaded.user.disabledAt } : null;
     return host.launch({ gameSlug: body.game, launchId: Number(body.id), user });
@@ -55,7 +49,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.post('/games-api/rounds', async (request) => {
     const ctx = await host.context(token(request));
-    const { bet } = parse(BetSchema, request.body);
+    const { bet } = parseBody(BetRequestSchema, request, invalid());
     const game = await host.game(ctx.gameId);
     if (shared.handles(game)) return shared.placeBet(ctx, game, bet);
     return host.placeBet(ctx, bet);
@@ -63,8 +57,8 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.post<{ Params: { id: string } }>('/games-api/rounds/:id/actions', async (request) => {
     const ctx = await host.context(token(request));
-    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
-    const { action } = parse(ActionSchema, request.body);
+    const id = parseInput(bigRecordIdParam, request.params.id, ROUND_ID);
+    const { action } = parseBody(ActionRequestSchema, request, invalid());
     const game = await host.game(ctx.gameId);
     if (shared.handles(game)) return shared.act(ctx, game, id, action);
     return host.act(ctx, id, action);
@@ -72,7 +66,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.get<{ Params: { id: string } }>('/games-api/rounds/:id', async (request) => {
     const ctx = await host.context(token(request));
-    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
+    const id = parseInput(bigRecordIdParam, request.params.id, ROUND_ID);
     const game = await host.game(ctx.gameId);
     const row = await host.round(ctx, id);
     return {
@@ -83,7 +77,7 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.put('/games-api/fairness/client_seed', async (request) => {
     const ctx = await host.context(token(request));
-    const { client_seed } = parse(ClientSeedSchema, request.body, 'invalid_client_seed');
+    const { client_seed } = parseBody(ClientSeedRequestSchema, request, CLIENT_SEED);
     return host.seeds.setClientSeed(host.deps.db, ctx.owner, client_seed, host.deps.clock.now());
   });
 
@@ -102,17 +96,6 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
     reply.status(404).send({ code: 'not_found', error: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
 }
-
-const HistoryQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-  game: text().max(200).optional(),
-  currency: text()
-    .regex(/^[A-Z]{3,4}$/)
-    .optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
 
 interface HistoryRow extends RoundRow {
   identifier: string;
@@ -146,7 +129,7 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
   });
   app.put('/api/fairness/client_seed', async (request, reply) => {
     const user = await request.requireUser();
-    const { client_seed } = parse(ClientSeedSchema, request.body, 'invalid_client_seed');
+    const { client_seed } = parseBody(ClientSeedRequestSchema, request, CLIENT_SEED);
     reply.header('cache-control', NO_STORE);
     return host.seeds.setClientSeed(db, `user:${user.id}`, client_seed, host.deps.clock.now());
   });
@@ -183,7 +166,7 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
 
   app.get<{ Params: { id: string } }>('/api/fairness/rounds/:id', async (request, reply) => {
     const user = await request.requireUser();
-    const id = parse(bigRecordIdParam, request.params.id, 'round_not_found');
+    const id = parseInput(bigRecordIdParam, request.params.id, ROUND_ID);
     const [r] = await rows<HistoryRow>(
       db,
       sql`${historySelect} WHERE r.id = ${id} AND r.user_id = ${user.id} AND r.mode = 'real'`,
@@ -210,7 +193,7 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
 
   app.get('/api/player/games', async (request, reply) => {
     const user = await request.requireUser();
-    const q = parse(HistoryQuerySchema, request.query, 'invalid_filter');
+    const q = parseQuery(GameHistoryQuerySchema, request, invalid('invalid_filter'));
     const filters = [sql`r.user_id = ${user.id}`, sql`r.mode = 'real'`, sql`r.status <> 'void'`];
     if (q.game)
       filters.push(sql`(g.identifier = ${q.game} OR g.title ILIKE ${`%${q.game.replace(/[%_\\]/g, '\\$&')}%`})`);

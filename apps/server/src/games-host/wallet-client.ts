@@ -1,4 +1,4 @@
-import type { WalletResponse } from '../modules/wallet/protocol.schemas.ts';
+import type { WalletResponse } from '@croupier/shared/api/wallet';
 import { WalletProtocol } from '../modules/wallet/protocol.ts';
 
 /**

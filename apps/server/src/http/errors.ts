@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, errorBody } from '../lib/errors.ts';
+import { shapeErrors } from './validate.ts';
 
 /** Body of every error answer: a stable `code`, a human `error` text and optional field errors. */
 export interface ErrorBody {
@@ -8,24 +9,6 @@ export interface ErrorBody {
   error: string;
   errors?: Record<string, string[]>;
   [key: string]: unknown;
-}
-
-/** `{ "user.email": ["..."] }`: full field paths, as docs/player-app.md#server-errors-to-fields matches them (full path, then last segment). */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  // No prototype: a field path such as `__proto__` must stay a plain key.
-  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const p = [...issue.path, key].join('.');
-        (out[p] ??= []).push('is not permitted');
-      }
-      continue;
-    }
-    const p = issue.path.length ? issue.path.join('.') : '_';
-    (out[p] ??= []).push(issue.message);
-  }
-  return out;
 }
 
 /** Fastify's own errors that mean "the client sent something wrong", mapped to stable codes. */
@@ -40,11 +23,12 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string }> = 
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    // A schema parsed outside `parseInput` (validate.ts) still answers the one 400 body.
     if (error instanceof ZodError) {
       return reply.status(400).send({
         code: 'validation_error',
         error: 'The request is not valid.',
-        errors: zodFieldErrors(error),
+        errors: shapeErrors(error.issues),
       } satisfies ErrorBody);
     }
     if (error instanceof AppError) {
@@ -62,7 +46,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ code, error: fe.message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    // Never a stack trace or driver message in the answer (docs/reliability.md#i5-fail-closed).
+    // Never a stack trace or driver message in the answer (RELIABILITY I5).
     return reply
       .status(500)
       .send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);

@@ -46,6 +46,9 @@ const win = (nickname: string): WinEvent => ({
   currency: 'EUR',
   game_identifier: 'croupier/lucky-sevens',
   game_title: 'Lucky Sevens',
+  game_table_image_path: null,
+  game_table_url: null,
+  humanized_win: null,
   nickname,
 });
 

@@ -55,6 +55,9 @@ describe.skipIf(!REDIS_URL)('fan-out across instances through Redis (REDIS_URL)'
       currency: 'EUR',
       game_identifier: 'croupier/dice',
       game_title: 'Dice',
+      game_table_image_path: null,
+      game_table_url: null,
+      humanized_win: null,
       nickname: marker,
     });
 

@@ -1,11 +1,11 @@
 /**
- * Wire contract of the game lobby (docs/api-shapes.md#games, docs/player-app.md#data-objects).
+ * Wire contract of the game lobby (API-SHAPES §6, SPEC §3 Game / Provider / Category).
  * The server validates requests with these schemas; the web imports the types.
  */
 import { z } from 'zod';
 import { text } from './primitives.ts';
 
-/** docs/player-app.md#paging (40): the default `page_size` of `games_filter`. */
+/** SPEC §9 "pagination constant 40": the default `page_size` of `games_filter`. */
 export const GAMES_PAGE_SIZE_DEFAULT = 40;
 export const GAMES_PAGE_SIZE_MAX = 100;
 /** Most identifiers or seo titles one `select` call may ask for. */
@@ -19,13 +19,13 @@ export type Device = (typeof DEVICES)[number];
 export const VOLATILITY_RATINGS = ['low', 'medium', 'high', 'very-high'] as const;
 export type VolatilityRating = (typeof VOLATILITY_RATINGS)[number];
 
-/** Media type that selects the id-list representation of favourites (docs/api-shapes.md#favourites). */
+/** Media type that selects the id-list representation of favourites (API-SHAPES §6.8). */
 export const FAVORITES_V1_MEDIA_TYPE = 'application/vnd.s.v1+json';
 
 const identifierList = z.array(text().min(1).max(200)).max(GAMES_SELECT_MAX);
 
 /**
- * `POST /api/games_filter` body (docs/api-shapes.md#games-filter). Unknown keys are refused (400) at every level;
+ * `POST /api/games_filter` body (API-SHAPES §6.5). Unknown keys are refused (400) at every level;
  * every part the SoftSwiss client declares is accepted.
  */
 export const GamesFilterRequestSchema = z.strictObject({
@@ -71,14 +71,14 @@ export const GamesFilterRequestSchema = z.strictObject({
 export type GamesFilterRequest = z.input<typeof GamesFilterRequestSchema>;
 export type GamesFilterRequestParsed = z.output<typeof GamesFilterRequestSchema>;
 
-/** `POST /api/games_filter/select` body (docs/api-shapes.md#select). */
+/** `POST /api/games_filter/select` body (API-SHAPES §6.6). */
 export const GamesSelectRequestSchema = z.strictObject({
   game_ids: identifierList,
   device: z.enum(DEVICES).optional(),
 });
 export type GamesSelectRequest = z.input<typeof GamesSelectRequestSchema>;
 
-/** `POST /api/games_filter/select_by_seo_titles` body (docs/api-shapes.md#select). */
+/** `POST /api/games_filter/select_by_seo_titles` body (API-SHAPES §6.6). */
 export const GamesSelectBySeoTitlesRequestSchema = z.strictObject({
   game_seo_titles: identifierList,
   without_territorial_restrictions: z.boolean().optional(),
@@ -92,95 +92,110 @@ export const PlayedGameRequestSchema = z.strictObject({
 });
 export type PlayedGameRequest = z.input<typeof PlayedGameRequestSchema>;
 
-/** One numeric launch id per currency; `FUN` is the demo id (docs/api-shapes.md#game-object). */
-export type GameCurrencyIds = Record<string, { id: number }>;
+/** One numeric launch id per currency; `FUN` is the demo id (API-SHAPES §6.1). */
+export const GameCurrencyIdsSchema = z.record(z.string(), z.strictObject({ id: z.number().int() }));
+export type GameCurrencyIds = z.infer<typeof GameCurrencyIdsSchema>;
 
 /** The game object of `games_filter`, `select`, favourites v2, random and recent games. */
-export interface Game {
+export const GameSchema = z.strictObject({
   /** The game's own id (not a launch id). */
-  id: number;
+  id: z.number().int(),
   /** `"<provider>/<seo_title>"`. */
-  identifier: string;
-  title: string;
+  identifier: z.string(),
+  title: z.string(),
   /** Same as `title`. */
-  name: string;
+  name: z.string(),
   /** Same as `seo_title`. */
-  slug: string;
-  seo_title: string;
-  /** Same as `seo_title`: the frame path part `/games/{gameSlug}/{id}` (docs/player-app.md#game-frame-url). */
-  gameSlug: string;
+  slug: z.string(),
+  seo_title: z.string(),
+  /** Same as `seo_title`: the frame path part `/games/{gameSlug}/{id}` (SPEC §7). */
+  gameSlug: z.string(),
   /** Provider id (slug). */
-  provider: string;
+  provider: z.string(),
   /** Same as `provider`. */
-  producer: string;
+  producer: z.string(),
   /** URL of the generated artwork (SVG). */
-  preview: string;
+  preview: z.string(),
   /** Collection ids, in collection order. */
-  categories: string[];
-  collections: { id: string; title: string }[];
-  has_demo_mode: boolean;
+  categories: z.array(z.string()),
+  collections: z.array(z.strictObject({ id: z.string(), title: z.string() })),
+  has_demo_mode: z.boolean(),
   /** The `FUN` launch id, or null without demo play. */
-  demo: number | null;
+  demo: z.number().int().nullable(),
   /** Real-money launch id per currency. */
-  real: GameCurrencyIds;
+  real: GameCurrencyIdsSchema,
   /** `real` plus `FUN` when the game has demo play. */
-  currencies: GameCurrencyIds;
-  devices: Device[];
-  unfinished_games_for: string[];
-  volatility_rating: VolatilityRating | null;
-  lines: number | null;
-  ways: number | null;
+  currencies: GameCurrencyIdsSchema,
+  devices: z.array(z.enum(DEVICES)),
+  unfinished_games_for: z.array(z.string()),
+  volatility_rating: z.enum(VOLATILITY_RATINGS).nullable(),
+  lines: z.number().int().nullable(),
+  ways: z.number().int().nullable(),
   /** RTP percent as a decimal string, e.g. "96.20". */
-  payout: string | null;
+  payout: z.string().nullable(),
   /** Share of winning rounds, percent as a decimal string. */
-  hit_rate: string | null;
-  frameWidth: number;
-  frameHeight: number;
-  description: string;
-  uniq_seo_title: true;
-}
+  hit_rate: z.string().nullable(),
+  frameWidth: z.number().int(),
+  frameHeight: z.number().int(),
+  description: z.string(),
+  uniq_seo_title: z.literal(true),
+});
+export type Game = z.infer<typeof GameSchema>;
 
-/** A game in `GET /api/player/games` (recently opened, newest first). */
-export interface RecentGame extends Game {
-  last_activity_at: string;
-}
+/** A game in `GET /api/player/recent_games` (recently opened, newest first). */
+export const RecentGameSchema = GameSchema.extend({ last_activity_at: z.string() });
+export type RecentGame = z.infer<typeof RecentGameSchema>;
 
-/** `GET /api/player/played_games` item (docs/api-shapes.md#played-games-and-history). */
-export interface PlayedGame {
-  identifier: string;
-  last_activity_at: string;
-}
+/** `GET /api/player/played_games` item (API-SHAPES §6.9), and the answer of recording one. */
+export const PlayedGameSchema = z.strictObject({ identifier: z.string(), last_activity_at: z.string() });
+export type PlayedGame = z.infer<typeof PlayedGameSchema>;
 
 /** `GET /api/games/providers` item. */
-export interface Provider {
-  id: string;
-  title: string;
-  games_count: number;
-}
+export const ProviderSchema = z.strictObject({ id: z.string(), title: z.string(), games_count: z.number().int() });
+export type Provider = z.infer<typeof ProviderSchema>;
 
 /** `GET /api/games/collections` item. */
-export interface Collection {
-  id: string;
-  title: string;
-  games_count: number;
+export const CollectionSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  games_count: z.number().int(),
   /** Lobby section the collection belongs to (`pokies`, `live`) or null. */
-  section: string | null;
-}
+  section: z.string().nullable(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
 
-/** Pagination of `games_filter` (docs/api-shapes.md#pagination). */
-export interface GamesPagination {
-  current_page: number;
+/** `GET /api/games/allowed_desktop` and `allowed_mobile`: identifiers of the games a device may open. */
+export const AllowedGamesSchema = z.array(z.string());
+
+/** Pagination of `games_filter` (API-SHAPES §1.8). */
+export const GamesPaginationSchema = z.strictObject({
+  current_page: z.number().int(),
   /** null on the last page: the client then treats the list as fully loaded. */
-  next_page: number | null;
-  prev_page: number | null;
-  total_pages: number;
-  total_count: number;
-}
+  next_page: z.number().int().nullable(),
+  prev_page: z.number().int().nullable(),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+});
+export type GamesPagination = z.infer<typeof GamesPaginationSchema>;
 
-export interface GamesFilterResponse {
-  data: Game[];
-  pagination: GamesPagination;
-}
+export const GamesFilterResponseSchema = z.strictObject({
+  data: z.array(GameSchema),
+  pagination: GamesPaginationSchema,
+});
+export type GamesFilterResponse = z.infer<typeof GamesFilterResponseSchema>;
 
 /** `select` and `select_by_seo_titles` answer: games keyed by identifier. */
-export type GamesSelectResponse = Record<string, Game>;
+export const GamesSelectResponseSchema = z.record(z.string(), GameSchema);
+export type GamesSelectResponse = z.infer<typeof GamesSelectResponseSchema>;
+
+/** `GET /api/player/favorite_games`: game objects (v2), or launch ids with the v1 media type. */
+export const FavoriteGamesSchema = z.union([z.array(GameSchema), z.array(z.number().int())]);
+
+/** Query of `GET /api/games/random`. */
+export const RandomGameQuerySchema = z.object({
+  identifier: text().max(100).optional(),
+  device: z.enum(DEVICES).optional(),
+});
+
+/** Query of `GET /api/games/collections`: `l` is accepted and not used yet (titles are English). */
+export const CollectionsQuerySchema = z.object({ l: text().max(10).optional(), device: z.enum(DEVICES).optional() });

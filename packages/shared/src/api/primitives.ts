@@ -114,3 +114,6 @@ export const minorUnitsParam = z
   .regex(/^[1-9]\d{0,15}$/, 'must be a whole number of minor units')
   .transform((s) => BigInt(s))
   .refine((n) => n <= BigInt(Number.MAX_SAFE_INTEGER), 'is too large');
+
+/** The query of a call that takes none: any parameter is refused (400), so a typo is never ignored. */
+export const NoQuerySchema = z.strictObject({});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   AccountUpdateRequestSchema,
   ConfirmationQuerySchema,
-  type ConfirmedTwoFactorBody,
+  type ConfirmedBody,
   EmailRequestSchema,
   type PasswordResetTwoFactorBody,
   PasswordUpdateRequestSchema,
@@ -17,7 +17,7 @@ import { assertNotRestricted, requestLocale } from '../info/visitor.ts';
 import { mailboxRoutes } from '../mail/mailbox.routes.ts';
 import { createPlayerService } from '../player/player.service.ts';
 import { createAuthService } from './auth.service.ts';
-import { parseInput } from './parse-input.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 /** Sign-out takes no body; an empty JSON object is tolerated. */
@@ -25,7 +25,7 @@ const NoBody = z.strictObject({}).optional();
 
 /**
  * Sign-up, sign-in (password and two-factor steps), sign-out, password reset and e-mail
- * confirmation at the SoftSwiss paths (docs/player-app.md#server-calls, docs/api-shapes.md#accounts). Also mounts the two-factor
+ * confirmation at the SoftSwiss paths (SPEC §7, API-SHAPES §2). Also mounts the two-factor
  * management calls and the development mailbox, which belong to the same account flows.
  */
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
   const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
 
-  // Answers carry personal data and session changes: never cached (docs/reliability.md#d3-not-cached).
+  // Answers carry personal data and session changes: never cached (RELIABILITY D3).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users', async (request, reply) => {
     assertNotRestricted(env, request, 'registration');
-    const { user: input } = parseInput(SignUpRequestSchema, request.body);
+    const { user: input } = parseBody(SignUpRequestSchema, request);
     const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request) });
     await sessions.start(request, reply, { userId: user.id });
     return reply.code(201).send(await players.present(user));
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post('/api/users/sign_in', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(SignInRequestSchema, request.body);
+    const { user: input } = parseBody(SignInRequestSchema, request);
     if (input.otp_attempt !== undefined && input.email === undefined && input.password === undefined) {
       const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
       // Password and code were both just proven: that is a step-up (decision 015).
@@ -71,42 +71,42 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.code(201).send(await players.present(outcome.user));
   });
 
-  // docs/api-shapes.md#account-update (the Devise account update): a new password and/or e-mail address.
+  // API-SHAPES §2.6 (the Devise account update): a new password and/or e-mail address.
   app.put('/api/users', async (request, reply) => {
-    const { user: input } = parseInput(AccountUpdateRequestSchema, request.body);
+    const { user: input } = parseBody(AccountUpdateRequestSchema, request);
     const { user, endedSessions } = await auth.updateAccount(await request.auth(), input, request.ip);
-    // A new password ended the player's other sessions; their sockets go with them (docs/reliability.md#t2-sockets-follow-the-session).
+    // A new password ended the player's other sessions; their sockets go with them (RELIABILITY T2).
     for (const id of endedSessions) deps.realtime.disconnectSession(id);
     return reply.code(200).send(await players.present(user));
   });
 
-  // Step-up (docs/reliability.md#a8-step-up, decision 015): the signed-in player proves it is them again.
+  // Step-up (RELIABILITY A8, decision 015): the signed-in player proves it is them again.
   app.post('/api/auth/step_up', async (request, reply) => {
-    const { user: input } = parseInput(StepUpRequestSchema, request.body);
+    const { user: input } = parseBody(StepUpRequestSchema, request);
     return reply.code(200).send(await auth.stepUp.confirm(await request.auth(), input, request.ip));
   });
 
   app.delete('/api/users/sign_out', async (request, reply) => {
-    parseInput(NoBody, request.body);
+    parseBody(NoBody, request);
     const signedOut = (await request.auth())?.session.id;
     await sessions.destroy(request, reply);
-    // docs/reliability.md#t2-sockets-follow-the-session: this browser's open sockets end with its session (other devices keep theirs).
+    // RELIABILITY T2: this browser's open sockets end with its session (other devices keep theirs).
     if (signedOut) deps.realtime.disconnectSession(signedOut);
     return reply.code(204).send();
   });
 
   app.post('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    const { user: input } = parseBody(EmailRequestSchema, request);
     await auth.requestPasswordReset(input.email);
     return reply.code(201).send({});
   });
 
   app.put('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(PasswordUpdateRequestSchema, request.body);
+    const { user: input } = parseBody(PasswordUpdateRequestSchema, request);
     const user = await auth.resetPassword(input);
-    // Every session of the player just ended; so do their sockets (docs/reliability.md#t2-sockets-follow-the-session).
+    // Every session of the player just ended; so do their sockets (RELIABILITY T2).
     deps.realtime.disconnectUser(user.id);
     if (user.twoFactorEnabled) {
       // Every session already ended; clear this browser's cookie too and let the player sign in
@@ -122,22 +122,20 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.get('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { confirmation_token: token } = parseInput(ConfirmationQuerySchema, request.query);
+    const { confirmation_token: token } = parseQuery(ConfirmationQuerySchema, request);
     const user = await auth.confirm(token);
     const current = await request.auth();
     if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
     // Opened elsewhere (another browser, or while signed in as someone else): the address is
     // confirmed, but a GET never signs anyone in (that would allow login CSRF) and a link alone
-    // never reveals the profile. A body without `id` reads as "guest" to the client (docs/api-shapes.md#player-object).
-    const body: { confirmed: true } | ConfirmedTwoFactorBody = user.twoFactorEnabled
-      ? { confirmed: true, two_factor: true }
-      : { confirmed: true };
+    // never reveals the profile. A body without `id` reads as "guest" to the client (API-SHAPES §3.1).
+    const body: ConfirmedBody = user.twoFactorEnabled ? { confirmed: true, two_factor: true } : { confirmed: true };
     return reply.code(200).send(body);
   });
 
   app.post('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
-    const { user: input } = parseInput(EmailRequestSchema, request.body);
+    const { user: input } = parseBody(EmailRequestSchema, request);
     await auth.resendConfirmation(input.email);
     return reply.code(201).send({});
   });

@@ -35,7 +35,7 @@ import {
   setUnconfirmedEmail,
   type TokenPurpose,
 } from './auth.repository.ts';
-import { mergeErrors } from './parse-input.ts';
+import { mergeErrors } from '../../http/validate.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordPolicyErrors, verifyPassword } from './passwords.ts';
 import { createStepUpService, steppedUp, stepUpRequired } from './step-up.ts';
 import { createThrottle, throttleKeys } from './throttle.ts';

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerSchema } from '@croupier/shared/api/player';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
+import { ConfirmedBodySchema } from '@croupier/shared/api/auth';
 import { lastMailTo, rowCounts, signUp, tokenFromMail, uniqueEmail } from './test-helpers.ts';
 
 describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
@@ -20,7 +22,7 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
     t.clock.advance(5 * 60_000);
     const res = await client.get(confirmUrl(token));
     expect(res.statusCode).toBe(200);
-    const body = PlayerSchema.parse(res.json());
+    const body = expectContract(PlayerSchema, res.json());
     expect(body.id).toBe(player.id);
     expect(body.confirmed_at).toBe(t.clock.now().toISOString());
 
@@ -28,7 +30,10 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
     t.clock.advance(60_000);
     const again = await client.get(confirmUrl(token));
     expect(again.statusCode).toBe(200);
-    expect(PlayerSchema.parse(again.json())).toMatchObject({ id: player.id, confirmed_at: body.confirmed_at });
+    expect(expectContract(PlayerSchema, again.json())).toMatchObject({
+      id: player.id,
+      confirmed_at: body.confirmed_at,
+    });
     expect(
       await createClient(t.app)
         .get(confirmUrl(token))
@@ -41,6 +46,7 @@ describe('e-mail confirmation: GET and POST /api/users/confirmation', () => {
     const token = tokenFromMail(lastMailTo(t.mail, player.email), 'confirmation_token');
     const elsewhere = createClient(t.app);
     const res = await elsewhere.get(confirmUrl(token));
+    expectContract(ConfirmedBodySchema, res.json());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ confirmed: true });
     expect(res.cookies).toHaveLength(0);

@@ -4,6 +4,8 @@ import { PlayerSchema } from '@croupier/shared/api/player';
 import { userTokens, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
+import { EmptyBodySchema, PasswordResetTwoFactorBodySchema } from '@croupier/shared/api/auth';
 import { GOOD_PASSWORD, lastMailTo, rowCounts, signUp, tokenFromMail, totpAt, uniqueEmail } from './test-helpers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -40,6 +42,7 @@ describe('password reset: POST and PUT /api/users/password', () => {
     });
     expect(requested.statusCode).toBe(201);
     expect(requested.json()).toEqual({});
+    expectContract(EmptyBodySchema, requested.json());
     const mail = lastMailTo(t.mail, player.email);
     expect(mail?.subject).toContain('Reset your password');
     const token = tokenFromMail(mail, 'reset_password_token');
@@ -55,7 +58,7 @@ describe('password reset: POST and PUT /api/users/password', () => {
       user: { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(done.statusCode).toBe(200);
-    expect(PlayerSchema.parse(done.json()).id).toBe(player.id);
+    expect(expectContract(PlayerSchema, done.json()).id).toBe(player.id);
     expect((await guest.get('/api/player')).statusCode).toBe(200);
     // Every other session ended.
     expect((await browserA.get('/api/player')).statusCode).toBe(401);
@@ -134,6 +137,7 @@ describe('password reset: POST and PUT /api/users/password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ two_factor: true });
+    expectContract(PasswordResetTwoFactorBodySchema, res.json());
     expect(guest.jar.get('croupier_session')).toBeUndefined();
     expect((await guest.get('/api/player')).statusCode).toBe(401);
     expect((await client.get('/api/player')).statusCode).toBe(401);

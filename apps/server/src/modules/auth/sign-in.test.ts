@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerSchema } from '@croupier/shared/api/player';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, rowCounts, signUp, uniqueEmail } from './test-helpers.ts';
 
 /** Each test signs in from its own address, so the per-IP bucket of one test never affects another. */
@@ -43,7 +44,7 @@ describe('sign-in: POST /api/users/sign_in', () => {
       custom_login_reg: 'yes',
     });
     expect(res.statusCode).toBe(201);
-    const body = PlayerSchema.parse(res.json());
+    const body = expectContract(PlayerSchema, res.json());
     expect(body.id).toBe(player.id);
     const newToken = v.client.jar.get('croupier_session');
     expect(newToken).toBeDefined();

@@ -4,6 +4,7 @@ import { PlayerSchema } from '@croupier/shared/api/player';
 import { playerAccounts, playerStatuses, userTokens, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { lastMailTo, rowCounts, signUp, signUpUser, tokenFromMail, uniqueEmail } from './test-helpers.ts';
 
 describe('sign-up: POST /api/users', () => {
@@ -19,7 +20,7 @@ describe('sign-up: POST /api/users', () => {
     const res = await client.post('/api/users', { user }, { cookie: 'locale=de' });
 
     expect(res.statusCode).toBe(201);
-    const player = PlayerSchema.parse(res.json());
+    const player = expectContract(PlayerSchema, res.json());
     expect(player).toMatchObject({
       email: user.email.toLowerCase(),
       currency: 'CAD',

@@ -7,9 +7,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STEP_UP_WINDOW_MINUTES, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
+import { STEP_UP_WINDOW_MINUTES, StepUpBodySchema, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import {
   type Client,
@@ -40,7 +41,8 @@ const stale = () => t.clock.advance(WINDOW_MS + 1_000);
 
 async function withTwoFactor() {
   const signedUp = await signUp(t.app);
-  const { otp_secret: secret } = TwoFactorSetupSchema.parse(
+  const { otp_secret: secret } = expectContract(
+    TwoFactorSetupSchema,
     (await signedUp.client.get('/api/v2/player/two_factor')).json(),
   );
   const on = await signedUp.client.post('/api/v2/player/two_factor', {
@@ -72,6 +74,7 @@ describe('POST /api/auth/step_up', () => {
     const { client } = await signUp(t.app);
     const ok = await stepUp(client, { password: GOOD_PASSWORD });
     expect(ok.statusCode, ok.body).toBe(200);
+    expectContract(StepUpBodySchema, ok.json());
     expect(ok.json()).toEqual({ valid_until: new Date(t.clock.now().getTime() + WINDOW_MS).toISOString() });
     expect((await client.post('/api/auth/step_up', { password: GOOD_PASSWORD })).statusCode).toBe(400);
   });

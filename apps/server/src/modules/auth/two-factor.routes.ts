@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { NoQuerySchema } from '@croupier/shared/api/primitives';
 import { TwoFactorDisableRequestSchema, TwoFactorEnableRequestSchema } from '@croupier/shared/api/auth';
 import type { Clock } from '../../lib/clock.ts';
-import { parseInput } from './parse-input.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUserFrom } from './session.service.ts';
 import { requireSteppedUp } from './step-up.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
-const NoQuery = z.strictObject({});
-
-/** The client moved from the v1 to the v2 path; both are served (docs/api-shapes.md#two-factor-management). */
+/** The client moved from the v1 to the v2 path; both are served (API-SHAPES §2.7). */
 const PREFIXES = ['/api/v2/player/two_factor', '/api/player/two_factor'];
 
 export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; clock: Clock }> = async (
@@ -18,23 +16,23 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 ) => {
   for (const path of PREFIXES) {
     app.get(path, async (request, reply) => {
-      parseInput(NoQuery, request.query);
+      parseQuery(NoQuerySchema, request);
       const user = await request.requireUser();
       const setup = await twoFactor.setup(user);
       return setup ? reply.code(200).send(setup) : reply.code(204).send();
     });
 
     app.post(path, async (request, reply) => {
-      const { two_factor: input } = parseInput(TwoFactorEnableRequestSchema, request.body);
+      const { two_factor: input } = parseBody(TwoFactorEnableRequestSchema, request);
       const user = await request.requireUser();
       return reply.code(200).send(await twoFactor.enable(user, input.otp_secret, input.authentication_code));
     });
 
     app.delete(path, async (request, reply) => {
-      const { two_factor: input } = parseInput(TwoFactorDisableRequestSchema, request.body);
+      const { two_factor: input } = parseBody(TwoFactorDisableRequestSchema, request);
       const loaded = await request.auth();
       const user = requireUserFrom(loaded);
-      // Turning the second factor off needs a fresh step-up (docs/reliability.md#a8-step-up, decision 015).
+      // Turning the second factor off needs a fresh step-up (RELIABILITY A8, decision 015).
       if (user.twoFactorEnabled) requireSteppedUp(loaded, clock.now());
       await twoFactor.disable(user, input.authentication_code);
       return reply.code(204).send();

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TwoFactorSetupSchema } from '@croupier/shared/api/auth';
+import { TwoFactorRequiredBodySchema, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { type Client, GOOD_PASSWORD, lastMailTo, rowCounts, sendWithBody, signUp, totpAt } from './test-helpers.ts';
 
 describe('two-factor authentication', () => {
@@ -19,11 +20,12 @@ describe('two-factor authentication', () => {
     const signedUp = await signUp(t.app);
     const setup = await signedUp.client.get(path);
     expect(setup.statusCode).toBe(200);
-    const { otp_secret: secret } = TwoFactorSetupSchema.parse(setup.json());
+    const { otp_secret: secret } = expectContract(TwoFactorSetupSchema, setup.json());
     const enabled = await signedUp.client.post(path, {
       two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
     });
     expect(enabled.statusCode).toBe(200);
+    expectContract(TwoFactorSetupSchema, enabled.json());
     return { ...signedUp, secret };
   }
 
@@ -37,7 +39,7 @@ describe('two-factor authentication', () => {
     const { client, player } = await signUp(t.app);
     const setup = await client.get('/api/v2/player/two_factor');
     expect(setup.statusCode).toBe(200);
-    const { otp_secret: secret, data } = TwoFactorSetupSchema.parse(setup.json());
+    const { otp_secret: secret, data } = expectContract(TwoFactorSetupSchema, setup.json());
     // 160 random bits, then 80 bits that bind them to this player (nothing is stored until POST).
     expect(secret).toMatch(/^[A-Z2-7]{48}$/);
     expect(data).toMatch(/^otpauth:\/\/totp\/Croupier:.+\?.*secret=/);
@@ -58,7 +60,7 @@ describe('two-factor authentication', () => {
       two_factor: { otp_secret: secret, authentication_code: code },
     });
     expect(enabled.statusCode).toBe(200);
-    expect(TwoFactorSetupSchema.parse(enabled.json()).otp_secret).toBe(secret);
+    expect(expectContract(TwoFactorSetupSchema, enabled.json()).otp_secret).toBe(secret);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
     expect(row!.twoFactorEnabled).toBe(true);
     expect(row!.twoFactorSecret).toMatch(/^v2\./);
@@ -80,8 +82,14 @@ describe('two-factor authentication', () => {
     const bob = await signUp(t.app);
     const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
     const before = await rowOf(alice.player.id);
-    const first = TwoFactorSetupSchema.parse((await alice.client.get('/api/player/two_factor')).json()).otp_secret;
-    const second = TwoFactorSetupSchema.parse((await alice.client.get('/api/v2/player/two_factor')).json()).otp_secret;
+    const first = expectContract(
+      TwoFactorSetupSchema,
+      (await alice.client.get('/api/player/two_factor')).json(),
+    ).otp_secret;
+    const second = expectContract(
+      TwoFactorSetupSchema,
+      (await alice.client.get('/api/v2/player/two_factor')).json(),
+    ).otp_secret;
     expect(second).not.toBe(first);
     expect(await rowOf(alice.player.id)).toEqual(before);
 
@@ -107,6 +115,7 @@ describe('two-factor authentication', () => {
     const { user, secret, player } = await playerWithTwoFactor();
     step();
     const { client, res } = await passwordStep(user.email);
+    expectContract(TwoFactorRequiredBodySchema, res.json());
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       code: 'two_factor_required',

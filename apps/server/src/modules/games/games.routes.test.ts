@@ -4,6 +4,16 @@ import type { Collection, Game, GamesFilterRequest, GamesFilterResponse, Provide
 import { CURRENCY_CODES } from '@croupier/shared/currencies';
 import { gameCategories, games } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  AllowedGamesSchema,
+  CollectionSchema,
+  GameSchema,
+  GamesFilterResponseSchema,
+  GamesSelectResponseSchema,
+  ProviderSchema,
+} from '@croupier/shared/api/games';
+import { z } from 'zod';
+import { expectContract } from '../../../test/contract.ts';
 import { buildCatalogue } from './catalogue.data.ts';
 import { tolerateForcedDrop } from './test-factories.ts';
 
@@ -64,7 +74,7 @@ describe('games lobby API', () => {
   const filter = async (body: GamesFilterRequest) => {
     const res = await api.post('/api/games_filter', body);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as GamesFilterResponse;
+    return expectContract(GamesFilterResponseSchema, res.json());
   };
   const filterAll = async (body: GamesFilterRequest) => {
     const out: Game[] = [];
@@ -83,6 +93,8 @@ describe('games lobby API', () => {
       expect(desktop.headers['cache-control']).toMatch(/public, max-age=\d+/);
       const d = desktop.json() as string[];
       const m = mobile.json() as string[];
+      expectContract(AllowedGamesSchema, d);
+      expectContract(AllowedGamesSchema, m);
       expect(d).toHaveLength(catalogue.games.length);
       const desktopOnly = catalogue.games.filter((g) => !g.devices.includes('mobile')).map((g) => g.identifier);
       expect(desktopOnly.length).toBeGreaterThan(0);
@@ -105,6 +117,7 @@ describe('games lobby API', () => {
     const res = await api.get('/api/games/providers');
     expect(res.statusCode).toBe(200);
     const list = res.json() as Provider[];
+    expectContract(z.array(ProviderSchema), list);
     expect(list.length).toBeGreaterThanOrEqual(8);
     expect(list.map((p) => p.title)).toEqual([...list.map((p) => p.title)].sort((a, b) => a.localeCompare(b, 'en')));
     for (const p of list) expect(Object.keys(p).sort()).toEqual(['games_count', 'id', 'title']);
@@ -116,6 +129,7 @@ describe('games lobby API', () => {
     const res = await api.get('/api/games/collections?l=de');
     expect(res.statusCode).toBe(200);
     const list = res.json() as Collection[];
+    expectContract(z.array(CollectionSchema), list);
     for (const slug of SPEC_SLUGS) expect(list.map((c) => c.id)).toContain(slug);
     const byId = new Map(list.map((c) => [c.id, c]));
     expect(byId.get('pokies')).toMatchObject({ title: 'Pokies', section: 'pokies', games_count: 200 });
@@ -378,6 +392,7 @@ describe('games lobby API', () => {
       });
       expect(res.statusCode).toBe(200);
       const map = res.json() as Record<string, Game>;
+      expectContract(GamesSelectResponseSchema, map);
       expect(Object.keys(map).sort()).toEqual(['croupier-originals/european-roulette', 'turbo-games/rocket']);
       expect(map['turbo-games/rocket']!.title).toBe('Rocket');
       const empty = await api.post('/api/games_filter/select', { game_ids: [] });
@@ -403,6 +418,7 @@ describe('games lobby API', () => {
       });
       expect(res.statusCode).toBe(200);
       const map = res.json() as Record<string, Game>;
+      expectContract(GamesSelectResponseSchema, map);
       expect(Object.keys(map).sort()).toEqual(['croupier-originals/jacks-or-better', 'turbo-games/rocket']);
       expect(map['croupier-originals/jacks-or-better']).toMatchObject({
         provider: 'croupier-originals',
@@ -427,6 +443,7 @@ describe('games lobby API', () => {
       const any = await api.get('/api/games/random');
       expect(any.statusCode).toBe(200);
       expect((any.json() as Game).identifier).toMatch(/^[a-z0-9-]+\/[a-z0-9-]+$/);
+      expectContract(GameSchema, any.json());
     });
 
     it('answers 404 for an unknown collection', async () => {

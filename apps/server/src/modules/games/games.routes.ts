@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { text } from '@croupier/shared/api/primitives';
 import {
-  DEVICES,
+  CollectionsQuerySchema,
   GamesFilterRequestSchema,
   GamesSelectBySeoTitlesRequestSchema,
   GamesSelectRequestSchema,
+  RandomGameQuerySchema,
   type Device,
 } from '@croupier/shared/api/games';
 import type { AppDeps } from '../../app.ts';
+import { parseBody, parseQuery, type ParseOptions } from '../../http/validate.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type CachedGame, type CachedList, type CatalogueSnapshot, createCatalogueCache } from './catalogue.cache.ts';
 import { renderGameArt } from './game-art.ts';
@@ -45,8 +45,8 @@ function artOf(game: CachedGame): string {
   return svg;
 }
 
-const RandomQuery = z.object({ identifier: text().max(100).optional(), device: z.enum(DEVICES).optional() });
-const CollectionsQuery = z.object({ l: text().max(10).optional(), device: z.enum(DEVICES).optional() });
+/** The lobby calls have no form behind them: any invalid input is a 400, as it always was. */
+const LOBBY: ParseOptions = { rules: 'bad_request' };
 
 /**
  * The game lobby (docs/api-shapes.md#games): catalogue lists, games_filter, select, random, artwork, and the
@@ -75,14 +75,14 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   // Titles are English for every locale for now: `l` is accepted and not yet used.
   app.get('/api/games/collections', async (request, reply) => {
-    const query = CollectionsQuery.parse(request.query);
+    const query = parseQuery(CollectionsQuerySchema, request, LOBBY);
     return sendList(request, reply, (await catalogue.get()).lists.collections[query.device ?? 'all']);
   });
 
   // The benchmarked lobby call: answered from the in-memory catalogue, and repeated queries from ready bodies.
   const filterResponses = new ResponseCache<CatalogueSnapshot>(16 * 1024 * 1024);
   app.post('/api/games_filter', async (request, reply) => {
-    const body = GamesFilterRequestSchema.parse(request.body);
+    const body = parseBody(GamesFilterRequestSchema, request, LOBBY);
     const snapshot = await catalogue.get();
     // The parsed body has the schema's key order, so equal queries give equal keys.
     const key = JSON.stringify(body);
@@ -98,7 +98,7 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   app.post('/api/games_filter/select', async (request, reply) => {
-    const body = GamesSelectRequestSchema.parse(request.body);
+    const body = parseBody(GamesSelectRequestSchema, request, LOBBY);
     const snapshot = await catalogue.get();
     const found: CachedGame[] = [];
     for (const identifier of new Set(body.game_ids)) {
@@ -109,7 +109,7 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   app.post('/api/games_filter/select_by_seo_titles', async (request, reply) => {
-    const body = GamesSelectBySeoTitlesRequestSchema.parse(request.body);
+    const body = parseBody(GamesSelectBySeoTitlesRequestSchema, request, LOBBY);
     const snapshot = await catalogue.get();
     const found = [...new Set(body.game_seo_titles)]
       .flatMap((seo) => snapshot.bySeoTitle.get(seo) ?? [])
@@ -118,7 +118,7 @@ export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   app.get('/api/games/random', async (request, reply) => {
-    const query = RandomQuery.parse(request.query);
+    const query = parseQuery(RandomGameQuerySchema, request, LOBBY);
     const snapshot = await catalogue.get();
     let pool: CachedGame[] = snapshot.games;
     if (query.identifier) {

@@ -8,6 +8,7 @@ import {
 } from '@croupier/shared/api/games';
 import { NO_SUCH_ID, recordIdParam } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
+import { parseBody } from '../../http/validate.ts';
 import { favoriteGames, playedGames } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CachedGame, CatalogueCache } from './catalogue.cache.ts';
@@ -122,7 +123,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
   // Our extension (not a SoftSwiss call): the game page reports that the player opened a game.
   app.post('/api/player/played_games', async (request, reply) => {
     const user = await request.requireUser();
-    const body = PlayedGameRequestSchema.parse(request.body);
+    const body = parseBody(PlayedGameRequestSchema, request, { rules: 'bad_request' });
     const game = (await catalogue.get()).byIdentifier.get(body.identifier);
     if (!game?.active) throw gameNotFound();
     const now = clock.now();

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, PlayedGame, RecentGame } from '@croupier/shared/api/games';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { FavoriteGamesSchema, PlayedGameSchema, RecentGameSchema } from '@croupier/shared/api/games';
+import { z } from 'zod';
+import { expectContract } from '../../../test/contract.ts';
 import { signedInPlayer, tolerateForcedDrop } from './test-factories.ts';
 
 const V1 = 'application/vnd.s.v1+json';
@@ -66,6 +69,7 @@ describe('player games', () => {
       expect(v2.statusCode).toBe(200);
       expect(v2.headers['cache-control']).toBe('private, no-store');
       const objects = v2.json() as Game[];
+      expectContract(FavoriteGamesSchema, objects);
       expect(objects.map((g) => g.identifier)).toEqual([
         'turbo-games/rocket',
         'croupier-originals/european-roulette',
@@ -78,6 +82,7 @@ describe('player games', () => {
       const expectedIds = [rocket().currencies.EUR!.id, roulette().currencies.EUR!.id, blackjack().currencies.EUR!.id];
       const v1 = await client.get('/api/player/favorite_games', { 'accept-client': V1 });
       expect(v1.json()).toEqual(expectedIds);
+      expectContract(FavoriteGamesSchema, v1.json());
       // Standard SoftSwiss clients put the media type in Accept.
       expect((await client.get('/api/player/favorite_games', { accept: V1 })).json()).toEqual(expectedIds);
 
@@ -132,7 +137,7 @@ describe('player games', () => {
         expect(res.statusCode).toBe(201);
         expect(res.json()).toEqual({ identifier, last_activity_at: at });
         t.clock.advance(60_000);
-        return res.json() as PlayedGame;
+        return expectContract(PlayedGameSchema, res.json());
       };
       await open('turbo-games/rocket');
       await open('croupier-originals/european-roulette');
@@ -140,6 +145,7 @@ describe('player games', () => {
       const reopened = await open('turbo-games/rocket');
 
       const played = (await client.get('/api/player/played_games')).json() as PlayedGame[];
+      expectContract(z.array(PlayedGameSchema), played);
       expect(played.map((p) => p.identifier)).toEqual([
         'turbo-games/rocket',
         'croupier-originals/classic-blackjack',
@@ -151,6 +157,7 @@ describe('player games', () => {
       const res = await client.get('/api/player/recent_games');
       expect(res.statusCode).toBe(200);
       const recent = res.json() as RecentGame[];
+      expectContract(z.array(RecentGameSchema), recent);
       expect(recent.map((g) => g.identifier)).toEqual(played.map((p) => p.identifier));
       expect(recent.map((g) => g.last_activity_at)).toEqual(played.map((p) => p.last_activity_at));
       const { last_activity_at: _, ...game } = recent[0]!;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { InfoQuerySchema, LocalesQuerySchema } from '@croupier/shared/api/info';
 import type { AppDeps } from '../../app.ts';
-import { parseInput } from '../auth/parse-input.ts';
+import { parseQuery } from '../../http/validate.ts';
 import { createPlayerService } from '../player/player.service.ts';
 import { createInfoService } from './info.service.ts';
 import { stagCookie, visitorCountry } from './visitor.ts';
@@ -12,32 +12,32 @@ export const infoRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const players = createPlayerService({ db: deps.database.db, env: deps.env, clock: deps.clock });
 
   app.get('/api/info/currencies', async (request) => {
-    parseInput(InfoQuerySchema, request.query);
+    parseQuery(InfoQuerySchema, request);
     return info.currencies(visitorCountry(request));
   });
 
   app.get('/api/info/countries', async (request) => {
-    parseInput(InfoQuerySchema, request.query);
+    parseQuery(InfoQuerySchema, request);
     return info.countries();
   });
 
   app.get('/api/info/locales', async (request) => {
-    parseInput(LocalesQuerySchema, request.query);
+    parseQuery(LocalesQuerySchema, request);
     return info.locales();
   });
 
   app.get('/api/info/statuses', async (request) => {
-    parseInput(InfoQuerySchema, request.query);
+    parseQuery(InfoQuerySchema, request);
     return info.statuses();
   });
 
   app.get('/api/info/project', async (request) => {
-    parseInput(InfoQuerySchema, request.query);
+    parseQuery(InfoQuerySchema, request);
     return info.project();
   });
 
   app.get('/json-api/serverdata', async (request, reply) => {
-    parseInput(InfoQuerySchema, request.query);
+    parseQuery(InfoQuerySchema, request);
     const user = (await request.auth())?.user ?? null;
     const data = info.serverData({
       country: visitorCountry(request),

@@ -10,6 +10,7 @@ import {
   StatusInfoSchema,
 } from '@croupier/shared/api/info';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { signUp } from '../auth/test-helpers.ts';
 import { seedStatuses } from './statuses.seed.ts';
 
@@ -22,7 +23,7 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
 
   it('lists the documented currencies with their minor units, fiat flag and the visitor geo default', async () => {
     const guest = createClient(t.app);
-    const list = z.array(CurrencyInfoSchema).parse((await guest.get('/api/info/currencies')).json());
+    const list = expectContract(z.array(CurrencyInfoSchema), (await guest.get('/api/info/currencies')).json());
     expect(list.map((c) => c.code)).toEqual([
       'AUD',
       'CAD',
@@ -55,7 +56,7 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
 
   it('lists ISO countries with English names and default currencies', async () => {
     const res = await createClient(t.app).get('/api/info/countries');
-    const list = z.array(CountryInfoSchema).parse(res.json());
+    const list = expectContract(z.array(CountryInfoSchema), res.json());
     expect(list.length).toBeGreaterThanOrEqual(240);
     const byCode = new Map(list.map((c) => [c.code, c]));
     for (const code of [
@@ -91,7 +92,7 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
     for (const url of ['/api/info/locales', '/api/info/locales?stag=123_abc', '/api/info/locales?ref_code=FRIEND']) {
       const res = await createClient(t.app).get(url);
       expect(res.statusCode, url).toBe(200);
-      const list = z.array(LocaleInfoSchema).parse(res.json());
+      const list = expectContract(z.array(LocaleInfoSchema), res.json());
       expect(list).toHaveLength(11);
       expect(list.filter((l) => l.default).map((l) => l.code)).toEqual(['en']);
       expect(list.find((l) => l.code === 'de')).toEqual({
@@ -105,7 +106,10 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
   });
 
   it('lists levels (status true) then groups (status false) from the seeded catalogue', async () => {
-    const list = z.array(StatusInfoSchema).parse((await createClient(t.app).get('/api/info/statuses')).json());
+    const list = expectContract(
+      z.array(StatusInfoSchema),
+      (await createClient(t.app).get('/api/info/statuses')).json(),
+    );
     const levels = list.filter((s) => s.status).map((s) => s.id);
     expect(levels).toEqual(Array.from({ length: 10 }, (_, i) => `level_${i + 1}`));
     const groups = list.filter((s) => !s.status);
@@ -124,7 +128,7 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
   });
 
   it('describes the project: casino on, sportsbook off, two-factor available', async () => {
-    const project = ProjectInfoSchema.parse((await createClient(t.app).get('/api/info/project')).json());
+    const project = expectContract(ProjectInfoSchema, (await createClient(t.app).get('/api/info/project')).json());
     expect(project).toMatchObject({
       apps: { casino: true, sportsbook: false },
       player_two_factor_auth: true,
@@ -136,26 +140,31 @@ describe('info: /api/info/* and /json-api/serverdata', () => {
     const guest = await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': 'DE' });
     expect(guest.statusCode).toBe(200);
     expect(guest.headers['cache-control']).toBe('no-store');
-    const data = ServerDataSchema.parse(guest.json());
+    const data = expectContract(ServerDataSchema, guest.json());
     expect(data).toMatchObject({ user: null, country: 'DE', restricted: false, settings: { cent: { user: '' } } });
     expect(data.locales).toHaveLength(11);
     expect(data.currencies.find((c) => c.default)?.code).toBe('EUR');
 
     for (const header of ['US', 'gb']) {
-      const restricted = ServerDataSchema.parse(
+      const restricted = expectContract(
+        ServerDataSchema,
         (await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': header })).json(),
       );
       expect(restricted.restricted, header).toBe(true);
     }
-    const noHeader = ServerDataSchema.parse((await createClient(t.app).get('/json-api/serverdata')).json());
+    const noHeader = expectContract(ServerDataSchema, (await createClient(t.app).get('/json-api/serverdata')).json());
     expect(noHeader).toMatchObject({ country: null, restricted: false });
-    const unknownGeo = ServerDataSchema.parse(
+    const unknownGeo = expectContract(
+      ServerDataSchema,
       (await createClient(t.app).get('/json-api/serverdata', { 'cf-ipcountry': 'XX' })).json(),
     );
     expect(unknownGeo.country).toBeNull();
 
     const { client, player } = await signUp(t.app);
-    const mine = ServerDataSchema.parse((await client.get('/json-api/serverdata', { 'x-country-code': 'CA' })).json());
+    const mine = expectContract(
+      ServerDataSchema,
+      (await client.get('/json-api/serverdata', { 'x-country-code': 'CA' })).json(),
+    );
     expect(mine.user?.id).toBe(player.id);
     expect(mine.settings.cent.user).toBe(String(player.id));
     expect(mine).toMatchObject({ country: 'CA', restricted: false });

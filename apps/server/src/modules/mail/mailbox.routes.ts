@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { NoQuerySchema } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
-import { parseInput } from '../auth/parse-input.ts';
+import { parseQuery } from '../../http/validate.ts';
 import { latestOutboxMessages, type OutboxRow } from './mail.repository.ts';
 import { escapeHtml } from './mail.templates.ts';
 
 const MAILBOX_SIZE = 50;
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
-const NoQuery = z.strictObject({});
-
 function toJson(row: OutboxRow) {
   return {
     id: row.id,
@@ -67,14 +65,14 @@ export const mailboxRoutes: FastifyPluginAsync<AppDeps> = async (app, { env, dat
   });
 
   app.get('/dev/mailbox.json', async (request, reply) => {
-    parseInput(NoQuery, request.query);
+    parseQuery(NoQuerySchema, request);
     const rows = await latestOutboxMessages(database.db, MAILBOX_SIZE);
     reply.header('cache-control', 'no-store');
     return rows.map(toJson);
   });
 
   app.get('/dev/mailbox', async (request, reply) => {
-    parseInput(NoQuery, request.query);
+    parseQuery(NoQuerySchema, request);
     const rows = await latestOutboxMessages(database.db, MAILBOX_SIZE);
     reply
       .header('cache-control', 'no-store')

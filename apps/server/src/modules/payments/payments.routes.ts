@@ -1,20 +1,23 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CURRENCIES } from '@croupier/shared/currencies';
+import { CURRENCY_CODE_PATTERN, text } from '@croupier/shared/api/primitives';
 import {
-  CURRENCY_CODE_PATTERN,
-  currencyCode,
-  minorUnitsParam,
-  recordId,
-  recordIdParam,
-  text,
-} from '@croupier/shared/api/primitives';
+  CryptoAddressRequestSchema,
+  DepositMethodsLogSchema,
+  FaucetRequestSchema,
+  PaymentIdParamsSchema,
+  PaymentMethodsQuerySchema,
+  PaymentPlanQuerySchema,
+  PaymentRequestSchema,
+  PaymentsPageRequestSchema,
+} from '@croupier/shared/api/payments';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { rows } from '../wallet/ledger.ts';
-import { parseInput } from '../auth/parse-input.ts';
+import { parseBody, parseInput, parseParams, parseQuery } from '../../http/validate.ts';
 import { requireUserFrom } from '../auth/session.service.ts';
 import { requireSteppedUp } from '../auth/step-up.ts';
 import { statusesOf } from '../player/player.repository.ts';
@@ -29,69 +32,11 @@ import {
   type SandboxProvider,
 } from './sandbox.ts';
 
-const MethodsQuery = z.strictObject({
-  currency: currencyCode,
-  // docs/player-app.md#amounts-and-expiry: the payment type must be deposit or withdrawal.
-  action: z.enum(['deposit', 'withdrawal']),
-});
-
-const PaymentRequest = z.strictObject({
-  payment: z.strictObject({
-    currency: currencyCode,
-    amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    method_id: text().min(1).max(80),
-    fields: z.record(text().max(64), text().max(200)).default({}),
-    profile_id: recordId.optional(),
-  }),
-});
-
-const PlanQuery = z.strictObject({
-  currency: currencyCode,
-  action: z.enum(['deposit', 'withdrawal']),
-  method_id: text().min(1).max(80),
-  // Digits only, like the JSON amount of a submission: `1e3`, `0x10` or ` 12` are not amounts.
-  amount_cents: minorUnitsParam,
-});
-
-const HistoryPage = z.strictObject({
-  page: z.number().int().min(1).default(1),
-  page_size: z.number().int().min(1).max(100).default(20),
-  filter: z
-    .strictObject({ type: z.enum(['deposit', 'cashout']).optional(), currency: currencyCode.optional() })
-    .optional(),
-});
-
-const IdParams = z.strictObject({ id: recordIdParam });
-
 /** The sandbox bank page's two buttons. */
 const ChallengeAnswer = z.strictObject({ decision: z.enum(['approve', 'decline']) });
 
 /** The on-ramp widget's query: any keys (it is opened by third-party code), but only clean text. */
 const WidgetQuery = z.record(text().max(100), text().max(2000));
-
-/**
- * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (docs/player-app.md#cashbox-calls). Exactly what
- * the cashbox sends: anything else is refused, so nothing unexpected reaches a log line.
- */
-const DepositMethodsLog = z.strictObject({
-  depositMethods: z
-    .array(
-      z.strictObject({
-        id: text().min(1).max(80),
-        brand: text().max(80).optional(),
-        provider: text().max(80).optional(),
-        type: text().max(40).optional(),
-      }),
-    )
-    .max(200),
-  userInfo: z
-    .strictObject({
-      id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-      currency: currencyCode.optional(),
-      country: text().max(2).nullish(),
-    })
-    .optional(),
-});
 
 /** `Idempotency-Key` of a deposit or withdrawal (decision 016): optional; 8 to 128 of [A-Za-z0-9_-]. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
@@ -115,12 +60,6 @@ async function groupsOf(deps: AppDeps, userId: number): Promise<number[]> {
   return (await statusesOf(deps.database.db, userId)).map((s) => Number(s.id)).filter(Number.isFinite);
 }
 
-const CoinBody = z.strictObject({ currency: currencyCode });
-const FaucetBody = z.strictObject({
-  address: text().min(10).max(100),
-  amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
-
 /** The player's cashbox calls (login required). */
 async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: PaymentsService; chain: SandboxChain }) {
   const { payments } = deps;
@@ -130,7 +69,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.get('/api/payments/methods', async (request) => {
-    const query = parseInput(MethodsQuery, request.query);
+    const query = parseQuery(PaymentMethodsQuerySchema, request);
     const user = await request.requireUser();
     const methods = await payments.methods(
       { id: user.id, groups: await groupsOf(deps, user.id) },
@@ -156,9 +95,9 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     }));
   });
 
-  // The payment plan (docs/player-app.md#cashbox-calls): the same checks as a submission, and when the money arrives.
+  // The payment plan (SPEC §7): the same checks as a submission, and when the money arrives.
   app.get('/api/payments/plan', async (request) => {
-    const query = parseInput(PlanQuery, request.query);
+    const query = parseQuery(PaymentPlanQuerySchema, request);
     const user = await request.requireUser();
     const plan = await payments.plan(
       { id: user.id, groups: await groupsOf(deps, user.id) },
@@ -169,7 +108,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.post('/api/payments/deposits', async (request, reply) => {
-    const { payment: input } = parseInput(PaymentRequest, request.body);
+    const { payment: input } = parseBody(PaymentRequestSchema, request);
     const key = idempotencyKey(request);
     const user = await request.requireUser();
     const answer = await payments.deposit(
@@ -187,7 +126,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.post('/api/payments/withdrawals', async (request, reply) => {
-    const { payment: input } = parseInput(PaymentRequest, request.body);
+    const { payment: input } = parseBody(PaymentRequestSchema, request);
     const key = idempotencyKey(request);
     const loaded = await request.auth();
     const user = requireUserFrom(loaded);
@@ -200,7 +139,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
         fields: input.fields,
         profileId: input.profile_id,
       },
-      // docs/reliability.md#a8-step-up: money goes somewhere it never went or came from only after a fresh step-up.
+      // RELIABILITY A8: money goes somewhere it never went or came from only after a fresh step-up.
       {
         idempotencyKey: key,
         onNewDestination: () => {
@@ -211,7 +150,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return sendAnswer(reply, answer);
   });
 
-  // docs/api-shapes.md#player-stats: lifetime sums per currency in major units.
+  // API-SHAPES §4 player stats: lifetime sums per currency in major units.
   app.get('/api/player/stats', async (request) => {
     const user = await request.requireUser();
     const sums = await rows<{ kind: string; currency: string; n: number; total: string }>(
@@ -235,15 +174,15 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     };
   });
 
-  // docs/player-app.md#cashbox-calls and older clients: a bare array of every payment, newest first.
+  // SPEC §7 and older clients: a bare array of every payment, newest first.
   app.get('/api/player/payments', async (request) => {
     const user = await request.requireUser();
     return (await payments.history(user.id, {})).items;
   });
 
-  // docs/api-shapes.md#payments: the paged form with an optional filter.
+  // API-SHAPES §9.1: the paged form with an optional filter.
   app.post('/api/player/payments/with_pages', async (request) => {
-    const body = parseInput(HistoryPage, request.body ?? {});
+    const body = parseInput(PaymentsPageRequestSchema, request.body ?? {});
     const user = await request.requireUser();
     const { items, total } = await payments.history(
       user.id,
@@ -253,27 +192,27 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
   });
 
-  // Crypto deposit addresses (docs/player-app.md#cashbox-calls: fetched for each coin the player has an account in).
+  // Crypto deposit addresses (SPEC §7: fetched for each coin the player has an account in).
   app.get('/api/payments/crypto/addresses', async (request) => {
     const user = await request.requireUser();
     return deps.chain.addresses(user.id);
   });
 
-  // The card-to-crypto on-ramp entries the crypto tab offers (docs/player-app.md#data-objects, #cashbox-calls).
+  // The card-to-crypto on-ramp entries the crypto tab offers (SPEC §3 Crypto card entry, §7).
   app.get('/api/payments/crypto/onramp', async (request) => {
     await request.requireUser();
     return deps.env.PAYMENTS_SANDBOX ? [ONRAMP] : [];
   });
 
   app.post('/api/payments/crypto/addresses', async (request, reply) => {
-    const { currency } = parseInput(CoinBody, request.body);
+    const { currency } = parseBody(CryptoAddressRequestSchema, request);
     const user = await request.requireUser();
     return reply.status(201).send({ currency, address: await deps.chain.addressFor(user.id, currency) });
   });
 
-  // The risk payload (docs/player-app.md#risk-payload): stored for the risk review; it never decides an amount or an outcome.
+  // SPEC §3 risk payload: stored for the risk review; it never decides an amount or an outcome.
   app.post('/api/users/transaction', async (request, reply) => {
-    const payload = parseInput(RiskPayloadSchema, request.body);
+    const payload = parseBody(RiskPayloadSchema, request);
     const user = await request.requireUser();
     if (payload.merchant_user_id !== undefined && payload.merchant_user_id !== String(user.id)) {
       return reply.status(422).send({
@@ -289,7 +228,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.post('/log-payments-dep', async (request, reply) => {
-    const body = parseInput(DepositMethodsLog, request.body);
+    const body = parseBody(DepositMethodsLogSchema, request);
     const user = await request.requireUser();
     if (body.userInfo && body.userInfo.id !== user.id) {
       return reply
@@ -304,13 +243,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.post('/api/player/payments/:id/recall', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
+    const { id } = parseParams(PaymentIdParamsSchema, request);
     const user = await request.requireUser();
     return { payment: await payments.recall(user.id, id) };
   });
   // A saved card or account the player no longer wants offered (savedProfiles[].isRemoveAvailable).
   app.delete('/api/payments/profiles/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params);
+    const { id } = parseParams(PaymentIdParamsSchema, request);
     const user = await request.requireUser();
     await payments.removeProfile(user.id, id);
     return reply.status(204).send();
@@ -415,7 +354,7 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   // Signed-in players only: the controls are the demo's, not an open door for scripts on the internet.
   app.post('/sandbox-chain/send', async (request, reply) => {
     await request.requireUser();
-    const body = parseInput(FaucetBody, request.body);
+    const body = parseBody(FaucetRequestSchema, request);
     return reply.status(201).send({ tx_id: await chain.send(body.address, BigInt(body.amount_cents)) });
   });
   app.post('/sandbox-chain/mine', async (request) => {
@@ -424,12 +363,12 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   });
 
   /**
-   * The on-ramp widget (docs/player-app.md#cashbox-calls), loaded on demand in a window or frame with the coin, the fiat
+   * The on-ramp widget (SPEC §7), loaded on demand in a window or frame with the coin, the fiat
    * currency and the player's address: a card buys coins at the sandbox rate less the 4.5 % fee and
    * the coins are sent to the address on the simulated chain, so they arrive as an ordinary crypto
    * deposit after the confirmations.
    */
-  // The card-to-crypto widget, opened as the real one is (docs/player-app.md#cashbox-calls): the widget id by host, the
+  // The card-to-crypto widget, opened as the real one is (SPEC §7): the widget id by host, the
   // player's coins, the language, the fiat list and the address map. It opens on `coin` and `fiat`;
   // the player may pick another of their coins, and the coins go to that coin's address.
   app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
@@ -549,7 +488,7 @@ function onrampPage(body: string, lang = 'en'): string {
 export const paymentsRoutes: FastifyPluginAsync<
   AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }
 > = async (app, deps) => {
-  // docs/api-shapes.md#info; public like the other /api/info calls.
+  // API-SHAPES §4.6; public like the other /api/info calls.
   app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));
   if (!deps.env.PAYMENTS_SANDBOX) {

@@ -7,6 +7,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  CryptoAddressListSchema,
+  CryptoRatesSchema,
+  DepositResponseSchema,
+  FaucetResponseSchema,
+  OnrampListSchema,
+  PaymentListSchema,
+  PaymentMethodListSchema,
+  PaymentPlanResponseSchema,
+  PaymentResponseSchema,
+  PaymentsPageSchema,
+  PlayerStatsSchema,
+  RiskTransactionResponseSchema,
+} from '@croupier/shared/api/payments';
+import { expectContract } from '../../../test/contract.ts';
 import { deriveKeyHex } from '../../config/secrets.ts';
 import { GOOD_PASSWORD, signUp, type Client } from '../auth/test-helpers.ts';
 import {
@@ -114,6 +129,7 @@ describe('methods', () => {
   it('lists the sandbox methods with their limits; group 631 loses Sofort; the type must be deposit or withdrawal', async () => {
     const p = await player();
     const methods = (await p.client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
+    expectContract(PaymentMethodListSchema, methods);
     expect(methods.map((m) => m.id)).toEqual(['sandbox_card', 'sandbox_ewallet', 'sandbox_bank', 'sandbox_sofort']);
     expect(methods[0]).toMatchObject({
       type: 'cards',
@@ -137,6 +153,7 @@ describe('deposits', () => {
     const p = await player();
     const started = await p.deposit(5_000);
     expect(started.statusCode, started.body).toBe(201);
+    expectContract(DepositResponseSchema, started.json());
     expect((started.json() as Json).payment).toMatchObject({
       action: 'deposit',
       state: 'pending',
@@ -147,6 +164,7 @@ describe('deposits', () => {
     await settle();
     expect(await p.balance()).toMatchObject({ amount_cents: 5_000, available_to_cashout_cents: 5_000 });
     const history = (await p.client.get('/api/player/payments')).json() as Json[];
+    expectContract(PaymentListSchema, history);
     expect(history[0]).toMatchObject({
       action: 'deposit',
       state: 'succeeded',
@@ -171,6 +189,7 @@ describe('deposits', () => {
       ['payment.deposit.succeeded', 5_000],
       ['payment.deposit.succeeded', 2_000],
     ]);
+    expectContract(PlayerStatsSchema, (await p.client.get('/api/player/stats')).json());
     expect((await p.client.get('/api/player/stats')).json()).toEqual({
       deposits_count: 2,
       deposits_sum: { EUR: 70 },
@@ -294,6 +313,10 @@ describe('payment plan (docs/player-app.md#cashbox-calls)', () => {
     const plan = (q: Record<string, string>) =>
       p.client.get(`/api/payments/plan?${new URLSearchParams({ currency: 'EUR', ...q })}`);
     const before = { payments: await count('payments'), ledger: await count('ledger_transactions') };
+    expectContract(
+      PaymentPlanResponseSchema,
+      (await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '5000' })).json(),
+    );
 
     expect((await plan({ action: 'deposit', method_id: 'sandbox_card', amount_cents: '5000' })).json()).toEqual({
       plan: {
@@ -345,6 +368,7 @@ describe('payment plan (docs/player-app.md#cashbox-calls)', () => {
       errors: { amount: ['You can withdraw up to 100.00 EUR'] },
     });
     const reserved = (await p.withdraw(3_000)).json() as Json;
+    expectContract(PaymentResponseSchema, reserved);
     expect(
       ((await plan({ action: 'withdrawal', method_id: 'sandbox_ewallet', amount_cents: '4000' })).json() as Json).plan,
     ).toMatchObject({ available_cents: 7_000 });
@@ -393,6 +417,7 @@ describe('withdrawals', () => {
     expect(await p.balance()).toMatchObject({ amount_cents: 6_000, available_to_cashout_cents: 6_000 });
     const recalled = await p.client.post(`/api/player/payments/${first.payment.id}/recall`);
     expect(recalled.statusCode, recalled.body).toBe(200);
+    expectContract(PaymentResponseSchema, recalled.json());
     expect((recalled.json() as Json).payment).toMatchObject({ state: 'recalled', recallable: false });
     expect((await p.client.post(`/api/player/payments/${first.payment.id}/recall`)).json()).toMatchObject({
       code: 'not_recallable',
@@ -410,6 +435,7 @@ describe('withdrawals', () => {
     const history = (
       await p.client.post('/api/player/payments/with_pages', { page: 1, page_size: 10, filter: { type: 'cashout' } })
     ).json() as Json;
+    expectContract(PaymentsPageSchema, history);
     expect(history.pagination).toEqual({ page: 1, per_page: 10, total_count: 2 });
     expect(history.data[0]).toMatchObject({ id: second.payment.id, state: 'succeeded', success: true });
     expect((await p.balance()).amount_cents).toBe(7_000);
@@ -717,7 +743,9 @@ describe('risk payload and logs', () => {
       payment_system: 'sandbox_card',
       type: 'transaction',
     };
-    expect((await p.client.post('/api/users/transaction', payload)).statusCode).toBe(201);
+    const accepted = await p.client.post('/api/users/transaction', payload);
+    expect(accepted.statusCode).toBe(201);
+    expectContract(RiskTransactionResponseSchema, accepted.json());
     expect(
       (await p.client.post('/api/users/transaction', { ...payload, card_bin: TEST_CARDS.success })).statusCode,
     ).toBe(422);
@@ -736,6 +764,7 @@ describe('risk payload and logs', () => {
 describe('crypto', () => {
   it('publishes sandbox exchange rates in the documented map', async () => {
     const rates = (await createClient(t.app).get('/api/info/crypto_exchange_rates')).json() as Json;
+    expectContract(CryptoRatesSchema, rates);
     expect(Object.keys(rates).sort()).toEqual(['BCH', 'BTC', 'DOG', 'ETH', 'LTC', 'USDT']);
     expect(rates.BTC.EUR).toMatchObject({ exchange_rate: 60_000, fee: 0.01, total_exchange_rate: 59_400 });
   });
@@ -748,6 +777,7 @@ describe('crypto', () => {
     // The first address opens a BTC wallet, and the player stays in EUR.
     const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
     expect(address).toMatch(/^tb1q/);
+    expectContract(CryptoAddressListSchema, (await p.client.get('/api/payments/crypto/addresses')).json());
     expect(((await p.client.get('/api/player')).json() as Json).currency).toBe('EUR');
     expect(((await p.client.get('/api/player/accounts')).json() as Json[]).map((a) => a.currency)).toEqual([
       'EUR',
@@ -762,6 +792,7 @@ describe('crypto', () => {
     expect(methods[0]!.id.split('_')[2]).toBe('btc');
 
     const sent = (await p.client.post('/sandbox-chain/send', { address, amount_cents: 2_500_000 })).json() as Json;
+    expectContract(FaucetResponseSchema, sent);
     const btc = async () =>
       ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC')!
         .amount_cents as number;
@@ -848,6 +879,7 @@ describe('crypto reorg (W13)', () => {
 describe('card-to-crypto on-ramp', () => {
   it('buys coins with a card at the rate less 4.5 % and they arrive as a crypto deposit after the confirmations', async () => {
     const p = await player();
+    expectContract(OnrampListSchema, (await p.client.get('/api/payments/crypto/onramp')).json());
     expect((await p.client.get('/api/payments/crypto/onramp')).json()).toEqual([
       {
         provider: 'sandbox_onramp',

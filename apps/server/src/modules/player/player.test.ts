@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AccountSchema, PlayerSchema, PlayerSettingsSchema } from '@croupier/shared/api/player';
 import { playerAccounts, users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
 import { rowCounts, signUp } from '../auth/test-helpers.ts';
 import { isValidRealtimeToken } from './realtime-token.ts';
 
@@ -27,7 +28,7 @@ describe('player: /api/player', () => {
     const res = await client.get('/api/player');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = PlayerSchema.parse(res.json());
+    const body = expectContract(PlayerSchema, res.json());
     expect(body).toMatchObject({
       id: player.id,
       user_id: player.id,
@@ -55,7 +56,7 @@ describe('player: /api/player', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(PlayerSchema.parse(res.json())).toMatchObject({
+    expect(expectContract(PlayerSchema, res.json())).toMatchObject({
       mobile_phone: '+14165550199',
       city: 'Toronto',
       nickname: 'ace_99',
@@ -157,6 +158,7 @@ describe('player: /api/player', () => {
     const { client } = await signUp(t.app);
     const res = await client.patch('/api/player/update_locale', { locale: 'pt-BR' });
     expect(res.statusCode).toBe(200);
+    expectContract(PlayerSchema, res.json());
     expect(res.json()).toMatchObject({ language: 'pt-BR', locale: 'pt-BR' });
     const bad = await client.patch('/api/player/update_locale', { locale: 'ru' });
     expect(bad.statusCode).toBe(422);
@@ -168,7 +170,7 @@ describe('player: /api/player', () => {
   it('serves settings to guests and players, with a realtime token for the right user', async () => {
     const guest = await createClient(t.app).get('/api/player/settings');
     expect(guest.statusCode).toBe(200);
-    const g = PlayerSettingsSchema.parse(guest.json());
+    const g = expectContract(PlayerSettingsSchema, guest.json());
     expect(g).toMatchObject({
       cent: { url: '/sock', user: '' },
       recaptcha: '',
@@ -185,7 +187,7 @@ describe('player: /api/player', () => {
     expect(affiliate.json().abTests.registration_variant).toBe('B');
 
     const { client, player } = await signUp(t.app, { variant: 'B' });
-    const mine = PlayerSettingsSchema.parse((await client.get('/api/player/settings')).json());
+    const mine = expectContract(PlayerSettingsSchema, (await client.get('/api/player/settings')).json());
     expect(mine.cent.user).toBe(String(player.id));
     expect(mine.abTests.registration_variant).toBe('B');
     expect(
@@ -197,7 +199,7 @@ describe('player: /api/player', () => {
     const { client, player } = await signUp(t.app, { currency: 'EUR' });
     const list = await client.get('/api/player/accounts?compatibility=false');
     expect(list.statusCode).toBe(200);
-    expect(z.array(AccountSchema).parse(list.json())).toEqual([
+    expect(expectContract(z.array(AccountSchema), list.json())).toEqual([
       {
         currency: 'EUR',
         active: true,
@@ -213,7 +215,11 @@ describe('player: /api/player', () => {
 
     const opened = await client.post('/api/player/accounts', { currency: 'BTC' });
     expect(opened.statusCode).toBe(201);
-    expect(AccountSchema.parse(opened.json())).toMatchObject({ currency: 'BTC', active: true, amount_cents: 0 });
+    expect(expectContract(AccountSchema, opened.json())).toMatchObject({
+      currency: 'BTC',
+      active: true,
+      amount_cents: 0,
+    });
     expect((await client.get('/api/player')).json().currency).toBe('BTC');
     const both = (await client.get('/api/player/accounts')).json() as Array<{ currency: string }>;
     expect(both.map((a) => a.currency)).toEqual(['BTC', 'EUR']);

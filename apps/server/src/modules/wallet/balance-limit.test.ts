@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { maxBalanceMinor } from '@croupier/shared/currencies';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { expectContract } from '../../../test/contract.ts';
+import { AdminCreditResponseSchema } from '@croupier/shared/api/wallet';
 import { GOOD_PASSWORD, signUp } from '../auth/test-helpers.ts';
 import {
   balanceOf,
@@ -111,6 +113,33 @@ describe('the maximum balance per currency', () => {
     expect(BigInt(await balanceOf(t.database, p.id))).toBe(EUR_MAX);
     const refund = await p.rollback('stake');
     expect(refund.json).toMatchObject({ status: 'OK', balance: Number(EUR_MAX + 1_000n) });
+  });
+
+  it('an operator credit answers the transaction and the wallet; the same key again is the same credit', async () => {
+    const id = await insertPlayer(t.database, 'EUR');
+    const credit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/wallet/credits',
+        headers: { authorization: 'Bearer admin-token-for-balance-limit-tests-0123456789' },
+        payload: {
+          user_id: id,
+          currency: 'EUR',
+          amount_cents: 500,
+          idempotency_key: `credit-${id}`,
+          reason: 'goodwill',
+        },
+      });
+    const first = await credit();
+    expect(first.statusCode, first.body).toBe(201);
+    const body = expectContract(AdminCreditResponseSchema, first.json());
+    expect(body).toMatchObject({ duplicate: false, account: { currency: 'EUR', amount_cents: 500 } });
+    const again = await credit();
+    expect(again.statusCode).toBe(200);
+    expect(expectContract(AdminCreditResponseSchema, again.json())).toMatchObject({
+      transaction_id: body.transaction_id,
+      duplicate: true,
+    });
   });
 
   it('an operator credit past the maximum is a 422 balance_limit and moves nothing', async () => {

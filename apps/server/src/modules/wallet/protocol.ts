@@ -18,7 +18,7 @@ import {
   type WalletAction,
   type WalletResponse,
   type WinRequest,
-} from './protocol.schemas.ts';
+} from '@croupier/shared/api/wallet';
 
 export interface WalletReply {
   httpStatus: number;

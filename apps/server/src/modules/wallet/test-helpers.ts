@@ -11,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import type { Wallet } from './index.ts';
 import { ledgerViolations } from './invariants.ts';
 import { createGameSession } from './game-sessions.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
+import { PROVIDER_HEADER, SIGNATURE_HEADER, WalletResponseSchema } from '@croupier/shared/api/wallet';
+import { expectContract } from '../../../test/contract.ts';
 import { WalletProtocol } from './protocol.ts';
 
 let seq = 0;
@@ -79,6 +80,8 @@ export async function walletCall(
     },
     payload: raw,
   });
+  // Every protocol answer a test sees is held to the wire contract; a 5xx is the server's, not the protocol's.
+  if (res.statusCode < 500) expectContract(WalletResponseSchema, res.json());
   return {
     status: res.statusCode,
     body: res.body,

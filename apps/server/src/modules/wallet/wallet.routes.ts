@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { currencyCode, recordId, text } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { safeEqual } from '../../lib/crypto.ts';
+import { parseBody } from '../../http/validate.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { PROVIDER_HEADER, SIGNATURE_HEADER } from './protocol.schemas.ts';
+import { AdminCreditRequestSchema, PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import type { Wallet } from './index.ts';
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
@@ -38,15 +37,6 @@ async function protocolRoutes(app: FastifyInstance, wallet: Wallet) {
   );
 }
 
-const CreditSchema = z.strictObject({
-  email: text().pipe(z.email()).optional(),
-  user_id: recordId.optional(),
-  currency: currencyCode,
-  amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  idempotency_key: text().min(8).max(128),
-  reason: text().min(1).max(200),
-});
-
 /**
  * Operator calls, present only when `ADMIN_API_TOKEN` is configured: a manual credit from the
  * payment-clearing account (an off-platform deposit, a goodwill payment). Through the ledger like
@@ -58,13 +48,7 @@ async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Walle
   app.post('/api/admin/wallet/credits', { config: { csrf: false } }, async (request, reply) => {
     const given = header(request.headers.authorization)?.replace(/^Bearer /, '');
     if (!given || !safeEqual(given, token)) throw unauthorized('admin_token_invalid', 'Admin token missing or wrong');
-    const parsed = CreditSchema.safeParse(request.body);
-    if (!parsed.success)
-      throw badRequest(
-        'invalid_credit',
-        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      );
-    const body = parsed.data;
+    const body = parseBody(AdminCreditRequestSchema, request, { code: 'invalid_credit', rules: 'bad_request' });
     const { db } = deps.database;
     const [user] =
       body.user_id !== undefined

@@ -1,133 +1,51 @@
 /**
- * The games host contract (`/games-api`, served by apps/server/src/games-host). Money is always an
- * integer count of minor units (`*_cents`); `view` and `rules` are the math model's own JSON
- * (packages/games `view(state)` and `describe().rules`), narrowed per engine in ../engines.
+ * The games host contract (`/games-api`, served by apps/server/src/games-host), as the games client
+ * uses it: the types are inferred from the shared schemas (packages/shared/src/api/games-host.ts,
+ * docs/contract.md); `view` and `rules` are the math model's own JSON, narrowed per engine in
+ * ../engines.
  */
 
-export type GameMode = 'real' | 'demo';
+import type {
+  BetLimits,
+  EngineId,
+  GameInfo,
+  GameMode,
+  GameSession as SharedGameSession,
+  GameTheme,
+  RevealedSeed,
+  Round as SharedRound,
+  RoundResponse as SharedRoundResponse,
+  RoundSnapshot as SharedRoundSnapshot,
+  SeedPair,
+  SharedHistoryItem,
+  SharedPhase,
+  SharedRoundEvent,
+  SharedSnapshot,
+} from '@croupier/shared/api/games-host';
 
-export type EngineId =
-  | 'slot-low'
-  | 'slot-medium'
-  | 'slot-high'
-  | 'roulette'
-  | 'blackjack'
-  | 'video-poker'
-  | 'dice'
-  | 'mines'
-  | 'plinko'
-  | 'baccarat'
-  | 'crash'
-  | 'live-roulette';
+export type {
+  BetLimits,
+  EngineId,
+  GameInfo,
+  GameMode,
+  GameTheme,
+  RevealedSeed,
+  SharedHistoryItem,
+  SharedPhase,
+  SharedRoundEvent,
+  SharedSnapshot,
+};
 
-export interface GameTheme {
-  palette: [string, string, string];
-  symbol: string;
-  motif: string;
-}
+/** The seed pair as a session and a round answer carry it; `previous` is the last revealed pair. */
+export type FairnessState = SeedPair;
+export type Fairness = Omit<SeedPair, 'previous'>;
 
-export interface GameInfo {
-  slug: string;
-  identifier: string;
-  title: string;
-  provider: string;
-  engine: EngineId;
-  model: string;
-  theme: GameTheme;
-  /** Theoretical RTP in percent, exact as computed by the model. */
-  rtp: number;
-  hit_rate: number;
-  /** null when unbounded (JSON has no Infinity), e.g. a crash game. */
-  max_multiplier: number | null;
-  rules: unknown;
-}
+/** A round whose `view` the engine has narrowed to its model's view. */
+export type Round<View = unknown> = Omit<SharedRound, 'view'> & { view: View };
 
-export interface BetLimits {
-  min_cents: number;
-  max_cents: number;
-  default_cents: number;
-  step_cents: number;
-}
-
-export interface Fairness {
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
-
-export interface RevealedSeed {
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  last_nonce: number;
-}
-
-export interface FairnessState extends Fairness {
-  previous: RevealedSeed | null;
-}
-
-export interface Round<View = unknown> {
-  id: number;
-  status: 'open' | 'finished';
-  stake_cents: number;
-  win_cents: number;
-  view: View;
-  shared_round_id: number | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface GameSession {
-  token: string;
-  mode: GameMode;
-  currency: string;
-  balance_cents: number;
-  subunits_to_unit: number;
-  game: GameInfo;
-  bet_limits: BetLimits;
-  fairness: Fairness;
-  open_round: Round | null;
-}
-
-export interface RoundResponse {
-  round: Round;
-  balance_cents: number;
-  /** null for shared-round games (crash, live roulette): their seeds are per round. */
-  fairness: Fairness | null;
-}
-
-export interface RoundSnapshot {
-  round: Round;
-  balance_cents: number;
-}
-
-export type SharedPhase = 'betting' | 'running' | 'ended';
-
-/** One broadcast of a shared round (crash and live roulette), as pushed over the realtime socket. */
-export interface SharedRoundEvent {
-  game: string;
-  round_id: number;
-  phase: SharedPhase;
-  server_seed_hash: string;
-  betting_ends_at?: string;
-  started_at?: string;
-  ended_at?: string;
-  result?: unknown;
-  server_seed?: string;
-  server_time: string;
-}
-
-export interface SharedHistoryItem {
-  round_id: number;
-  result: unknown;
-  server_seed: string;
-  server_seed_hash: string;
-}
-
-export interface SharedSnapshot {
-  current: SharedRoundEvent;
-  history: SharedHistoryItem[];
-}
+export type GameSession = Omit<SharedGameSession, 'open_round'> & { open_round: Round | null };
+export type RoundResponse = Omit<SharedRoundResponse, 'round'> & { round: Round };
+export type RoundSnapshot = Omit<SharedRoundSnapshot, 'round'> & { round: Round };
 
 /** Error codes the games host answers with (`{ code, error }`, 4xx). */
 export type GamesErrorCode =

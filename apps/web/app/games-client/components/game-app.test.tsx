@@ -28,7 +28,7 @@ const session: GameSession = {
     rules: { tiles: 25, minMines: 1, maxMines: 24 },
   },
   bet_limits: { min_cents: 10, max_cents: 500, default_cents: 100, step_cents: 10 },
-  fairness: { server_seed_hash: 'ab'.repeat(32), client_seed: 'seed', nonce: 0 },
+  fairness: { server_seed_hash: 'ab'.repeat(32), client_seed: 'seed', nonce: 0, previous: null },
   open_round: null,
 };
 

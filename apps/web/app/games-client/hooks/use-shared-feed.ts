@@ -64,7 +64,7 @@ export function useSharedFeed(gameSlug: string, pushed: SharedRoundEvent | null)
         (snap) => {
           inFlight = false;
           if (cancelled) return;
-          clock.sample(snap.current.server_time, Date.now());
+          if (snap.current) clock.sample(snap.current.server_time, Date.now());
           setSnapshot(snap);
         },
         // The next tick retries; the client keeps showing the last known round.

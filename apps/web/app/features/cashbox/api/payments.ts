@@ -1,66 +1,37 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CryptoAddress,
+  CryptoRates,
+  DepositResponse,
+  OnrampEntry,
+  Payment,
+  PaymentMethod,
+  PaymentPlan,
+  PaymentRequest,
+  PaymentResponse,
+  PaymentsPage,
+  PlayerStats,
+} from '@croupier/shared/api/payments';
 import type { RiskPayload } from '@croupier/shared/risk';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import type { PaymentAction } from '../lib/cashbox-logic';
 
-/** One form field of a payment method (GET /api/payments/methods). */
-export interface MethodField {
-  name: string;
-  type: string;
-  required: boolean;
-}
-
-export interface SavedProfile {
-  id: number | string;
-  /** Starts with the 6-digit card bin and ends with the last 4 digits (docs/player-app.md#data-objects). */
-  title: string;
-  isRemoveAvailable?: boolean;
-}
-
-/** A deposit or withdrawal method (docs/player-app.md#data-objects); limits in major units. */
-export interface PaymentMethod {
-  id: string;
-  type: 'cards' | 'direct' | 'bank_transfer' | 'crypto' | 'voucher' | string;
-  brand: string;
-  provider: string;
-  currency: string;
-  fields: MethodField[];
-  savedProfiles: SavedProfile[];
-  termsOfService?: {
-    restrictions?: { minAmountValue?: number | null; maxAmountValue?: number | null; amountCurrencyCode?: string };
-  };
-}
-
-/** A payment of the player (docs/api-shapes.md#payments); amounts in minor units. */
-export interface Payment {
-  id: number;
-  amount_cents: number;
-  amount?: string;
-  currency: string;
-  action: 'deposit' | 'cashout';
-  state: string;
-  success: boolean;
-  recallable: boolean;
-  payment_system?: string | null;
-  brand?: string | null;
-  account?: string | null;
-  created_at: string;
-  finished_at: string | null;
-  cancellation_reason: string | null;
-  /** Crypto deposits waiting on the chain: blocks seen so far, and how many credit it (else null). */
-  confirmations?: number | null;
-  confirmations_required?: number | null;
-}
-
-export interface PaymentRequest {
-  currency: string;
-  amount_cents: number;
-  method_id: string;
-  fields: Record<string, string>;
-  profile_id?: number | string;
-}
+// The wire types of the cashbox are inferred from the shared contract (docs/contract.md).
+export type {
+  CryptoAddress,
+  CryptoRates,
+  MethodField,
+  OnrampEntry,
+  Payment,
+  PaymentMethod,
+  PaymentPlan,
+  PaymentRequest,
+  PaymentsPage,
+  PlayerStats,
+  SavedProfile,
+} from '@croupier/shared/api/payments';
 
 export const PAYMENTS_KEY = ['player', 'payments'] as const;
 
@@ -69,23 +40,6 @@ export const getPaymentMethods = (api: ApiClient, currency: string, action: Paym
     `/api/payments/methods?currency=${encodeURIComponent(currency)}&action=${action}`,
     signal ? { signal } : undefined,
   );
-
-/** The payment plan (GET /api/payments/plan): when the money arrives, before the player submits. */
-export interface PaymentPlan {
-  method_id: string;
-  action: 'deposit' | 'cashout';
-  currency: string;
-  amount_cents: number;
-  /** The provider's time plus, for a withdrawal, the review during which it can be cancelled. */
-  arrives_in_seconds: number;
-  recallable_for_seconds: number;
-  /** The player may have to confirm with the bank (3-D Secure). */
-  may_redirect: boolean;
-  confirmations: number | null;
-  saved_profile_required: boolean;
-  /** Withdrawals: the cash that can be withdrawn (minor units). */
-  available_cents: number | null;
-}
 
 export const getPaymentPlan = (
   api: ApiClient,
@@ -118,27 +72,23 @@ export function usePaymentPlan(query: {
  * withdrawal whose answer was lost is never made twice.
  */
 export const createDeposit = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
-  api.post<{ payment: Payment; redirect_url: string | null }>(
-    '/api/payments/deposits',
-    { payment },
-    { headers: { 'idempotency-key': idempotencyKey } },
-  );
+  api.post<DepositResponse>('/api/payments/deposits', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
 
 export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
-  api.post<{ payment: Payment }>(
+  api.post<PaymentResponse>(
     '/api/payments/withdrawals',
     { payment },
     { headers: { 'idempotency-key': idempotencyKey } },
   );
 
 /**
- * The risk payload of a submitted payment (docs/player-app.md#risk-payload). Sent after the
+ * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the
  * payment exists, so it carries our payment id; it is for risk review and never holds the player up.
  */
 export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) =>
   api.post<unknown>('/api/users/transaction', payload);
 
-/** What the deposit step showed, for the operator's logs (docs/player-app.md#cashbox-calls `POST /log-payments-dep`). */
+/** What the deposit step showed, for the operator's logs (SPEC §7 `POST /log-payments-dep`). */
 export const logDepositMethods = (
   api: ApiClient,
   methods: readonly PaymentMethod[],
@@ -153,13 +103,7 @@ export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
   api.get<Payment[]>('/api/player/payments', signal ? { signal } : undefined);
 
 export const recallPayment = (api: ApiClient, id: number) =>
-  api.post<{ payment: Payment }>(`/api/player/payments/${id}/recall`);
-
-/** One page of the history (docs/api-shapes.md#payments), optionally only deposits or only payouts. */
-export interface PaymentsPage {
-  data: Payment[];
-  pagination: { page: number; per_page: number; total_count: number };
-}
+  api.post<PaymentResponse>(`/api/player/payments/${id}/recall`);
 
 export const getPaymentsPage = (
   api: ApiClient,
@@ -198,13 +142,6 @@ export function usePayments(options: { enabled?: boolean; pollMs?: number | fals
   });
 }
 
-/** Lifetime sums of completed payments per currency, in major units (GET /api/player/stats, docs/api-shapes.md#player-stats). */
-export interface PlayerStats {
-  deposits_count: number;
-  deposits_sum: Record<string, number>;
-  cashouts_sum: Record<string, number>;
-}
-
 /** Under PAYMENTS_KEY: every change of the history reloads the totals too. */
 export function usePlayerStats() {
   const api = useApi();
@@ -214,7 +151,7 @@ export function usePlayerStats() {
   });
 }
 
-/** Recall a pending withdrawal, then reload the history and the wallets (docs/api-shapes.md#payments). */
+/** Recall a pending withdrawal, then reload the history and the wallets (API-SHAPES §9.2). */
 export function useRecallPayment() {
   const api = useApi();
   const qc = useQueryClient();
@@ -236,30 +173,6 @@ export function useRemovePaymentProfile() {
     onSettled: () => void qc.invalidateQueries({ queryKey: ['payments', 'methods'] }),
   });
 }
-
-/** A deposit address of the player for one coin (GET/POST /api/payments/crypto/addresses). */
-export interface CryptoAddress {
-  currency: string;
-  address: string;
-}
-
-/** The card-to-crypto entry (docs/player-app.md#data-objects, GET /api/payments/crypto/onramp). */
-export interface OnrampEntry {
-  provider: string;
-  brand: string;
-  /** Percent. */
-  fee: number;
-  /** Minutes. */
-  processing_time: string;
-  verification: number;
-  paymentMethods?: string[];
-}
-
-/** `{ FROM: { TO: { exchange_rate, fee, total_exchange_rate } } }` (GET /api/info/crypto_exchange_rates). */
-export type CryptoRates = Record<
-  string,
-  Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>
->;
 
 export const CRYPTO_ADDRESSES_KEY = ['payments', 'crypto', 'addresses'] as const;
 

@@ -13,7 +13,7 @@ import { testPlayer } from '../../../testing/player';
 import { Cashbox, type CashboxMode } from './cashbox';
 import { HISTORY_PAGE_SIZE, nextHistoryPage, PaymentsHistory } from './payments-history';
 
-const CARD_FIELDS = [
+const CARD_FIELDS: PaymentMethod['fields'] = [
   { name: 'card_number', type: 'card_number', required: true },
   { name: 'expiry_date', type: 'expiry_date', required: true },
   { name: 'cvv', type: 'cvv', required: true },
@@ -48,16 +48,21 @@ const METHODS = [
 const payment = (over: Partial<Payment> = {}): Payment => ({
   id: 7,
   amount_cents: 5000,
+  amount: '50.00',
   currency: 'EUR',
   action: 'deposit',
   state: 'succeeded',
   success: true,
   recallable: false,
+  payment_system: 'sandbox_card',
+  system_name: 'visa',
   brand: 'visa',
   account: '424242••••4242',
   created_at: '2026-11-24T10:00:00Z',
   finished_at: '2026-11-24T10:00:01Z',
   cancellation_reason: null,
+  confirmations: null,
+  confirmations_required: null,
   ...over,
 });
 
@@ -361,7 +366,11 @@ describe('payment details', () => {
   });
 
   it('deposits in one click with the first saved profile', async () => {
-    const methods = [method('sandbox_card', 'visa', 10, 5000, { savedProfiles: [{ id: 3, title: '424242••••4242' }] })];
+    const methods = [
+      method('sandbox_card', 'visa', 10, 5000, {
+        savedProfiles: [{ id: 3, title: '424242••••4242', isRemoveAvailable: true }],
+      }),
+    ];
     const { post } = setup('fast', { methods });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Pay with 424242••••4242')).toBeInTheDocument();

@@ -1,33 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FairRound, SeedPair } from '@croupier/shared/api/games-host';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 
-/** `GET /api/fairness`: the active seed pair (server seed only as its hash) and the last revealed one. */
-export interface SeedPair {
-  server_seed_hash: string;
-  client_seed: string;
-  /** The nonce the next bet will use. */
-  nonce: number;
-  previous: { server_seed: string; server_seed_hash: string; client_seed: string; last_nonce: number } | null;
-}
-
-/** `GET /api/fairness/rounds/{id}`: everything needed to replay one of the player's rounds. */
-export interface FairRound {
-  round_id: number;
-  game: { identifier: string; title: string; engine: string; model: string };
-  server_seed_hash: string;
-  /** Null until the seed pair is rotated (or, for a shared round, until the round ends). */
-  server_seed: string | null;
-  client_seed: string;
-  nonce: number;
-  bet: unknown;
-  actions: unknown[];
-  outcome: unknown;
-  status?: 'open' | 'finished';
-  win_cents: number;
-  stake_cents: number;
-  currency: string;
-}
+// `GET /api/fairness` (the active pair, its server seed only as a hash, and the last revealed one)
+// and `GET /api/fairness/rounds/{id}`: types from the shared contract (docs/contract.md).
+export type { FairRound, SeedPair };
 
 const SEEDS_KEY = ['player', 'fairness', 'seeds'] as const;
 
@@ -74,7 +52,10 @@ export function useRotateSeed() {
   return useSeedMutation((api, _: void) => api.post<SeedPair>('/api/fairness/rotate', {}));
 }
 
-/** 1–64 printable ASCII characters, as the API accepts. */
+/**
+ * 1–64 printable ASCII characters, as the API accepts (`CLIENT_SEED_PATTERN` of the shared
+ * contract, repeated so this page does not load zod for one pattern).
+ */
 export function isValidClientSeed(value: string): boolean {
   return /^[\x20-\x7e]{1,64}$/.test(value);
 }

@@ -6,6 +6,8 @@ import type { FairRound } from '../api/fairness-api';
  * the small surface it needs so that it can be tested with the real stream and tiny models.
  */
 
+/** A round whose seed pair is revealed: everything a replay needs is there. */
+type SeededRound = FairRound & { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
 export interface ReplayRng {
   /** Words consumed so far: the next step of the same round starts here. */
   readonly position: number;
@@ -77,7 +79,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** `open(bet)` then every recorded action, each step resuming the stream where the last one stopped. */
-function replaySingle(round: FairRound, seed: string, model: ReplayModel, kit: ReplayKit): ReplayStep {
+function replaySingle(round: SeededRound, seed: string, model: ReplayModel, kit: ReplayKit): ReplayStep {
   let rng = kit.rng(seed, round.client_seed, round.nonce, 0);
   let step = model.open(round.bet, rng);
   for (const action of round.actions) {
@@ -94,10 +96,13 @@ function replaySingle(round: FairRound, seed: string, model: ReplayModel, kit: R
  * one stopped — and compares the replayed view and win with what was recorded. A shared round
  * replays its draw and settles the player's bet against it.
  */
-export function verifyRound(round: FairRound, kit: ReplayKit): Verification {
-  const shared = kit.shared(round.game);
-  if (round.server_seed === null) return { kind: 'unrevealed', shared: shared !== null };
-  const seed = round.server_seed;
+export function verifyRound(played: FairRound, kit: ReplayKit): Verification {
+  const shared = kit.shared(played.game);
+  const { server_seed: seed, server_seed_hash, client_seed, nonce } = played;
+  // A round played without a seed pair has nothing to reveal; one whose pair is active, not yet.
+  if (seed == null || server_seed_hash === undefined || client_seed === undefined || nonce === undefined)
+    return { kind: 'unrevealed', shared: shared !== null };
+  const round: SeededRound = { ...played, server_seed: seed, server_seed_hash, client_seed, nonce };
   const hashOk = kit.sha256Hex(seed) === round.server_seed_hash.toLowerCase();
   const done = (
     outcome: OutcomeCheck,

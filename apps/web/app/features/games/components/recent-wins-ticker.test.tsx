@@ -15,6 +15,9 @@ const win = (n: number, over: Partial<WinEvent> = {}): WinEvent => ({
   currency: 'EUR',
   game_identifier: 'croupier/lucky-sevens',
   game_title: `Lucky Sevens ${n}`,
+  game_table_image_path: null,
+  game_table_url: null,
+  humanized_win: null,
   nickname: `pl***${n}`,
   ...over,
 });

@@ -1,33 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { GameHistoryItem, RoundFairness } from '@croupier/shared/api/games-host';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { HISTORY_PAGE_SIZE, historyApiPath, type HistoryFilters } from '../utils/history-query';
 
-/** Provably-fair data of a round; `server_seed` stays null until the seed is rotated (or a shared round ends). */
-export interface RoundFairness {
-  server_seed_hash: string;
-  server_seed: string | null;
-  client_seed: string;
-  nonce: number;
-}
-
-/** One row of `GET /api/player/games` (docs/api-shapes.md#played-games-and-history); amounts in minor units. */
-export interface HistoryItem {
-  bet_id: number;
-  bet_status: 'won' | 'lost' | 'pending' | 'refunded';
-  created_at: string;
-  finished_at: string | null;
-  currency: string;
-  provider: string;
-  /** The game's identifier (`provider/game`). */
-  game: string;
-  title: string;
-  total_bets: number;
-  total_wins: number;
-  total_losses: number;
-  balance_after_cents: number | null;
-  round: { id: number; fairness: RoundFairness | null };
-}
+/** One row of `GET /api/player/games`; the wire types come from the shared contract (docs/contract.md). */
+export type HistoryItem = GameHistoryItem;
+export type { RoundFairness };
 
 export interface HistoryPage {
   items: HistoryItem[];

@@ -37,7 +37,7 @@ function renderSlot(themeSymbol: string) {
       rules: described.rules,
     },
     bet_limits: { min_cents: 10, max_cents: 10_000, default_cents: 100, step_cents: 10 },
-    fairness: { server_seed_hash: 'ab', client_seed: 'c', nonce: 0 },
+    fairness: { server_seed_hash: 'ab', client_seed: 'c', nonce: 0, previous: null },
     open_round: null,
   };
   const api = createApiClient({

@@ -1,10 +1,14 @@
-import { z } from 'zod';
-import { currencyCode, text } from '@croupier/shared/api/primitives';
-
 /**
- * Seamless-wallet protocol messages (docs/wallet-protocol.md). Amounts are integer minor units of
- * `currency`; ids are the provider's. Strict objects: an unknown field is a malformed request.
+ * Wire contract of the seamless-wallet protocol `/wallet/v1/{action}` (docs/wallet-protocol.md) and
+ * of the operator credit API. The protocol answers in its own shape (`{ status, … }`, not the API's
+ * error body): game providers retry on it. Amounts are integer minor units of `currency`; ids are
+ * the provider's.
  */
+import { z } from 'zod';
+import { AccountSchema } from './player.ts';
+import { currencyCode, recordId, text } from './primitives.ts';
+
+/** Strict objects: an unknown field is a malformed request. */
 const Id = text()
   .min(1)
   .max(128)
@@ -60,6 +64,23 @@ export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
 
 export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
 
+export const WALLET_STATUSES = [
+  'OK',
+  'NOT_ENOUGH_MONEY',
+  'WRONG_CURRENCY',
+  'USER_DISABLED',
+  'GAMBLING_BLOCKED',
+  'SESSION_EXPIRED',
+  'BET_NOT_FOUND',
+  'BET_ROLLED_BACK',
+  'BET_ALREADY_SETTLED',
+  'ROUND_CLOSED',
+  'BALANCE_LIMIT',
+  'DUPLICATE_TRANSACTION_CONFLICT',
+  'INVALID_SIGNATURE',
+  'BAD_REQUEST',
+] as const;
+
 /**
  * Every answer carries one of these. HTTP status is 200 for every definite business answer, the
  * BALANCE_LIMIT refusal included (the provider must not retry those: many retry any non-2xx), 400
@@ -67,32 +88,36 @@ export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
  * a bad signature, 409 for a reused transaction id with different content, 5xx only for a transient
  * failure worth retrying.
  */
-export type WalletStatus =
-  | 'OK'
-  | 'NOT_ENOUGH_MONEY'
-  | 'WRONG_CURRENCY'
-  | 'USER_DISABLED'
-  | 'GAMBLING_BLOCKED'
-  | 'SESSION_EXPIRED'
-  | 'BET_NOT_FOUND'
-  | 'BET_ROLLED_BACK'
-  | 'BET_ALREADY_SETTLED'
-  | 'ROUND_CLOSED'
-  | 'BALANCE_LIMIT'
-  | 'DUPLICATE_TRANSACTION_CONFLICT'
-  | 'INVALID_SIGNATURE'
-  | 'BAD_REQUEST';
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
-export interface WalletResponse {
-  status: WalletStatus;
+export const WalletResponseSchema = z.strictObject({
+  status: z.enum(WALLET_STATUSES),
   /** The wallet's total balance after this request (also on NOT_ENOUGH_MONEY: the actual balance). */
-  balance?: number;
-  currency?: string;
-  transaction_id?: string;
+  balance: z.number().int().optional(),
+  currency: z.string().optional(),
+  transaction_id: z.string().optional(),
   /** Our ledger transaction id for a request that moved money. */
-  reference?: number | null;
-  message?: string;
-}
+  reference: z.number().int().nullable().optional(),
+  message: z.string().optional(),
+});
+export type WalletResponse = z.infer<typeof WalletResponseSchema>;
+
+/** `POST /api/admin/wallet/credits`: a manual credit from the payment-clearing account. */
+export const AdminCreditRequestSchema = z.strictObject({
+  email: text().pipe(z.email()).optional(),
+  user_id: recordId.optional(),
+  currency: currencyCode,
+  amount_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  idempotency_key: text().min(8).max(128),
+  reason: text().min(1).max(200),
+});
+
+/** Its answer: 201 for a new credit, 200 for a repeated key. */
+export const AdminCreditResponseSchema = z.strictObject({
+  transaction_id: z.number().int(),
+  duplicate: z.boolean(),
+  account: AccountSchema.nullable(),
+});
 
 export const SIGNATURE_HEADER = 'x-croupier-signature';
 export const PROVIDER_HEADER = 'x-croupier-provider';
