@@ -1,10 +1,10 @@
 /**
- * The realtime contract (SPEC §7 Realtime, API-SHAPES §15): the one typed event map the socket.io
+ * The realtime contract (docs/player-app.md#server-calls Realtime, docs/api-shapes.md#realtime): the one typed event map the socket.io
  * server (apps/server/src/realtime) and the browser client (apps/web/app/lib/realtime) share.
  *
  * Wire convention: every channel is its own socket.io event, named exactly as the channel
  * (`socket.on('balance', wallet => …)`), and its argument is the Centrifugo publication's `data`
- * member (API-SHAPES §15.1). One event per channel keeps handlers typed per payload without a
+ * member (docs/api-shapes.md#channels). One event per channel keeps handlers typed per payload without a
  * discriminating switch on the client. Channel *names* follow the SoftSwiss client; the transport
  * is socket.io instead of Centrifugo, so the `<name>#<user>` suffix of §15.2 does not exist here:
  * the server delivers a private channel only to its owner's sockets (one room per player).
@@ -37,16 +37,16 @@ export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
 /**
  * `balance`: one wallet as in `GET /api/player/accounts`. Its `version` goes up with every change
- * of that wallet, so a client can drop an event older than what it already shows (RELIABILITY T4).
+ * of that wallet, so a client can drop an event older than what it already shows (docs/reliability.md#t4-no-balance-drift).
  */
 export type BalanceEvent = Account;
 
-/** `public:wins`: one item of `GET /api/stats/winners/latest` (API-SHAPES §7.2). */
+/** `public:wins`: one item of `GET /api/stats/winners/latest` (docs/api-shapes.md#jackpots-and-winners). */
 export type WinEvent = Winner;
 
 /**
- * `public:jackpots_changes`: a whole jackpot object as `GET /api/jackpots` lists it (API-SHAPES
- * §7.1); the client replaces the jackpot with the same `id`.
+ * `public:jackpots_changes`: a whole jackpot object as `GET /api/jackpots` lists it
+ * (docs/api-shapes.md#jackpots-and-winners); the client replaces the jackpot with the same `id`.
  */
 export type JackpotEvent = Jackpot;
 
@@ -56,7 +56,7 @@ export type JackpotWinAwardEvent = JackpotWinAward;
 /**
  * A payload whose feature has not been built yet (comp points, bonuses, free spins, payments,
  * tournaments, groups, limits, loot boxes). Typed loosely on purpose until its issue lands; the
- * shapes the SoftSwiss client reads are in API-SHAPES §15.4. Replace each with its real type then.
+ * shapes the SoftSwiss client reads are in docs/api-shapes.md#payloads Replace each with its real type then.
  */
 export type PendingPayload = Record<string, unknown>;
 
@@ -72,19 +72,19 @@ export interface PrivateEvents {
   balance: BalanceEvent;
   /** Not built yet (comp points issue); likely `{ chargeable: { points }, persistent: { points } }`. */
   comps_award: PendingPayload;
-  /** Not built yet (bonus issue): a bonus object as in API-SHAPES §8.1. */
+  /** Not built yet (bonus issue): a bonus object (its shape is written down with the bonus engine). */
   bonuses_changes: PendingPayload;
-  /** Not built yet (bonus issue): a free-spin pack as in API-SHAPES §8.2. */
+  /** Not built yet (bonus issue): a free-spin pack (its shape is written down with the bonus engine). */
   freespins_changes: PendingPayload;
-  /** A deposit or withdrawal after any change (API-SHAPES §9.1 payment, §15.4). */
+  /** A deposit or withdrawal after any change (docs/api-shapes.md#payments payment, §15.4). */
   payments_changes: PaymentEvent;
-  /** Not built yet (tournaments issue): a list of player status rows (API-SHAPES §11.2). */
+  /** Not built yet (tournaments issue): a list of player status rows (their shape is written down with tournaments). */
   tournaments_statuses: PendingPayload | PendingPayload[];
   /** Not built yet: shape not visible in the reference client. */
   groups_updates: PendingPayload;
   /** Not built yet (limits issue): shape not visible in the reference client. */
   game_limits: PendingPayload;
-  /** Not built yet (loot boxes issue): one loot box as in API-SHAPES §13. */
+  /** Not built yet (loot boxes issue): one loot box (its shape is written down with loot boxes). */
   lootboxes_changes: PendingPayload;
   jackpot_win_award: JackpotWinAwardEvent;
 }
@@ -105,7 +105,7 @@ export function gameRoom(gameSlug: string): GameRoom {
 
 /**
  * The game slug of a room a client asked to join, or null when the name is not a `game:<slug>`
- * room. Clients can never name any other room (RELIABILITY T1: no way into another player's room).
+ * room. Clients can never name any other room (docs/reliability.md#t1-handshake: no way into another player's room).
  */
 export function parseGameRoom(room: unknown): string | null {
   if (typeof room !== 'string' || !room.startsWith('game:')) return null;

@@ -46,7 +46,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ code, error: fe.message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    // Never a stack trace or driver message in the answer (RELIABILITY I5).
+    // Never a stack trace or driver message in the answer (docs/reliability.md#i5-fail-closed).
     return reply
       .status(500)
       .send({ code: 'internal_error', error: 'Something went wrong on our side.' } satisfies ErrorBody);

@@ -4,7 +4,7 @@
  * the one error body `{ code, error, errors }` (http/errors.ts sends it).
  * - Wrong shape (unknown key, wrong type, missing key): 400 with full field paths (`user.email`).
  * - Only rule failures (blank, too long, not in the list, …): 422 with the messages under the bare
- *   field name, the SoftSwiss form shape (API-SHAPES §1.5, §1.9) — or, for calls that never had a
+ *   field name, the SoftSwiss form shape (docs/api-shapes.md#error-bodies) — or, for calls that never had a
  *   form behind them (the lobby, the games host), 400 with full paths like a shape failure.
  */
 import type { FastifyRequest } from 'fastify';
@@ -53,7 +53,7 @@ function add(out: Record<string, string[]>, field: string, message: string) {
   if (!list.includes(message)) list.push(message);
 }
 
-/** `{ "user.email": [...] }`: full paths (SPEC §5 matches by full path, then by last segment). */
+/** `{ "user.email": [...] }`: full paths (docs/player-app.md#required-profile-data matches by full path, then by last segment). */
 export function shapeErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const out = fieldMap();
   for (const issue of issues) {

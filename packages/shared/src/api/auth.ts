@@ -1,6 +1,6 @@
 /**
  * Wire contract of sign-up, sign-in, password reset, e-mail confirmation and two-factor set-up
- * (SPEC §7 "Auth and user", API-SHAPES §2). The server validates every request with these schemas;
+ * (docs/player-app.md#server-calls "Auth and user", docs/api-shapes.md#accounts). The server validates every request with these schemas;
  * the web imports the same schemas for its forms and the inferred types for its calls.
  *
  * Two kinds of failure come out of them, and the server answers them differently:
@@ -8,7 +8,7 @@
  *   with full field paths (`user.email`);
  * - a field breaks a *rule* (blank, too short, not in the list, …): 422 `validation_error` with
  *   SoftSwiss/Devise-style messages under the bare field name (`{ errors: { email: ["is invalid"] } }`),
- *   which is what the forms show next to the field (API-SHAPES §1.5, §1.9).
+ *   which is what the forms show next to the field (docs/api-shapes.md#error-bodies).
  */
 import { z } from 'zod';
 import { type CountryCode, isCountryCode } from '../countries.ts';
@@ -16,7 +16,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../currencies.ts';
 import { text } from './primitives.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** Long passphrases are welcome (RELIABILITY A2 asks for ≥ 64); 128 bounds the hashing work. */
+/** Long passphrases are welcome (docs/reliability.md#a2-password-policy asks for ≥ 64); 128 bounds the hashing work. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 export const MINIMUM_AGE_YEARS = 18;
@@ -45,10 +45,10 @@ const M = FIELD_MESSAGES;
 const NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
 const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
 const POSTAL_CODE_PATTERN = /^[\p{L}\p{N} -]+$/u;
-/** E.164: a leading plus sign (SPEC §5) and 7 to 15 digits. */
+/** E.164: a leading plus sign (docs/player-app.md#required-profile-data) and 7 to 15 digits. */
 const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Affiliate tag `<affiliate id>_<visit>` (SPEC §9). */
+/** Affiliate tag `<affiliate id>_<visit>` (docs/player-app.md#category-slugs). */
 const STAG_PATTERN = /^[A-Za-z0-9_-]*$/;
 /** A required single-line text: trimmed, not blank, bounded; `text()` refuses control characters. */
 export function requiredText(max: number) {
@@ -62,7 +62,7 @@ export const EmailSchema = text()
   .max(EMAIL_MAX_LENGTH, M.tooLong(EMAIL_MAX_LENGTH))
   .pipe(z.email(M.invalid));
 
-/** Length only: no composition rules (RELIABILITY A2). The breached-password check is server-side. */
+/** Length only: no composition rules (docs/reliability.md#a2-password-policy). The breached-password check is server-side. */
 export const PasswordSchema = text()
   .min(PASSWORD_MIN_LENGTH, M.tooShort(PASSWORD_MIN_LENGTH))
   .max(PASSWORD_MAX_LENGTH, M.tooLong(PASSWORD_MAX_LENGTH));
@@ -195,7 +195,7 @@ export type SignUpUser = z.output<typeof SignUpUserSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/users/sign_in: the password step `{ email, password }`, or the two-factor step
-// `{ otp_attempt }` (API-SHAPES §2.1, §2.2). Blank or malformed credentials are not a 422: they
+// `{ otp_attempt }` (docs/api-shapes.md#sign-in). Blank or malformed credentials are not a 422: they
 // get the same 401 as wrong ones, so the answer never hints at what exists.
 
 export const SignInUserSchema = z.strictObject({
@@ -210,7 +210,7 @@ export const SignInUserSchema = z.strictObject({
 export const SignInRequestSchema = z.strictObject({ user: SignInUserSchema });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
-/** Body of the 401 that asks for the second factor (API-SHAPES §2.2, open question 1). */
+/** Body of the 401 that asks for the second factor (docs/api-shapes.md#sign-in, open question 1). */
 export const TwoFactorRequiredBodySchema = z.strictObject({
   code: z.literal('two_factor_required'),
   error: z.string(),
@@ -222,7 +222,7 @@ export type TwoFactorRequiredBody = z.infer<typeof TwoFactorRequiredBodySchema>;
 export const EmptyBodySchema = z.strictObject({});
 
 // ---------------------------------------------------------------------------------------------
-// Password reset (API-SHAPES §2.5) and e-mail confirmation (§2.8).
+// Password reset (docs/api-shapes.md#password-reset) and e-mail confirmation (docs/api-shapes.md#confirmation).
 
 /** `POST /api/users/password` and `POST /api/users/confirmation` (resend). Always 201 `{}`. */
 export const EmailRequestSchema = z.strictObject({
@@ -267,7 +267,7 @@ export const ConfirmedBodySchema = z.strictObject({
 export type ConfirmedBody = z.infer<typeof ConfirmedBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Two-factor management, `/api/v2/player/two_factor` and `/api/player/two_factor` (API-SHAPES §2.7).
+// Two-factor management, `/api/v2/player/two_factor` and `/api/player/two_factor` (docs/api-shapes.md#two-factor-management).
 
 const OtpCodeSchema = text().max(32);
 
@@ -317,7 +317,7 @@ export const StepUpBodySchema = z.strictObject({ valid_until: z.string() });
 export type StepUpBody = z.infer<typeof StepUpBodySchema>;
 
 /**
- * `PUT /api/users` (API-SHAPES §2.6, the Devise account update): a new password, a new e-mail
+ * `PUT /api/users` (docs/api-shapes.md#account-update, the Devise account update): a new password, a new e-mail
  * address, or both, always with the current password. A new address takes effect once its
  * confirmation link is opened.
  */

@@ -53,7 +53,7 @@ export const ClientSeedRequestSchema = z.strictObject({
   client_seed: text().regex(CLIENT_SEED_PATTERN, '1 to 64 printable characters'),
 });
 
-/** Query of `GET /api/player/games` (API-SHAPES §6.9). */
+/** Query of `GET /api/player/games` (docs/api-shapes.md#played-games-and-history). */
 export const GameHistoryQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
@@ -223,7 +223,7 @@ export const FairRoundSchema = z.strictObject({
 });
 export type FairRound = z.infer<typeof FairRoundSchema>;
 
-/** One row of `GET /api/player/games` (API-SHAPES §6.9); the total is in the `x-total-count` header. */
+/** One row of `GET /api/player/games` (docs/api-shapes.md#played-games-and-history); the total is in the `x-total-count` header. */
 export const GameHistoryItemSchema = z.strictObject({
   bet_id: z.number().int(),
   bet_status: z.enum(['won', 'lost', 'pending']),
@@ -244,7 +244,7 @@ export const GameHistoryItemSchema = z.strictObject({
 export type GameHistoryItem = z.infer<typeof GameHistoryItemSchema>;
 export const GameHistorySchema = z.array(GameHistoryItemSchema);
 
-/** One `public:wins` item and one item of `GET /api/stats/winners/latest` (API-SHAPES §7.2). */
+/** One `public:wins` item and one item of `GET /api/stats/winners/latest` (docs/api-shapes.md#jackpots-and-winners). */
 export const WinnerSchema = z.strictObject({
   /** Unix time in seconds. */
   at: z.number().int(),

@@ -1,11 +1,11 @@
 /**
- * Wire contract of the game lobby (API-SHAPES §6, SPEC §3 Game / Provider / Category).
+ * Wire contract of the game lobby (docs/api-shapes.md#games, docs/player-app.md#data-objects Game / Provider / Category).
  * The server validates requests with these schemas; the web imports the types.
  */
 import { z } from 'zod';
 import { text } from './primitives.ts';
 
-/** SPEC §9 "pagination constant 40": the default `page_size` of `games_filter`. */
+/** docs/player-app.md#category-slugs "pagination constant 40": the default `page_size` of `games_filter`. */
 export const GAMES_PAGE_SIZE_DEFAULT = 40;
 export const GAMES_PAGE_SIZE_MAX = 100;
 /** Most identifiers or seo titles one `select` call may ask for. */
@@ -19,13 +19,13 @@ export type Device = (typeof DEVICES)[number];
 export const VOLATILITY_RATINGS = ['low', 'medium', 'high', 'very-high'] as const;
 export type VolatilityRating = (typeof VOLATILITY_RATINGS)[number];
 
-/** Media type that selects the id-list representation of favourites (API-SHAPES §6.8). */
+/** Media type that selects the id-list representation of favourites (docs/api-shapes.md#favourites). */
 export const FAVORITES_V1_MEDIA_TYPE = 'application/vnd.s.v1+json';
 
 const identifierList = z.array(text().min(1).max(200)).max(GAMES_SELECT_MAX);
 
 /**
- * `POST /api/games_filter` body (API-SHAPES §6.5). Unknown keys are refused (400) at every level;
+ * `POST /api/games_filter` body (docs/api-shapes.md#games-filter). Unknown keys are refused (400) at every level;
  * every part the SoftSwiss client declares is accepted.
  */
 export const GamesFilterRequestSchema = z.strictObject({
@@ -71,14 +71,14 @@ export const GamesFilterRequestSchema = z.strictObject({
 export type GamesFilterRequest = z.input<typeof GamesFilterRequestSchema>;
 export type GamesFilterRequestParsed = z.output<typeof GamesFilterRequestSchema>;
 
-/** `POST /api/games_filter/select` body (API-SHAPES §6.6). */
+/** `POST /api/games_filter/select` body (docs/api-shapes.md#select). */
 export const GamesSelectRequestSchema = z.strictObject({
   game_ids: identifierList,
   device: z.enum(DEVICES).optional(),
 });
 export type GamesSelectRequest = z.input<typeof GamesSelectRequestSchema>;
 
-/** `POST /api/games_filter/select_by_seo_titles` body (API-SHAPES §6.6). */
+/** `POST /api/games_filter/select_by_seo_titles` body (docs/api-shapes.md#select). */
 export const GamesSelectBySeoTitlesRequestSchema = z.strictObject({
   game_seo_titles: identifierList,
   without_territorial_restrictions: z.boolean().optional(),
@@ -92,7 +92,7 @@ export const PlayedGameRequestSchema = z.strictObject({
 });
 export type PlayedGameRequest = z.input<typeof PlayedGameRequestSchema>;
 
-/** One numeric launch id per currency; `FUN` is the demo id (API-SHAPES §6.1). */
+/** One numeric launch id per currency; `FUN` is the demo id (docs/api-shapes.md#game-object). */
 export const GameCurrencyIdsSchema = z.record(z.string(), z.strictObject({ id: z.number().int() }));
 export type GameCurrencyIds = z.infer<typeof GameCurrencyIdsSchema>;
 
@@ -108,7 +108,7 @@ export const GameSchema = z.strictObject({
   /** Same as `seo_title`. */
   slug: z.string(),
   seo_title: z.string(),
-  /** Same as `seo_title`: the frame path part `/games/{gameSlug}/{id}` (SPEC §7). */
+  /** Same as `seo_title`: the frame path part `/games/{gameSlug}/{id}` (docs/player-app.md#server-calls). */
   gameSlug: z.string(),
   /** Provider id (slug). */
   provider: z.string(),
@@ -146,7 +146,7 @@ export type Game = z.infer<typeof GameSchema>;
 export const RecentGameSchema = GameSchema.extend({ last_activity_at: z.string() });
 export type RecentGame = z.infer<typeof RecentGameSchema>;
 
-/** `GET /api/player/played_games` item (API-SHAPES §6.9), and the answer of recording one. */
+/** `GET /api/player/played_games` item (docs/api-shapes.md#played-games-and-history), and the answer of recording one. */
 export const PlayedGameSchema = z.strictObject({ identifier: z.string(), last_activity_at: z.string() });
 export type PlayedGame = z.infer<typeof PlayedGameSchema>;
 
@@ -167,7 +167,7 @@ export type Collection = z.infer<typeof CollectionSchema>;
 /** `GET /api/games/allowed_desktop` and `allowed_mobile`: identifiers of the games a device may open. */
 export const AllowedGamesSchema = z.array(z.string());
 
-/** Pagination of `games_filter` (API-SHAPES §1.8). */
+/** Pagination of `games_filter` (docs/api-shapes.md#pagination). */
 export const GamesPaginationSchema = z.strictObject({
   current_page: z.number().int(),
   /** null on the last page: the client then treats the list as fully loaded. */

@@ -1,28 +1,28 @@
 /**
- * Wire contract of the public info calls (API-SHAPES §4) and of the server-rendering start data
- * `GET /json-api/serverdata` (SPEC §7). All of them answer guests.
+ * Wire contract of the public info calls (docs/api-shapes.md#info) and of the server-rendering start data
+ * `GET /json-api/serverdata` (docs/player-app.md#server-calls). All of them answer guests.
  */
 import { z } from 'zod';
 import { PlayerSchema, PlayerSettingsSchema } from './player.ts';
 import { text } from './primitives.ts';
 
-/** `GET /api/info/currencies` item (API-SHAPES §4.1). `fiat: false` means crypto. */
+/** `GET /api/info/currencies` item (docs/api-shapes.md#info). `fiat: false` means crypto. */
 export const CurrencyInfoSchema = z.strictObject({
   code: z.string(),
   symbol: z.string(),
   subunits_to_unit: z.number().int(),
   fiat: z.boolean(),
-  /** The visitor's geo default currency (SPEC §9), else the fallback. */
+  /** The visitor's geo default currency (docs/player-app.md#category-slugs), else the fallback. */
   default: z.boolean(),
   subcurrencies: z.array(z.unknown()),
 });
 export type CurrencyInfo = z.infer<typeof CurrencyInfoSchema>;
 
-/** `GET /api/info/countries` item (API-SHAPES §4.2). */
+/** `GET /api/info/countries` item (docs/api-shapes.md#info). */
 export const CountryInfoSchema = z.strictObject({ code: z.string(), name: z.string(), default_currency: z.string() });
 export type CountryInfo = z.infer<typeof CountryInfoSchema>;
 
-/** `GET /api/info/locales` item (API-SHAPES §4.3). */
+/** `GET /api/info/locales` item (docs/api-shapes.md#info). */
 export const LocaleInfoSchema = z.strictObject({
   code: z.string(),
   name: z.string(),
@@ -37,7 +37,7 @@ export const LocalesQuerySchema = z.strictObject({
   ref_code: text().max(100).optional(),
 });
 
-/** `GET /api/info/statuses` item (API-SHAPES §4.4): `status: true` is a loyalty level, false a group. */
+/** `GET /api/info/statuses` item (docs/api-shapes.md#info): `status: true` is a loyalty level, false a group. */
 export const StatusInfoSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
@@ -47,7 +47,7 @@ export const StatusInfoSchema = z.strictObject({
 });
 export type StatusInfo = z.infer<typeof StatusInfoSchema>;
 
-/** `GET /api/info/project` (API-SHAPES §4.5). */
+/** `GET /api/info/project` (docs/api-shapes.md#info). */
 export const ProjectInfoSchema = z.strictObject({
   apps: z.strictObject({ casino: z.boolean(), sportsbook: z.boolean() }),
   license: z.string(),
@@ -65,7 +65,7 @@ export const ProjectInfoSchema = z.strictObject({
 export type ProjectInfo = z.infer<typeof ProjectInfoSchema>;
 
 /**
- * `GET /json-api/serverdata`: what server-side rendering loads before the first paint (SPEC §7
+ * `GET /json-api/serverdata`: what server-side rendering loads before the first paint (docs/player-app.md#server-calls
  * "Server-side start"), for this visitor.
  */
 export const ServerDataSchema = z.strictObject({
@@ -77,7 +77,7 @@ export const ServerDataSchema = z.strictObject({
   project: ProjectInfoSchema,
   /** Visitor country from the geo header (`cf-ipcountry`), or null. */
   country: z.string().nullable(),
-  /** The visitor's country is restricted (the 451 case of SPEC §2 and §6). */
+  /** The visitor's country is restricted (the 451 case of docs/player-app.md#lobby-routes and §6). */
   restricted: z.boolean(),
   /**
    * Croupier's own addition: payments go through the built-in sandbox provider (test cards and

@@ -1,5 +1,5 @@
 /**
- * Wire contract of the progressive jackpots (API-SHAPES §6.4, §7.1, §7.2): the pools, their totals
+ * Wire contract of the progressive jackpots (docs/api-shapes.md#provider-jackpots, §7.1, §7.2): the pools, their totals
  * per currency, recent awards, and the realtime payloads of changes and of a player's own award.
  * Amounts are integer minor units of the jackpot's currency.
  */

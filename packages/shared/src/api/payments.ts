@@ -1,5 +1,5 @@
 /**
- * Wire contract of the cashbox (SPEC §3 Payment method, §7; API-SHAPES §9): methods, the payment
+ * Wire contract of the cashbox (docs/player-app.md#data-objects Payment method, §7; docs/api-shapes.md#payments): methods, the payment
  * plan, deposits, withdrawals, the history, crypto addresses and the sandbox chain controls. Amounts
  * are integer minor units (`*_cents`) except where SoftSwiss clients expect major units, which the
  * field comments say. Requests are parsed on the server with these schemas (400/422 rules: `auth.ts`).
@@ -15,7 +15,7 @@ export const PAYMENT_STATES = ['pending', 'processing', 'succeeded', 'declined',
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** `GET /api/payments/methods`; SPEC §5: the payment type must be deposit or withdrawal. */
+/** `GET /api/payments/methods`; docs/player-app.md#required-profile-data: the payment type must be deposit or withdrawal. */
 export const PaymentMethodsQuerySchema = z.strictObject({
   currency: currencyCode,
   action: z.enum(['deposit', 'withdrawal']),
@@ -41,7 +41,7 @@ export const PaymentPlanQuerySchema = z.strictObject({
   amount_cents: minorUnitsParam,
 });
 
-/** `POST /api/player/payments/with_pages` (API-SHAPES §9.1). */
+/** `POST /api/player/payments/with_pages` (docs/api-shapes.md#payments). */
 export const PaymentsPageRequestSchema = z.strictObject({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
@@ -54,7 +54,7 @@ export const PaymentIdParamsSchema = z.strictObject({ id: recordIdParam });
 export const CryptoAddressRequestSchema = z.strictObject({ currency: currencyCode });
 
 /**
- * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (SPEC §7). Exactly what
+ * `POST /log-payments-dep`: what the cashbox showed, for the operator's logs (docs/player-app.md#cashbox-calls). Exactly what
  * the cashbox sends: anything else is refused, so nothing unexpected reaches a log line.
  */
 export const DepositMethodsLogSchema = z.strictObject({
@@ -94,7 +94,7 @@ export const MethodFieldSchema = z.strictObject({
 });
 export type MethodField = z.infer<typeof MethodFieldSchema>;
 
-/** A saved card or account (SPEC §3): the title starts with the card bin and ends with the last 4 digits. */
+/** A saved card or account (docs/player-app.md#data-objects): the title starts with the card bin and ends with the last 4 digits. */
 export const SavedProfileSchema = z.strictObject({
   id: z.number().int(),
   title: z.string(),
@@ -102,7 +102,7 @@ export const SavedProfileSchema = z.strictObject({
 });
 export type SavedProfile = z.infer<typeof SavedProfileSchema>;
 
-/** `GET /api/payments/methods` item (API-SHAPES §9.3); the limits are in major units. */
+/** `GET /api/payments/methods` item (docs/api-shapes.md#payments); the limits are in major units. */
 export const PaymentMethodSchema = z.strictObject({
   /** `<provider>_<kind>[_<coin>]`. */
   id: z.string(),
@@ -122,7 +122,7 @@ export const PaymentMethodSchema = z.strictObject({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-/** A payment as the history and the `payments_changes` channel show it (API-SHAPES §9.1, §15.4). */
+/** A payment as the history and the `payments_changes` channel show it (docs/api-shapes.md#payments, §15.4). */
 export const PaymentSchema = z.strictObject({
   id: z.number().int(),
   amount_cents: z.number().int(),
@@ -146,7 +146,7 @@ export const PaymentSchema = z.strictObject({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
-/** `GET /api/payments/plan`: when the money arrives, told before the player submits (SPEC §7). */
+/** `GET /api/payments/plan`: when the money arrives, told before the player submits (docs/player-app.md#cashbox-calls). */
 export const PaymentPlanSchema = z.strictObject({
   method_id: z.string(),
   action: z.enum(PAYMENT_ACTIONS),
@@ -184,7 +184,7 @@ export const PaymentsPageSchema = z.strictObject({
 });
 export type PaymentsPage = z.infer<typeof PaymentsPageSchema>;
 
-/** `GET /api/player/stats` (API-SHAPES §4): lifetime sums per currency, in major units. */
+/** `GET /api/player/stats` (docs/api-shapes.md#info): lifetime sums per currency, in major units. */
 export const PlayerStatsSchema = z.strictObject({
   deposits_count: z.number().int(),
   deposits_sum: z.record(z.string(), z.number()),
@@ -199,7 +199,7 @@ export const CryptoAddressSchema = z.strictObject({ currency: z.string(), addres
 export type CryptoAddress = z.infer<typeof CryptoAddressSchema>;
 export const CryptoAddressListSchema = z.array(CryptoAddressSchema);
 
-/** `GET /api/payments/crypto/onramp` item: the card-to-crypto entry (SPEC §3 "Crypto card entry"). */
+/** `GET /api/payments/crypto/onramp` item: the card-to-crypto entry (docs/player-app.md#data-objects "Crypto card entry"). */
 export const OnrampEntrySchema = z.strictObject({
   provider: z.string(),
   brand: z.string(),
@@ -213,7 +213,7 @@ export const OnrampEntrySchema = z.strictObject({
 export type OnrampEntry = z.infer<typeof OnrampEntrySchema>;
 export const OnrampListSchema = z.array(OnrampEntrySchema);
 
-/** `GET /api/info/crypto_exchange_rates` (API-SHAPES §4.6): `{ FROM: { TO: rate } }`. */
+/** `GET /api/info/crypto_exchange_rates` (docs/api-shapes.md#info): `{ FROM: { TO: rate } }`. */
 export const CryptoRatesSchema = z.record(
   z.string(),
   z.record(z.string(), z.strictObject({ exchange_rate: z.number(), fee: z.number(), total_exchange_rate: z.number() })),

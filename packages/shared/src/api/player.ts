@@ -1,5 +1,5 @@
 /**
- * Wire contract of the player calls (SPEC §3 User info and Account, §7; API-SHAPES §3): the player
+ * Wire contract of the player calls (docs/player-app.md#data-objects User info and Account, §7; docs/api-shapes.md#player): the player
  * object, profile edit, locale, settings and wallets. Requests are validated on the server with
  * these schemas (see `api/auth.ts` for how shape and rule failures are answered).
  */
@@ -26,7 +26,7 @@ import {
 export const PlayerStatusSchema = z.strictObject({ id: z.string(), name: z.string() });
 
 /**
- * The player object (API-SHAPES §3.1), returned by `GET /api/player`, sign-in, sign-up,
+ * The player object (docs/api-shapes.md#player-object), returned by `GET /api/player`, sign-in, sign-up,
  * confirmation and password reset. Dates are ISO-8601 strings; `date_of_birth` is `YYYY-MM-DD`.
  */
 export const PlayerSchema = z.strictObject({
@@ -66,18 +66,18 @@ export const PlayerSchema = z.strictObject({
   sow_questionnaire_expires_at: z.string().nullable(),
   created_at: z.string(),
   current_sign_in_at: z.string().nullable(),
-  /** The sign-in before this one, so the player can spot a login that was not theirs (RELIABILITY A7). */
+  /** The sign-in before this one, so the player can spot a login that was not theirs (docs/reliability.md#a7-sign-in-notices). */
   last_sign_in_at: z.string().nullable(),
   confirmed_at: z.string().nullable(),
   /** Opaque per-player hash for third-party widgets that need a stable identity (chat). */
   hash: z.string(),
-  /** True once the player has saved every field of `REQUIRED_PROFILE_FIELDS` (SPEC §5). */
+  /** True once the player has saved every field of `REQUIRED_PROFILE_FIELDS` (docs/player-app.md#required-profile-data). */
   saved: z.boolean(),
   registration_variant: z.enum(REGISTRATION_VARIANTS),
 });
 export type Player = z.infer<typeof PlayerSchema>;
 
-/** SPEC §5: the player "lacks required data" while any of these is empty. */
+/** docs/player-app.md#required-profile-data: the player "lacks required data" while any of these is empty. */
 export const REQUIRED_PROFILE_FIELDS = [
   'mobile_phone',
   'first_name',
@@ -96,7 +96,7 @@ export function missingRequiredFields(
 }
 
 /**
- * `PATCH /api/player` (API-SHAPES §3.2). Only profile fields are editable; anything else (balances,
+ * `PATCH /api/player` (docs/api-shapes.md#profile-edit). Only profile fields are editable; anything else (balances,
  * e-mail, verification, …) is refused with 400 and nothing changes. Absent fields stay as they are;
  * `nickname`, `gender` and `profession` may be sent empty or null to clear them.
  */
@@ -124,13 +124,13 @@ export const PlayerUpdateRequestSchema = z.strictObject({
 });
 export type PlayerUpdateRequest = z.input<typeof PlayerUpdateRequestSchema>;
 
-/** `PATCH /api/player/update_locale` (API-SHAPES §3.3). */
+/** `PATCH /api/player/update_locale` (docs/api-shapes.md#profile-edit). */
 export const UpdateLocaleRequestSchema = z.strictObject({
   locale: oneOf(LOCALES),
 });
 export type UpdateLocaleRequest = z.input<typeof UpdateLocaleRequestSchema>;
 
-/** A wallet (API-SHAPES §3.5). Amounts are integers in the currency's minor unit. */
+/** A wallet (docs/api-shapes.md#wallets). Amounts are integers in the currency's minor unit. */
 export const AccountSchema = z.strictObject({
   currency: z.string(),
   active: z.boolean(),
@@ -157,7 +157,7 @@ export const AccountsQuerySchema = z.strictObject({
 export const CreateAccountRequestSchema = z.strictObject({ currency: CurrencySchema });
 export type CreateAccountRequest = z.input<typeof CreateAccountRequestSchema>;
 
-/** `GET /api/player/settings` (API-SHAPES §3.4, SPEC §3 Settings). Answers guests too. */
+/** `GET /api/player/settings` (docs/api-shapes.md#settings, docs/player-app.md#data-objects Settings). Answers guests too. */
 export const PlayerSettingsSchema = z.strictObject({
   /** Realtime connection (Centrifugo v1 style): an empty `user` means public channels only. */
   cent: z.strictObject({ url: z.string(), user: z.string(), timestamp: z.string(), token: z.string() }),
@@ -174,7 +174,7 @@ export type PlayerSettings = z.infer<typeof PlayerSettingsSchema>;
 export const AccountListSchema = z.array(AccountSchema);
 
 /**
- * `GET /api/user_limits` (API-SHAPES §14): the player's responsible-gambling limits. Always empty
+ * `GET /api/user_limits` (docs/api-shapes.md#limits): the player's responsible-gambling limits. Always empty
  * until the limits engine lands; its issue replaces this with the limit object.
  */
 export const UserLimitsSchema = z.tuple([]);

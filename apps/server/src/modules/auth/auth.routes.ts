@@ -25,7 +25,7 @@ const NoBody = z.strictObject({}).optional();
 
 /**
  * Sign-up, sign-in (password and two-factor steps), sign-out, password reset and e-mail
- * confirmation at the SoftSwiss paths (SPEC §7, API-SHAPES §2). Also mounts the two-factor
+ * confirmation at the SoftSwiss paths (docs/player-app.md#server-calls, docs/api-shapes.md#accounts). Also mounts the two-factor
  * management calls and the development mailbox, which belong to the same account flows.
  */
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
   const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
 
-  // Answers carry personal data and session changes: never cached (RELIABILITY D3).
+  // Answers carry personal data and session changes: never cached (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -71,16 +71,16 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.code(201).send(await players.present(outcome.user));
   });
 
-  // API-SHAPES §2.6 (the Devise account update): a new password and/or e-mail address.
+  // docs/api-shapes.md#account-update (the Devise account update): a new password and/or e-mail address.
   app.put('/api/users', async (request, reply) => {
     const { user: input } = parseBody(AccountUpdateRequestSchema, request);
     const { user, endedSessions } = await auth.updateAccount(await request.auth(), input, request.ip);
-    // A new password ended the player's other sessions; their sockets go with them (RELIABILITY T2).
+    // A new password ended the player's other sessions; their sockets go with them (docs/reliability.md#t2-sockets-follow-the-session).
     for (const id of endedSessions) deps.realtime.disconnectSession(id);
     return reply.code(200).send(await players.present(user));
   });
 
-  // Step-up (RELIABILITY A8, decision 015): the signed-in player proves it is them again.
+  // Step-up (docs/reliability.md#a8-step-up, decision 015): the signed-in player proves it is them again.
   app.post('/api/auth/step_up', async (request, reply) => {
     const { user: input } = parseBody(StepUpRequestSchema, request);
     return reply.code(200).send(await auth.stepUp.confirm(await request.auth(), input, request.ip));
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     parseBody(NoBody, request);
     const signedOut = (await request.auth())?.session.id;
     await sessions.destroy(request, reply);
-    // RELIABILITY T2: this browser's open sockets end with its session (other devices keep theirs).
+    // docs/reliability.md#t2-sockets-follow-the-session: this browser's open sockets end with its session (other devices keep theirs).
     if (signedOut) deps.realtime.disconnectSession(signedOut);
     return reply.code(204).send();
   });
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     assertNotRestricted(env, request, 'login');
     const { user: input } = parseBody(PasswordUpdateRequestSchema, request);
     const user = await auth.resetPassword(input);
-    // Every session of the player just ended; so do their sockets (RELIABILITY T2).
+    // Every session of the player just ended; so do their sockets (docs/reliability.md#t2-sockets-follow-the-session).
     deps.realtime.disconnectUser(user.id);
     if (user.twoFactorEnabled) {
       // Every session already ended; clear this browser's cookie too and let the player sign in
@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
     // Opened elsewhere (another browser, or while signed in as someone else): the address is
     // confirmed, but a GET never signs anyone in (that would allow login CSRF) and a link alone
-    // never reveals the profile. A body without `id` reads as "guest" to the client (API-SHAPES §3.1).
+    // never reveals the profile. A body without `id` reads as "guest" to the client (docs/api-shapes.md#player-object).
     const body: ConfirmedBody = user.twoFactorEnabled ? { confirmed: true, two_factor: true } : { confirmed: true };
     return reply.code(200).send(body);
   });

@@ -7,7 +7,7 @@ import { requireUserFrom } from './session.service.ts';
 import { requireSteppedUp } from './step-up.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
-/** The client moved from the v1 to the v2 path; both are served (API-SHAPES §2.7). */
+/** The client moved from the v1 to the v2 path; both are served (docs/api-shapes.md#two-factor-management). */
 const PREFIXES = ['/api/v2/player/two_factor', '/api/player/two_factor'];
 
 export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; clock: Clock }> = async (
@@ -32,7 +32,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
       const { two_factor: input } = parseBody(TwoFactorDisableRequestSchema, request);
       const loaded = await request.auth();
       const user = requireUserFrom(loaded);
-      // Turning the second factor off needs a fresh step-up (RELIABILITY A8, decision 015).
+      // Turning the second factor off needs a fresh step-up (docs/reliability.md#a8-step-up, decision 015).
       if (user.twoFactorEnabled) requireSteppedUp(loaded, clock.now());
       await twoFactor.disable(user, input.authentication_code);
       return reply.code(204).send();

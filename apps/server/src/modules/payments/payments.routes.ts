@@ -95,7 +95,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     }));
   });
 
-  // The payment plan (SPEC §7): the same checks as a submission, and when the money arrives.
+  // The payment plan (docs/player-app.md#cashbox-calls): the same checks as a submission, and when the money arrives.
   app.get('/api/payments/plan', async (request) => {
     const query = parseQuery(PaymentPlanQuerySchema, request);
     const user = await request.requireUser();
@@ -139,7 +139,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
         fields: input.fields,
         profileId: input.profile_id,
       },
-      // RELIABILITY A8: money goes somewhere it never went or came from only after a fresh step-up.
+      // docs/reliability.md#a8-step-up: money goes somewhere it never went or came from only after a fresh step-up.
       {
         idempotencyKey: key,
         onNewDestination: () => {
@@ -150,7 +150,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return sendAnswer(reply, answer);
   });
 
-  // API-SHAPES §4 player stats: lifetime sums per currency in major units.
+  // docs/api-shapes.md#info player stats: lifetime sums per currency in major units.
   app.get('/api/player/stats', async (request) => {
     const user = await request.requireUser();
     const sums = await rows<{ kind: string; currency: string; n: number; total: string }>(
@@ -174,13 +174,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     };
   });
 
-  // SPEC §7 and older clients: a bare array of every payment, newest first.
+  // docs/player-app.md#cashbox-calls and older clients: a bare array of every payment, newest first.
   app.get('/api/player/payments', async (request) => {
     const user = await request.requireUser();
     return (await payments.history(user.id, {})).items;
   });
 
-  // API-SHAPES §9.1: the paged form with an optional filter.
+  // docs/api-shapes.md#payments: the paged form with an optional filter.
   app.post('/api/player/payments/with_pages', async (request) => {
     const body = parseInput(PaymentsPageRequestSchema, request.body ?? {});
     const user = await request.requireUser();
@@ -192,13 +192,13 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return { data: items, pagination: { page: body.page, per_page: body.page_size, total_count: total } };
   });
 
-  // Crypto deposit addresses (SPEC §7: fetched for each coin the player has an account in).
+  // Crypto deposit addresses (docs/player-app.md#cashbox-calls: fetched for each coin the player has an account in).
   app.get('/api/payments/crypto/addresses', async (request) => {
     const user = await request.requireUser();
     return deps.chain.addresses(user.id);
   });
 
-  // The card-to-crypto on-ramp entries the crypto tab offers (SPEC §3 Crypto card entry, §7).
+  // The card-to-crypto on-ramp entries the crypto tab offers (docs/player-app.md#data-objects Crypto card entry, §7).
   app.get('/api/payments/crypto/onramp', async (request) => {
     await request.requireUser();
     return deps.env.PAYMENTS_SANDBOX ? [ONRAMP] : [];
@@ -210,7 +210,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
     return reply.status(201).send({ currency, address: await deps.chain.addressFor(user.id, currency) });
   });
 
-  // SPEC §3 risk payload: stored for the risk review; it never decides an amount or an outcome.
+  // docs/player-app.md#data-objects risk payload: stored for the risk review; it never decides an amount or an outcome.
   app.post('/api/users/transaction', async (request, reply) => {
     const payload = parseBody(RiskPayloadSchema, request);
     const user = await request.requireUser();
@@ -363,12 +363,12 @@ async function chainRoutes(app: FastifyInstance, chain: SandboxChain) {
   });
 
   /**
-   * The on-ramp widget (SPEC §7), loaded on demand in a window or frame with the coin, the fiat
+   * The on-ramp widget (docs/player-app.md#cashbox-calls), loaded on demand in a window or frame with the coin, the fiat
    * currency and the player's address: a card buys coins at the sandbox rate less the 4.5 % fee and
    * the coins are sent to the address on the simulated chain, so they arrive as an ordinary crypto
    * deposit after the confirmations.
    */
-  // The card-to-crypto widget, opened as the real one is (SPEC §7): the widget id by host, the
+  // The card-to-crypto widget, opened as the real one is (docs/player-app.md#cashbox-calls): the widget id by host, the
   // player's coins, the language, the fiat list and the address map. It opens on `coin` and `fiat`;
   // the player may pick another of their coins, and the coins go to that coin's address.
   app.get<{ Querystring: Record<string, string | undefined> }>('/sandbox-onramp', async (request, reply) => {
@@ -488,7 +488,7 @@ function onrampPage(body: string, lang = 'en'): string {
 export const paymentsRoutes: FastifyPluginAsync<
   AppDeps & { payments: PaymentsService; sandbox: SandboxProvider; chain: SandboxChain }
 > = async (app, deps) => {
-  // API-SHAPES §4.6; public like the other /api/info calls.
+  // docs/api-shapes.md#info; public like the other /api/info calls.
   app.get('/api/info/crypto_exchange_rates', async () => cryptoExchangeRates());
   await app.register(async (scope) => playerRoutes(scope, deps));
   if (!deps.env.PAYMENTS_SANDBOX) {

@@ -11,11 +11,11 @@ import { parseBody, parseQuery } from '../../http/validate.ts';
 import { stagCookie } from '../info/visitor.ts';
 import { createPlayerService } from './player.service.ts';
 
-/** The signed-in player's profile, locale, settings and wallets (SPEC §7, API-SHAPES §3). */
+/** The signed-in player's profile, locale, settings and wallets (docs/player-app.md#server-calls, docs/api-shapes.md#player). */
 export const playerRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const players = createPlayerService({ db: deps.database.db, env: deps.env, clock: deps.clock });
 
-  // Personal data and balances: never cached by the browser or a proxy (RELIABILITY D3).
+  // Personal data and balances: never cached by the browser or a proxy (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;

@@ -82,13 +82,13 @@ export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempo
   );
 
 /**
- * The risk payload of a submitted payment (SPEC §3, §7 "SEND_COVERY_TRANSACTION"). Sent after the
+ * The risk payload of a submitted payment (docs/player-app.md#data-objects, §7 "SEND_COVERY_TRANSACTION"). Sent after the
  * payment exists, so it carries our payment id; it is for risk review and never holds the player up.
  */
 export const sendRiskTransaction = (api: ApiClient, payload: RiskPayload) =>
   api.post<unknown>('/api/users/transaction', payload);
 
-/** What the deposit step showed, for the operator's logs (SPEC §7 `POST /log-payments-dep`). */
+/** What the deposit step showed, for the operator's logs (docs/player-app.md#cashbox-calls `POST /log-payments-dep`). */
 export const logDepositMethods = (
   api: ApiClient,
   methods: readonly PaymentMethod[],
@@ -151,7 +151,7 @@ export function usePlayerStats() {
   });
 }
 
-/** Recall a pending withdrawal, then reload the history and the wallets (API-SHAPES §9.2). */
+/** Recall a pending withdrawal, then reload the history and the wallets (docs/api-shapes.md#payments). */
 export function useRecallPayment() {
   const api = useApi();
   const qc = useQueryClient();
