@@ -61,6 +61,46 @@ const webBoundaries = {
   },
 };
 
+const SERVER_SRC = path.resolve('apps/server/src');
+
+/**
+ * Server module boundaries (docs/architecture.md, "Module boundaries"): code outside a module
+ * `apps/server/src/modules/<name>/` imports it only through its `index.ts`, the module's public
+ * entry. Tests and test helpers may reach inside to set up state.
+ */
+const serverBoundaries = {
+  rules: {
+    'modules-through-index': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const from = path.relative(SERVER_SRC, file).split(path.sep);
+        if (from[0] === '..') return {};
+        const base = path.basename(file);
+        if (base.endsWith('.test.ts') || base.startsWith('test-')) return {};
+        const fromModule = from[0] === 'modules' ? from[1] : null;
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.relative(SERVER_SRC, path.resolve(path.dirname(file), spec)).split(path.sep);
+          if (target[0] !== 'modules' || target.length < 3) return;
+          if (target[1] === fromModule || (target.length === 3 && target[2] === 'index.ts')) return;
+          context.report({
+            node: node.source,
+            message: `Import module "${target[1]}" through modules/${target[1]}/index.ts, its public entry (export what you need there).`,
+          });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: (node) => check({ source: node.source }),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +138,11 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts', 'packages/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'server-boundaries': serverBoundaries },
+    rules: { 'server-boundaries/modules-through-index': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -12,24 +12,24 @@ import type { Clock } from './lib/clock.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authRoutes } from './modules/auth/index.ts';
 import {
   createSessionService,
   requireUserFrom,
   type LoadedSession,
   type SessionService,
-} from './modules/auth/session.service.ts';
-import { gamesRoutes } from './modules/games/games.routes.ts';
-import { registerWinsFeed } from './modules/games/wins-feed.ts';
-import { infoRoutes } from './modules/info/info.routes.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
-import { playerRoutes } from './modules/player/player.routes.ts';
-import { limitsRoutes } from './modules/limits/limits.routes.ts';
+} from './modules/auth/index.ts';
+import { gamesRoutes } from './modules/games/index.ts';
+import { registerWinsFeed } from './modules/games/index.ts';
+import { infoRoutes } from './modules/info/index.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import { playerRoutes } from './modules/player/index.ts';
+import { limitsRoutes } from './modules/limits/index.ts';
 import { createWallet, type Wallet } from './modules/wallet/index.ts';
-import { registerGamesHost, type GamesHostModule } from './games-host/index.ts';
+import { registerGamesHost, type GamesHostModule } from './modules/games-host/index.ts';
 import { registerJackpots, type JackpotsModule } from './modules/jackpots/index.ts';
 import { registerPayments, type PaymentsModule } from './modules/payments/index.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
 

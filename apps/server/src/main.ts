@@ -5,7 +5,7 @@ import { openConfiguredDatabase } from './db/setup.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createMailer } from './modules/mail/mailer.ts';
+import { createMailer } from './modules/mail/index.ts';
 import { mountWeb } from './http/web.ts';
 
 const startedAt = performance.now();

@@ -1,6 +1,6 @@
 import type { Db } from './client.ts';
-import { seedStatuses } from '../modules/info/statuses.seed.ts';
-import { seedGameCatalogue } from '../modules/games/catalogue.seed.ts';
+import { seedStatuses } from '../modules/info/index.ts';
+import { seedGameCatalogue } from '../modules/games/index.ts';
 
 /** Idempotent demo content: safe to run on every start. */
 export async function seedDemoContent(db: Db): Promise<Record<string, number>> {

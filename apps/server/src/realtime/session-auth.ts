@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { SessionService } from '../modules/auth/session.service.ts';
+import type { SessionService } from '../modules/auth/index.ts';
 
 export interface SocketIdentity {
   userId: number;

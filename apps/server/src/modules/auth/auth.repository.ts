@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { authThrottle, userTokens, users } from '../../db/schema/index.ts';
-import type { DbOrTx, User } from '../player/player.repository.ts';
+import type { DbOrTx, User } from '../player/index.ts';
 
 export type TokenPurpose = 'confirmation' | 'reset_password' | 'email_change';
 

@@ -13,9 +13,9 @@ import {
   type TwoFactorRequiredBody,
 } from '@croupier/shared/api/auth';
 import type { AppDeps } from '../../app.ts';
-import { assertNotRestricted, requestLocale } from '../info/visitor.ts';
-import { mailboxRoutes } from '../mail/mailbox.routes.ts';
-import { createPlayerService } from '../player/player.service.ts';
+import { assertNotRestricted, requestLocale } from '../info/index.ts';
+import { mailboxRoutes } from '../mail/index.ts';
+import { createPlayerService } from '../player/index.ts';
 import { createAuthService } from './auth.service.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';

@@ -6,10 +6,10 @@ import { appendEvent } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { buildMail, type MailKind } from '../mail/mail.templates.ts';
-import { dateOfBirthErrors } from '../player/player.service.ts';
-import { hasRequiredData } from '../player/player.presenter.ts';
+import type { Mailer } from '../mail/index.ts';
+import { buildMail, type MailKind } from '../mail/index.ts';
+import { dateOfBirthErrors } from '../player/index.ts';
+import { hasRequiredData } from '../player/index.ts';
 import {
   addStatuses,
   findUserByEmail,
@@ -19,8 +19,8 @@ import {
   upsertActiveAccount,
   type DbOrTx,
   type User,
-} from '../player/player.repository.ts';
-import { abGroupForPlayerId, registrationVariantFor, VARIANT_GROUPS } from '../player/registration-variant.ts';
+} from '../player/index.ts';
+import { abGroupForPlayerId, registrationVariantFor, VARIANT_GROUPS } from '../player/index.ts';
 import type { SessionService, LoadedSession } from './session.service.ts';
 import {
   applyEmailChange,

@@ -2,7 +2,7 @@ import { REAUTH_REQUIRED, STEP_UP_WINDOW_MINUTES, type StepUpBody } from '@croup
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, unauthorized, unprocessable } from '../../lib/errors.ts';
-import { findUserById, type User } from '../player/player.repository.ts';
+import { findUserById, type User } from '../player/index.ts';
 import { verifyPassword } from './passwords.ts';
 import type { LoadedSession, SessionRow, SessionService } from './session.service.ts';
 import { type Throttle, throttleKeys } from './throttle.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EventLog } from '../../events/event-log.ts';
-import { winnerItem } from '../../games-host/routes.ts';
-import { rows } from '../wallet/ledger.ts';
+import { winnerItem } from '../games-host/index.ts';
+import { rows } from '../../db/sql.ts';
 import type { CatalogueCache } from './catalogue.cache.ts';
 
 export type WinnerItem = ReturnType<typeof winnerItem>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { InfoQuerySchema, LocalesQuerySchema } from '@croupier/shared/api/info';
 import type { AppDeps } from '../../app.ts';
 import { parseQuery } from '../../http/validate.ts';
-import { createPlayerService } from '../player/player.service.ts';
+import { createPlayerService } from '../player/index.ts';
 import { createInfoService } from './info.service.ts';
 import { stagCookie, visitorCountry } from './visitor.ts';
 

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statuses } from '../../db/schema/index.ts';
-import {
-  AB_GROUP_EVEN,
-  AB_GROUP_ODD,
-  LIVE_CHAT_GROUP,
-  NO_SOFORT_GROUP,
-  VARIANT_GROUPS,
-} from '../player/registration-variant.ts';
+import { AB_GROUP_EVEN, AB_GROUP_ODD, LIVE_CHAT_GROUP, NO_SOFORT_GROUP, VARIANT_GROUPS } from '../player/index.ts';
 
 type StatusSeed = typeof statuses.$inferInsert;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import type { CatalogueCache } from '../games/catalogue.cache.ts';
+import type { CatalogueCache } from '../games/index.ts';
 import { jackpotsRoutes } from './jackpots.routes.ts';
 import { JackpotsService } from './jackpots.service.ts';
 

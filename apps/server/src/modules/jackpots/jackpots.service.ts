@@ -3,9 +3,9 @@ import { CURRENCY_CODES } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RandomSource } from '../../lib/random.ts';
-import { betLimits } from '../../games-host/bet-limits.ts';
-import { rows, type Executor } from '../wallet/ledger.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { betLimits } from '../games-host/index.ts';
+import { rows, type Executor } from '../../db/sql.ts';
+import type { WalletService } from '../wallet/index.ts';
 
 /** Levels of every jackpot, as multiples of the currency's default stake. Contributions total 1 %. */
 const LEVELS = [

@@ -9,3 +9,5 @@ export const limitsSql: ModuleSql = {
   functions: ['limits_bet_check'],
   betChecks: ['limits_bet_check'],
 };
+
+export { limitsRoutes } from './limits.routes.ts';

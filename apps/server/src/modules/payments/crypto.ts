@@ -14,8 +14,8 @@ import { CRYPTO_COINS, CURRENCIES, isCrypto, isCurrencyCode, type CurrencyCode }
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { upsertActiveAccount } from '../player/player.repository.ts';
-import { rows } from '../wallet/ledger.ts';
+import { upsertActiveAccount } from '../player/index.ts';
+import { rows } from '../../db/sql.ts';
 import { SandboxProvider } from './sandbox.ts';
 
 /** Value of one coin in EUR (sandbox reference rates). */

@@ -16,11 +16,11 @@ import { RiskPayloadSchema } from '@croupier/shared/risk';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { rows } from '../wallet/ledger.ts';
+import { rows } from '../../db/sql.ts';
 import { parseBody, parseInput, parseParams, parseQuery } from '../../http/validate.ts';
-import { requireUserFrom } from '../auth/session.service.ts';
-import { requireSteppedUp } from '../auth/step-up.ts';
-import { statusesOf } from '../player/player.repository.ts';
+import { requireUserFrom } from '../auth/index.ts';
+import { requireSteppedUp } from '../auth/index.ts';
+import { statusesOf } from '../player/index.ts';
 import type { PaymentAnswer, PaymentsService } from './payments.service.ts';
 import { cryptoExchangeRates, ONRAMP, onrampQuote, type SandboxChain } from './crypto.ts';
 import {

@@ -18,8 +18,8 @@ import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { appendEvent } from '../../events/event-log.ts';
 import type { EventType } from '@croupier/shared/events';
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
-import { BalanceLimitError } from '../wallet/balances.ts';
-import { rows, type Executor } from '../wallet/ledger.ts';
+import { BalanceLimitError } from '../wallet/index.ts';
+import { rows, type Executor } from '../../db/sql.ts';
 import type { Wallet } from '../wallet/index.ts';
 import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome } from './provider.ts';
 

@@ -18,7 +18,7 @@ import { CRYPTO_LIMITS, cryptoUnits } from './crypto.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import { rows } from '../wallet/ledger.ts';
+import { rows } from '../../db/sql.ts';
 import type {
   MethodField,
   PaymentAction,

@@ -8,7 +8,7 @@ import {
 } from '@croupier/shared/api/player';
 import type { AppDeps } from '../../app.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
-import { stagCookie } from '../info/visitor.ts';
+import { stagCookie } from '../info/index.ts';
 import { createPlayerService } from './player.service.ts';
 
 /** The signed-in player's profile, locale, settings and wallets (docs/player-app.md#server-calls, docs/api-shapes.md#player). */

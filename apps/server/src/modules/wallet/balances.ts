@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isCurrencyCode, maxBalanceMinor } from '@croupier/shared/currencies';
 import { toMajorString } from '@croupier/shared/money';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountRow } from '../player/player.repository.ts';
+import type { AccountRow } from '../player/index.ts';
 import { rows, type Executor } from './ledger.ts';
 
 /** A wallet's cached balance as read back from `player_accounts` (minor units). */

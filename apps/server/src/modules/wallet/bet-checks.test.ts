@@ -11,7 +11,7 @@ import {
   functionsDifferingFromSource,
   loadModuleFunctions,
 } from '../../db/module-functions.ts';
-import { fundedPlayer, launch } from '../../games-host/test-helpers.ts';
+import { fundedPlayer, launch } from '../games-host/test-helpers.ts';
 import { betRefusal } from './index.ts';
 import {
   balanceOf,

@@ -74,3 +74,9 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
 export type { WalletEvent } from './protocol.ts';
 export { OWN_PROVIDER } from './protocol.ts';
 export { betRefusal, type BetRefusal } from './bet-checks.ts';
+
+export { BalanceLimitError } from './balances.ts';
+export { createGameSession, findGameSession } from './game-sessions.ts';
+export { WalletProtocol } from './protocol.ts';
+export { walletRoutes } from './wallet.routes.ts';
+export { type WalletService } from './wallet.service.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { presentAccount } from '../player/player.presenter.ts';
+import { presentAccount } from '../player/index.ts';
 import {
   BalanceLimitError,
   creditCeiling,

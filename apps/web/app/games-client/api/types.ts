@@ -1,5 +1,5 @@
 /**
- * The games host contract (`/games-api`, served by apps/server/src/games-host), as the games client
+ * The games host contract (`/games-api`, served by apps/server/src/modules/games-host), as the games client
  * uses it: the types are inferred from the shared schemas (packages/shared/src/api/games-host.ts,
  * docs/contract.md); `view` and `rules` are the math model's own JSON, narrowed per engine in
  * ../engines.

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import {
   FairRoundSchema,
   GameHistorySchema,
@@ -22,10 +22,10 @@ import {
   JackpotWinAwardSchema,
   JackpotWinListSchema,
 } from '@croupier/shared/api/jackpots';
-import { expectContract } from '../../test/contract.ts';
-import { sha256 } from '../lib/crypto.ts';
-import { signUp } from '../modules/auth/test-helpers.ts';
-import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
+import { expectContract } from '../../../test/contract.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { signUp } from '../auth/test-helpers.ts';
+import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
 import { RUNNING_TICK_MS } from './shared-rounds.ts';

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { elapsedFor, multiplierAt, settle as settleCrash } from '@croupier/games/models/crash';
-import { buildTestApp, createClient, type TestApp } from '../../test/build-test-app.ts';
-import { expectLedgerSound, fund } from '../modules/wallet/test-helpers.ts';
+import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import {
   expectRoundMatchesWallet,
   fundedPlayer,

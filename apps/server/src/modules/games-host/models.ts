@@ -5,8 +5,8 @@
 import { GameInputError, type GameModel } from '@croupier/games/model';
 import type { Rng } from '@croupier/games/rng';
 import { createNodeProvablyFairRng } from '@croupier/games/provablyFairRng.node';
-import { AppError, badRequest } from '../lib/errors.ts';
-import type { CachedGame } from '../modules/games/catalogue.cache.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { CachedGame } from '../games/index.ts';
 import { resolveCatalogueModel, resolveSharedMath } from './model-registry.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each model has its own bet/state/action types; the host treats them as JSON.

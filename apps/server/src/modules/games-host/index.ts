@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
-import { createCatalogueCache } from '../modules/games/catalogue.cache.ts';
-import { betRefusal, OWN_PROVIDER } from '../modules/wallet/index.ts';
+import type { AppDeps } from '../../app.ts';
+import { createCatalogueCache } from '../games/index.ts';
+import { betRefusal, OWN_PROVIDER } from '../wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
 import { gamesHostRoutes } from './routes.ts';
 import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
@@ -79,3 +79,6 @@ export async function registerGamesHost(app: FastifyInstance, deps: AppDeps): Pr
     onRoundFinished: (l) => void finishedListeners.push(l),
   };
 }
+
+export { betLimits } from './bet-limits.ts';
+export { winnerItem } from './routes.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { sha256 } from '../lib/crypto.ts';
-import type { RandomSource } from '../lib/random.ts';
-import { rows, type Executor } from '../modules/wallet/ledger.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import type { RandomSource } from '../../lib/random.ts';
+import { rows, type Executor } from '../../db/sql.ts';
 
 export interface SeedPairView {
   server_seed_hash: string;

@@ -1,5 +1,5 @@
 import type { WalletResponse } from '@croupier/shared/api/wallet';
-import { WalletProtocol } from '../modules/wallet/protocol.ts';
+import { WalletProtocol } from '../wallet/index.ts';
 
 /**
  * How the games host talks to a casino wallet: the seamless-wallet protocol of

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { SharedRoundEvent } from '@croupier/shared/realtime';
-import { AppError, conflict, notFound, unauthorized } from '../lib/errors.ts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
-import { pgCode, UNIQUE_VIOLATION } from '../lib/pg-errors.ts';
-import type { CachedGame } from '../modules/games/catalogue.cache.ts';
-import { rows } from '../modules/wallet/ledger.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
+import type { CachedGame } from '../games/index.ts';
+import { rows } from '../../db/sql.ts';
 import { betLimits } from './bet-limits.ts';
 import { newServerSeed } from './fairness.ts';
 import { WinRefused, WinUnpaid, type GamesHost, type PlayContext, type RoundRow } from './host.ts';

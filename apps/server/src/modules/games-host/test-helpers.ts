@@ -5,13 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { RoundStep } from '@croupier/games/model';
-import type { createClient, TestApp } from '../../test/build-test-app.ts';
-import { sha256 } from '../lib/crypto.ts';
-import { signUp } from '../modules/auth/test-helpers.ts';
-import { fund } from '../modules/wallet/test-helpers.ts';
+import type { createClient, TestApp } from '../../../test/build-test-app.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { signUp } from '../auth/test-helpers.ts';
+import { fund } from '../wallet/test-helpers.ts';
 import { requireModel, roundRng, type AnyModel } from './models.ts';
 import type { WalletClient } from './wallet-client.ts';
-import type { CachedGame } from '../modules/games/catalogue.cache.ts';
+import type { CachedGame } from '../games/catalogue.cache.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 

@@ -3,10 +3,10 @@
  * mounted, which answers every other path with a page (http/web.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { parseEnv } from '../config/env.ts';
-import { fixedClock } from '../lib/clock.ts';
-import { openTestDatabase } from '../../test/build-test-app.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../config/env.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { openTestDatabase } from '../../../test/build-test-app.ts';
 import type { FastifyInstance } from 'fastify';
 
 let app: FastifyInstance;

@@ -9,10 +9,10 @@ import {
   GameHistoryQuerySchema,
   LaunchRequestSchema,
 } from '@croupier/shared/api/games-host';
-import type { AppDeps } from '../app.ts';
-import { parseBody, parseInput, parseQuery, type ParseOptions } from '../http/validate.ts';
-import { notFound } from '../lib/errors.ts';
-import { rows } from '../modules/wallet/ledger.ts';
+import type { AppDeps } from '../../app.ts';
+import { parseBody, parseInput, parseQuery, type ParseOptions } from '../../http/validate.ts';
+import { notFound } from '../../lib/errors.ts';
+import { rows } from '../../db/sql.ts';
 import type { GamesHost, RoundRow } from './host.ts';
 import { modelFor, requireModel } from './models.ts';
 import type { SharedRounds } from './shared-rounds.ts';
