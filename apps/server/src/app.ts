@@ -11,6 +11,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { jobsAdminRoutes } from './jobs/jobs.routes.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import {
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the database closes: runs in progress finish or are handed back.
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
+  await app.register(async (scope) => jobsAdminRoutes(scope, { token: env.ADMIN_API_TOKEN, jobs }));
 
   const deps: AppDeps = {
     env,

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 /**
  * Leased background jobs (docs/jobs.md, decision 023): named jobs that run every few seconds, each
  * by one runner at a time across every instance sharing the database, retried when a runner fails
- * or dies, and visible in one place (the `pgboss` schema, `status()`, `GET /api/admin/jobs`).
+ * or dies, and visible in one place (the `pgboss` schema; `status()`, served to operators at `GET /api/admin/jobs`).
  *
  * Built on pg-boss 10.4.2 (the newest release that runs on Node 20), on PostgreSQL and on the
  * embedded PGlite alike, through `Database.executeSql`. Each job has a `stately` queue: at most one
@@ -47,6 +47,8 @@ export interface Scheduler {
   /** Runs a job's body once, here and now (tests and operators; not leased). */
   runNow(name: string): Promise<unknown>;
   status(): Promise<JobStatus[]>;
+  /** Whether this instance's scheduler has started and not stopped. */
+  running(): boolean;
   readonly jobs: ReadonlyMap<string, JobDefinition>;
 }
 
@@ -92,6 +94,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let boss: PgBoss | null = null;
   let watchdog: NodeJS.Timeout | undefined;
   let stopped = false;
+  let started = false;
 
   const queueNext = async (b: PgBoss, job: JobDefinition, startAfter: number) => {
     // Returns null when one is already waiting: the stately queue keeps at most one.
@@ -160,6 +163,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         (options.watchdogSeconds ?? 60) * 1000,
       );
       watchdog.unref();
+      started = true;
       log.info({ jobs: [...jobs.keys()] }, 'jobs: scheduler started');
     },
 
@@ -170,6 +174,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Runs in progress end first (graceful); an unfinished one is failed and retried elsewhere.
       await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
+
+    running: () => started && !stopped,
 
     async runNow(name) {
       const job = jobs.get(name);

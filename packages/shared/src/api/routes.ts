@@ -5,6 +5,7 @@
  * Fastify's route table, so a route without a contract fails the build. Paths use OpenAPI's `{id}`.
  */
 import { z } from 'zod';
+import { AdminJobsResponseSchema } from './admin.ts';
 import {
   AccountUpdateRequestSchema,
   ApiErrorBodySchema,
@@ -914,6 +915,18 @@ const wallet: RouteContract[] = [
   },
 ];
 
+const admin: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/jobs',
+    summary: 'Operator: the leased jobs, their runs per state, last completion and failure (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    responses: { 200: AdminJobsResponseSchema },
+    errors: { 401: ['admin_token_invalid'] },
+  },
+];
+
 export const ROUTES: readonly RouteContract[] = [
   ...auth,
   ...player,
@@ -923,6 +936,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...jackpots,
   ...payments,
   ...wallet,
+  ...admin,
 ];
 
 /** The route of a method and path (`/api/player/payments/{id}/recall`), for tests and tools. */

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { requireAdminToken } from '../../http/admin.ts';
 import { parseBody } from '../../http/validate.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { AdminCreditRequestSchema, PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import type { Wallet } from './index.ts';
 
@@ -46,8 +46,7 @@ async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Walle
   const token = deps.env.ADMIN_API_TOKEN;
   if (!token) return;
   app.post('/api/admin/wallet/credits', { config: { csrf: false } }, async (request, reply) => {
-    const given = header(request.headers.authorization)?.replace(/^Bearer /, '');
-    if (!given || !safeEqual(given, token)) throw unauthorized('admin_token_invalid', 'Admin token missing or wrong');
+    requireAdminToken(request, token);
     const body = parseBody(AdminCreditRequestSchema, request, { code: 'invalid_credit', rules: 'bad_request' });
     const { db } = deps.database;
     const [user] =
