@@ -66,6 +66,7 @@ export interface SchedulerOptions {
 }
 
 const SCHEMA = 'pgboss';
+const UNDEFINED_TABLE = '42P01';
 /** pg-boss's one-active-job index of stately queues: two instances fetched the same turn; one wins. */
 const STATELY_RACE = /job_i3/;
 
@@ -148,6 +149,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         await b.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 }, async ([taken]) => {
           try {
             return await job.run(taken ? { id: taken.id } : undefined);
+          } catch (error) {
+            // pg-boss records the failure and retries, but tells no one: the operator's log must.
+            log.error({ err: error, job: job.name, jobId: taken?.id }, 'jobs: run failed');
+            throw error;
           } finally {
             // Queued before pg-boss marks this run complete, so the chain never has a gap; the
             // stately queue lets one wait while this one is active.
@@ -192,8 +197,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
                     max(completed_on) FILTER (WHERE state = 'failed') AS failed
              FROM ${SCHEMA}.job GROUP BY name, state`,
           )
-          // Before the scheduler's first start there is no schema yet: nothing has run.
-          .catch(() => ({ rows: [] }))
+          // Before the scheduler's first start there is no schema yet: nothing has run. Any
+          // other failure is the database's, and the caller hears of it.
+          .catch((error: unknown) => {
+            if ((error as { code?: string }).code === UNDEFINED_TABLE) return { rows: [] };
+            throw error;
+          })
       ).rows as { name: string; state: string; n: number; completed: Date | null; failed: Date | null }[];
       return [...jobs.values()].map((job) => {
         const mine = counts.filter((c) => c.name === job.name);
