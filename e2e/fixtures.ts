@@ -221,8 +221,14 @@ export async function createPlayer(
   return { ...json, session: { name: session[1]!, value: session[2]! } };
 }
 
-/** Fills and sends a sign-in form inside `scope` (the sign-in dialog or the /login page). */
+/**
+ * Fills and sends a sign-in form inside `scope` (the sign-in dialog or the /login page). It waits for
+ * the form's own button first: after a client-side navigation the URL changes before the new page
+ * renders (React Router renders in a transition), and the page being left — registration has Email
+ * and Password fields too — would otherwise take the typing.
+ */
 export async function signInWith(scope: Page | Locator, email: string, password: string): Promise<void> {
+  await scope.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   await scope.getByLabel('Email').fill(email);
   await scope.getByLabel('Password', { exact: true }).fill(password);
   await scope.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -87,16 +87,21 @@ describe('RealtimeClient', () => {
     ]);
   });
 
-  it('asks for a resync after every reconnection, not after the first connection', async () => {
+  it('asks for a resync after every connection that follows the listener, the first one included', async () => {
     const { socket, client } = setup();
-    const resync = vi.fn();
-    client.onResync(resync);
+    const early = vi.fn();
+    client.onResync(early);
     client.on('balance', () => {});
     await settle();
-    expect(resync).not.toHaveBeenCalled();
+    // Registered while the socket was opening: what it loaded may have missed pushes sent meanwhile.
+    expect(early).toHaveBeenCalledTimes(1);
+    const late = vi.fn();
+    client.onResync(late);
+    expect(late).not.toHaveBeenCalled();
     socket.drop('transport close');
     socket.connect();
-    expect(resync).toHaveBeenCalledTimes(1);
+    expect(early).toHaveBeenCalledTimes(2);
+    expect(late).toHaveBeenCalledTimes(1);
   });
 
   it('reconnects after the server ended the connection (session change), once the new identity applies', async () => {

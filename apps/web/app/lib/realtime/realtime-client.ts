@@ -37,8 +37,10 @@ const SERVER_CLOSE_RETRY_MS = 1_000;
  * The tab's realtime connection: one socket, opened on the first subscription and closed when the
  * last one goes. It dispatches channel events to handlers, keeps the `game:<slug>` rooms the page
  * wants and joins them again on every reconnection (the server forgets rooms with the connection),
- * and tells `onResync` listeners about each reconnection so they reload REST snapshots
+ * and tells `onResync` listeners about each connection so they reload REST snapshots
  * (docs/reliability.md#t4-no-balance-drift: socket.io does not replay what was missed while disconnected).
+ * The first connection counts: a snapshot loaded while the socket was still opening misses the
+ * pushes sent before it joined, just as one loaded before a drop does.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -46,7 +48,6 @@ export class RealtimeClient {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
   private readonly rooms = new Map<string, Set<(event: SharedRoundEvent) => void>>();
   private readonly resyncListeners = new Set<() => void>();
-  private connectedBefore = false;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -89,7 +90,10 @@ export class RealtimeClient {
     };
   }
 
-  /** Called after every reconnection (not the first connection). */
+  /**
+   * Called after every connection that follows this call: the first one too when the socket was
+   * still opening, so a snapshot read before it joined is read again.
+   */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => void this.resyncListeners.delete(listener);
@@ -163,8 +167,7 @@ export class RealtimeClient {
   private attach(socket: SocketLike) {
     socket.on('connect', () => {
       for (const slug of this.rooms.keys()) socket.emit('subscribe_room', gameRoom(slug));
-      if (this.connectedBefore) this.resyncListeners.forEach((l) => l());
-      this.connectedBefore = true;
+      this.resyncListeners.forEach((l) => l());
     });
     socket.on('disconnect', (reason) => {
       // socket.io-client retries by itself (1 s → 20 s backoff) except when the server ended the

@@ -10,6 +10,7 @@ import { QUERY_KEYS } from '../query-keys';
 import { FakeSocket } from './fake-socket';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeProvider } from './realtime-provider';
+import { useRealtimeRefresh } from './use-realtime-refresh';
 import { useSharedRound } from './use-shared-round';
 
 const wallet = (currency: string, amount: number, version: number): Account => ({
@@ -64,10 +65,13 @@ describe('RealtimeProvider', () => {
     expect(accountsOf(queryClient)).toEqual([wallet('EUR', 700, 7)]);
   });
 
-  it('reloads the wallets over REST after a reconnection and on payment or bonus changes', async () => {
+  it('reloads the wallets over REST once connected, after a reconnection and on payment or bonus changes', async () => {
     const { socket, queryClient, wrap } = setup();
     render(wrap(null));
     await settle();
+    // The wallets were read before the socket joined: a push sent meanwhile is not replayed.
+    expect(invalidated(queryClient)).toBe(true);
+    queryClient.setQueryData(QUERY_KEYS.accounts, [wallet('EUR', 500, 5)]);
     expect(invalidated(queryClient)).toBe(false);
     act(() => {
       socket.drop('transport close');
@@ -113,6 +117,54 @@ describe('the accounts query', () => {
     (api.get as ReturnType<typeof vi.fn>).mockResolvedValueOnce([wallet('EUR', 900, 9)]);
     await queryClient.fetchQuery({ ...accountsQueryOptions(api, true), staleTime: 0 });
     expect(accountsOf(queryClient)).toEqual([wallet('EUR', 900, 9)]);
+  });
+});
+
+const LIST_KEY = ['player', 'things'] as const;
+
+function LiveList({ enabled = true }: { enabled?: boolean }) {
+  useRealtimeRefresh('payments_changes', LIST_KEY, enabled);
+  return null;
+}
+
+describe('useRealtimeRefresh', () => {
+  const listInvalidated = (qc: QueryClient) => qc.getQueryState(LIST_KEY)?.isInvalidated ?? false;
+
+  it('reloads the list when the socket first joins, on each event of its channel and after a reconnection', async () => {
+    const { socket, queryClient, wrap } = setup({ player: null, accounts: undefined });
+    queryClient.setQueryData(LIST_KEY, ['loaded before the socket joined']);
+    render(wrap(<LiveList />));
+    await settle();
+    // The change pushed while the socket was opening is lost: the snapshot is read again.
+    expect(socket.connects).toBe(1);
+    expect(listInvalidated(queryClient)).toBe(true);
+
+    queryClient.setQueryData(LIST_KEY, ['fresh']);
+    act(() => socket.receive('bonuses_changes', { id: 1 }));
+    expect(listInvalidated(queryClient)).toBe(false);
+    act(() => socket.receive('payments_changes', { id: 1 }));
+    expect(listInvalidated(queryClient)).toBe(true);
+
+    queryClient.setQueryData(LIST_KEY, ['fresh']);
+    act(() => {
+      socket.drop('transport close');
+      socket.connect();
+    });
+    expect(listInvalidated(queryClient)).toBe(true);
+  });
+
+  it('does nothing while disabled and stops on unmount', async () => {
+    const { socket, queryClient, wrap } = setup({ player: null, accounts: undefined });
+    queryClient.setQueryData(LIST_KEY, ['fresh']);
+    const view = render(wrap(<LiveList enabled={false} />));
+    await settle();
+    expect(socket.connects).toBe(0);
+    view.rerender(wrap(<LiveList />));
+    await settle();
+    queryClient.setQueryData(LIST_KEY, ['fresh']);
+    view.unmount();
+    queryClient.setQueryData(LIST_KEY, ['fresh']);
+    expect(listInvalidated(queryClient)).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import { CRYPTO_COINS } from '@croupier/shared/currencies';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Dialog } from '../../../components/modal/dialog';
@@ -9,7 +8,7 @@ import { useCurrentUser } from '../../../lib/player/use-current-user';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
 import { ApiError } from '../../../lib/api-client';
-import { useRealtimeChannel } from '../../../lib/realtime';
+import { useRealtimeRefresh } from '../../../lib/realtime';
 import {
   useCreateCryptoAddress,
   useCryptoRates,
@@ -145,8 +144,7 @@ function IncomingDeposits({ coin, address }: { coin: string; address: string }) 
   const locale = useLocale();
   const id = useId();
   const payments = usePayments();
-  const queryClient = useQueryClient();
-  useRealtimeChannel('payments_changes', () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }));
+  useRealtimeRefresh('payments_changes', PAYMENTS_KEY);
   // Deposits seen pending in this view stay listed once they settle, so the player sees "Credited".
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
   const mine = (payments.data ?? []).filter(

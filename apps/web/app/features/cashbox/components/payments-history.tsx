@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
@@ -7,7 +7,7 @@ import { formatDate, formatMoney } from '../../../i18n/format';
 import { localePath } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useApi } from '../../../lib/api-context';
-import { useRealtimeChannel } from '../../../lib/realtime';
+import { useRealtimeRefresh } from '../../../lib/realtime';
 import {
   getPaymentsPage,
   PAYMENTS_KEY,
@@ -189,10 +189,9 @@ function PaymentTotals({ locale }: { locale: Locale }) {
 /** /users/payments: deposits and payouts in two paged lists; pending withdrawals can be recalled (docs/player-app.md#payment-history). */
 export function PaymentsHistory({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('cashbox');
-  const queryClient = useQueryClient();
   const recall = useRecallPayment();
   const [error, setError] = useState<string | null>(null);
-  useRealtimeChannel('payments_changes', () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }));
+  useRealtimeRefresh('payments_changes', PAYMENTS_KEY);
 
   function onRecall(payment: Payment) {
     setError(null);
