@@ -92,10 +92,11 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
   });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 });
   let worker: Worker | null = null;
-  const app = await (async () => {
+  const croupier = await (async () => {
     await database.migrate();
     return buildApp({ env, database, clock: systemClock, mailer: { async send() {} } });
   })();
+  const app = croupier.http;
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -156,7 +157,7 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
     const hello = await next('connected');
     if (hello.error) log(`realtime bench: first connection error: ${hello.error}`);
     log(
-      `realtime bench: ${hello.connected} sockets connected (${hello.failed} failed) in ${Math.round(now() - t1)} ms; server counts ${app.realtime.connectedCount()}`,
+      `realtime bench: ${hello.connected} sockets connected (${hello.failed} failed) in ${Math.round(now() - t1)} ms; server counts ${croupier.realtime.connectedCount()}`,
     );
 
     // Publish: event k carries version k+1, which the worker uses as its index.
@@ -180,7 +181,7 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
         version: k + 1,
       };
       publishedAt[k] = now();
-      app.realtime.publishPrivate(userId, 'balance', wallet);
+      croupier.realtime.publishPrivate(userId, 'balance', wallet);
     }
     worker.postMessage({ type: 'collect', events, timeoutMs: 10_000 } satisfies ToClients);
     const { times } = await next('receipts');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { createEventLog, type EventLog } from './events/event-log.ts';
+import { createEventLog } from './events/event-log.ts';
 import { installCompression } from './http/compression.ts';
 import { installContractDocs } from './http/contract.ts';
 import { installCsrfGuard } from './http/csrf.ts';
@@ -12,54 +12,54 @@ import type { Clock } from './lib/clock.ts';
 import { cryptoRandom, type RandomSource } from './lib/random.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { jobsAdminRoutes } from './jobs/jobs.routes.ts';
-import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import { authModule, createSessionService, requireUserFrom, type LoadedSession } from './modules/auth/index.ts';
+import { gamesModule } from './modules/games/index.ts';
+import { gamesHostModule } from './modules/games-host/index.ts';
+import { infoModule } from './modules/info/index.ts';
+import { jackpotsModule } from './modules/jackpots/index.ts';
+import { limitsModule } from './modules/limits/index.ts';
+import { mailModule, type Mailer } from './modules/mail/index.ts';
 import {
-  createSessionService,
-  requireUserFrom,
-  type LoadedSession,
-  type SessionService,
-} from './modules/auth/index.ts';
-import { gamesRoutes } from './modules/games/index.ts';
-import { registerWinsFeed } from './modules/games/index.ts';
-import { infoRoutes } from './modules/info/index.ts';
-import type { Mailer } from './modules/mail/index.ts';
-import { playerRoutes } from './modules/player/index.ts';
-import { limitsRoutes } from './modules/limits/index.ts';
-import { createWallet, type Wallet } from './modules/wallet/index.ts';
-import { registerGamesHost, type GamesHostModule } from './modules/games-host/index.ts';
-import { registerJackpots, type JackpotsModule } from './modules/jackpots/index.ts';
-import { registerPayments, type PaymentsModule } from './modules/payments/index.ts';
-import { walletRoutes } from './modules/wallet/index.ts';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+  installModules,
+  type InvariantQuery,
+  type ModuleApis,
+  type ModuleContext,
+  type ModuleDefinition,
+  type Platform,
+} from './modules/module.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { playerModule } from './modules/player/index.ts';
+import { createWallet, walletModule } from './modules/wallet/index.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
 
-/** What the app is built from. Tests pass an in-memory database, a fake clock and a test mailer. */
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  clock: Clock;
-  /** Chance that decides outcomes (game seeds, jackpot drops); the CSPRNG unless a test pins it. */
-  random: RandomSource;
-  mailer: Mailer;
-  sessions: SessionService;
-  wallet: Wallet;
-  realtime: RealtimeHub;
-  /** The durable event log: modules register their consumers on it (docs/events.md). */
-  events: EventLog;
-  /** Leased background jobs: modules define theirs; `main.ts` starts them (docs/jobs.md). */
-  jobs: Scheduler;
-}
+/**
+ * The casino's modules, in the order they are built: a module may `use` only those before it
+ * (docs/architecture.md, "One module shape"). Adding a module is adding it here.
+ */
+export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
+  authModule,
+  playerModule,
+  mailModule,
+  infoModule,
+  gamesModule,
+  walletModule,
+  limitsModule,
+  gamesHostModule,
+  jackpotsModule,
+  paymentsModule,
+];
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    wallet: Wallet;
-    events: EventLog;
-    jobs: Scheduler;
-    games: GamesHostModule;
-    jackpots: JackpotsModule;
-    payments: PaymentsModule;
-  }
+/** What route plugins receive: the platform and `use` (kept under this name for the route files). */
+export type AppDeps = ModuleContext;
+
+/** A built casino: the HTTP app, the platform services and every module's API. */
+export interface Croupier extends Platform {
+  http: FastifyInstance;
+  modules: ModuleApis;
+  /** Invariants the modules declared, checked with the ledger's own (`<module>.<name>`). */
+  invariants: ReadonlyMap<string, InvariantQuery>;
 }
 
 export interface BuildAppOptions {
@@ -76,7 +76,7 @@ export interface BuildAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the HTTP app from its dependencies. Never listens: main.ts does (docs/architecture.md#the-server). */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<Croupier> {
   const { env, database, clock, mailer } = options;
   const app = Fastify({
     logger: loggerOptions(env),
@@ -140,7 +140,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // preClose, not onClose: open sockets must end before Fastify waits for the server's connections.
   app.addHook('preClose', () => realtime.close());
-  app.decorate('realtime', realtime);
   // Balance events leave only after the wallet's transaction committed (the wallet calls this then).
   wallet.onBalance((userId, account) => realtime.publishPrivate(userId, 'balance', account));
 
@@ -152,15 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A committed wallet call appended its event: consumers in this process catch up at once.
   wallet.onCommitted(() => events.wake());
   app.addHook('onClose', () => events.stop());
-  app.decorate('events', events);
 
   const jobs = createScheduler({ database, log: app.log });
   // Before the database closes: runs in progress finish or are handed back.
   app.addHook('onClose', () => jobs.stop());
-  app.decorate('jobs', jobs);
   await app.register(async (scope) => jobsAdminRoutes(scope, { token: env.ADMIN_API_TOKEN, jobs }));
 
-  const deps: AppDeps = {
+  const platform: Platform = {
     env,
     database,
     clock,
@@ -171,29 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realtime,
     events,
     jobs,
+    log: app.log,
   };
-  // Tests and benchmarks reach the wallet (funding players, invariant checks) through the app.
-  app.decorate('wallet', wallet);
-  await app.register(authRoutes, deps);
-  await app.register(playerRoutes, deps);
-  await app.register(infoRoutes, deps);
-  await app.register(gamesRoutes, deps);
-  await app.register(walletRoutes, deps);
-  await app.register(limitsRoutes, deps);
-  const games = await registerGamesHost(app, deps);
-  app.decorate('games', games);
-  const jackpots = await registerJackpots(app, deps, games.host.deps.catalogue);
-  app.decorate('jackpots', jackpots);
-  // Every event below is published after its transaction committed.
-  games.onSharedRound((game, event) => realtime.publishRoom(game, event));
-  registerWinsFeed(events, games.host.deps.catalogue, (item) => realtime.publishPublic('public:wins', item));
-  jackpots.onWin((userId, award) => realtime.publishPrivate(userId, 'jackpot_win_award', award));
-  jackpots.onChange((jackpot) => realtime.publishPublic('public:jackpots_changes', jackpot));
-  const payments = await registerPayments(app, deps);
-  app.decorate('payments', payments);
-  payments.onChange((userId, payment) => realtime.publishPrivate(userId, 'payments_changes', payment));
-  // A payment transition appended its event (deposit credited, withdrawal paid): consumers catch up.
-  payments.onChange(() => events.wake());
+  const { apis, invariants } = await installModules(app, platform, MODULES);
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {
@@ -202,5 +179,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.web) await options.web(app);
 
-  return app;
+  return { ...platform, http: app, modules: apis, invariants };
 }

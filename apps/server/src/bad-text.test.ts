@@ -484,7 +484,7 @@ beforeAll(async () => {
   t = await buildTestApp(TEST_PROVIDERS_ENV);
   const email = uniqueEmail('badtext');
   const { client, player } = await signUp(t.app, { currency: 'EUR', email });
-  await fund(t.app.wallet, player.id, 'EUR', 100_000);
+  await fund(t.wallet, player.id, 'EUR', 100_000);
   const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const pay = (url: string, payment: Json) => client.post(url, { payment: { currency: 'EUR', ...payment } });
   // The step-up lets withdrawals go to the e-wallet (a deposit never makes a destination known,
@@ -507,7 +507,7 @@ beforeAll(async () => {
       fields: { card_number: TEST_CARDS.challenge, expiry_date: '12/39', cvv: '123', card_holder: 'Ada Player' },
     })
   ).json() as Json;
-  await t.app.payments.sandbox.idle();
+  await t.payments.sandbox.idle();
   const methods = (await client.get('/api/payments/methods?currency=EUR&action=deposit')).json() as Json[];
   const withdrawal = (
     await pay('/api/payments/withdrawals', {
@@ -516,7 +516,7 @@ beforeAll(async () => {
       fields: { email: 'ada@example.com' },
     })
   ).json() as Json;
-  const snapshot = await t.app.games.host.deps.catalogue.get();
+  const snapshot = await t.gamesHost.host.deps.catalogue.get();
   const mines = [...snapshot.byId.values()].find(
     (g) => g.engine === 'mines' && g.active && g.launchIds.EUR !== undefined,
   )!;
@@ -610,7 +610,7 @@ describe('bad text on every route (decision 016)', () => {
       // The clean request: not refused as bad input, so the bad text is what was refused above.
       const clean = await send(c, urlOf(c), c.body, c.form ? new URLSearchParams(c.form).toString() : undefined);
       // What the clean request set off (the sandbox's webhooks) lands before the next route's snapshot.
-      await t.app.payments.sandbox.idle();
+      await t.payments.sandbox.idle();
       const code = (() => {
         try {
           return (JSON.parse(clean.body) as Json).code ?? (JSON.parse(clean.body) as Json).status;

@@ -31,13 +31,14 @@ if (env.SEED_ON_START) {
   log.info(summary, 'demo content ready');
 }
 const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
-const app = await buildApp({
+const croupier = await buildApp({
   env,
   database,
   clock: systemClock,
   mailer,
   web: (instance) => mountWeb(instance, env),
 });
+const app = croupier.http;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -65,9 +66,9 @@ await app.listen({ host: env.HOST, port: env.PORT });
 // Every module's leased jobs (payouts, the sandbox chain, abandoned rounds, the shared-round games)
 // run only in a serving process. Not awaited: on the embedded database the scheduler takes
 // seconds to start, and the site answers meanwhile.
-void app.jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'jobs: scheduler failed to start'));
+void croupier.jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'jobs: scheduler failed to start'));
 // Event consumers (jackpot contributions, …) catch up with the log now and poll it from here on.
-app.events.start();
+croupier.events.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 // The origin mail links use (PUBLIC_URL), unless an ephemeral port made it unknowable in advance.

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type Croupier } from '../src/app.ts';
+import type { ModuleApis } from '../src/modules/module.ts';
 import { watchRealtimeContract } from './contract.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -31,8 +32,21 @@ function steerable(base: RandomSource): TestRandom {
   };
 }
 
+/**
+ * A casino built for one test file. The platform's services and each module's API sit beside the
+ * HTTP app (`t.wallet`, `t.payments`, `t.gamesHost`…), as `buildApp` returns them.
+ */
 export interface TestApp {
   app: FastifyInstance;
+  croupier: Croupier;
+  wallet: Croupier['wallet'];
+  events: Croupier['events'];
+  jobs: Croupier['jobs'];
+  realtime: Croupier['realtime'];
+  games: ModuleApis['games'];
+  gamesHost: ModuleApis['games-host'];
+  jackpots: ModuleApis['jackpots'];
+  payments: ModuleApis['payments'];
   random: TestRandom;
   database: Database;
   /** PostgreSQL only: the test database's URL, for a second connection acting as another instance. */
@@ -94,11 +108,21 @@ export async function buildTestApp(
     },
   };
   const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
-  const app = await buildApp({ env, database, clock, mailer, random });
-  const realtimeContract = watchRealtimeContract(app.realtime);
+  const croupier = await buildApp({ env, database, clock, mailer, random });
+  const app = croupier.http;
+  const realtimeContract = watchRealtimeContract(croupier.realtime);
   await app.ready();
   return {
     app,
+    croupier,
+    wallet: croupier.wallet,
+    events: croupier.events,
+    jobs: croupier.jobs,
+    realtime: croupier.realtime,
+    games: croupier.modules.games,
+    gamesHost: croupier.modules['games-host'],
+    jackpots: croupier.modules.jackpots,
+    payments: croupier.modules.payments,
     random,
     database,
     ...(url ? { databaseUrl: url } : {}),

@@ -107,7 +107,7 @@ describe('the app secret', () => {
         from: env.MAIL_FROM,
         log: pino({ level: 'silent' }),
       });
-      const app = await buildApp({ env, database, clock, mailer });
+      const app = (await buildApp({ env, database, clock, mailer })).http;
       await app.ready();
       return app;
     };
@@ -171,7 +171,7 @@ describe.each([
 
   it('a bet and a win signed as the games host answer 401 and move nothing', async () => {
     const { player } = await signUp(t.app);
-    await fund(t.app.wallet, player.id, 'EUR', 100);
+    await fund(t.wallet, player.id, 'EUR', 100);
     const token = await gameSession(t.database, player.id, 'EUR', OWN_PROVIDER, t.clock.now());
     const forgedKey = hmacSha256(OLD_PUBLIC_SECRET, 'croupier:wallet-provider:croupier');
     const base = { user_id: String(player.id), currency: 'EUR', game: 'croupier-originals/test', round_id: 'forged-1' };
@@ -190,7 +190,7 @@ describe.each([
     expect([bet.status, win.status]).toEqual([401, 401]);
     expect(win.json.status).toBe('INVALID_SIGNATURE');
     // Even the host's real in-process key is refused over HTTP: the host is not an HTTP provider.
-    const realKey = t.app.wallet.secrets.get(OWN_PROVIDER)!;
+    const realKey = t.wallet.secrets.get(OWN_PROVIDER)!;
     expect(realKey).not.toBe(forgedKey);
     expect(
       (

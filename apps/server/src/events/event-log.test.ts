@@ -88,7 +88,7 @@ async function walletEventIds() {
 describe('wallet calls append to the log in their own transaction', () => {
   it('a bet, a win and a rollback each append one event; replays, refusals and zero wins append none', async () => {
     const userId = await insertPlayer(t.database);
-    await fund(t.app.wallet, userId, 'EUR', 1_000);
+    await fund(t.wallet, userId, 'EUR', 1_000);
     const { base, token } = await playRound(userId, 100, 250);
     // The same bet again (a provider's retry) answers the first answer and appends nothing.
     await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
@@ -174,7 +174,7 @@ describe('wallet calls append to the log in their own transaction', () => {
 describe('consumers', () => {
   it('apply each event once, even when one crashes in the middle of a batch and resumes', async () => {
     const userId = await insertPlayer(t.database);
-    await fund(t.app.wallet, userId, 'EUR', 10_000);
+    await fund(t.wallet, userId, 'EUR', 10_000);
     for (let i = 0; i < 4; i++) await playRound(userId, 100, 120);
     const ids = await walletEventIds();
     const crashAt = ids[Math.floor(ids.length / 2)]!;
@@ -226,7 +226,7 @@ describe('consumers', () => {
 
   it('two instances draining one consumer at once apply each event once', async () => {
     const userId = await insertPlayer(t.database);
-    await fund(t.app.wallet, userId, 'EUR', 10_000);
+    await fund(t.wallet, userId, 'EUR', 10_000);
     for (let i = 0; i < 5; i++) await playRound(userId, 10, 15);
     const one = createEventLog({ db: t.database.db, logError: () => undefined });
     const two = createEventLog({ db: t.database.db, logError: () => undefined });
@@ -241,21 +241,20 @@ describe('consumers', () => {
   });
 
   it('feed the jackpots once per qualifying bet, however often they drain', async () => {
-    const snapshot = await t.app.games.host.deps.catalogue.get();
+    const snapshot = await t.gamesHost.host.deps.catalogue.get();
     const jackpotGame = [...snapshot.byId.values()].find((g) => g.categories.includes('jackpot'))!;
     const userId = await insertPlayer(t.database);
-    await fund(t.app.wallet, userId, 'EUR', 10_000);
-    await t.app.events.drain();
-    const pools = async () =>
-      (await t.app.jackpots.service.list('EUR'))[0]!.levels.reduce((a, l) => a + l.amount_cents, 0);
+    await fund(t.wallet, userId, 'EUR', 10_000);
+    await t.events.drain();
+    const pools = async () => (await t.jackpots.service.list('EUR'))[0]!.levels.reduce((a, l) => a + l.amount_cents, 0);
     const before = await pools();
     await playRound(userId, 1_000, 0, jackpotGame.identifier);
     await playRound(userId, 1_000, 0, 'test-studio/not-a-jackpot-game');
-    await t.app.events.drain();
+    await t.events.drain();
     const after = await pools();
     // Three levels, each a share of the 10.00 stake (a level dropping would reseed it instead).
     expect(after).toBeGreaterThan(before);
-    await t.app.events.drain();
+    await t.events.drain();
     expect(await pools()).toBe(after);
     const contributions = await rows<{ n: number }>(
       t.database.db,

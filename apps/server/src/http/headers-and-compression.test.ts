@@ -24,13 +24,15 @@ let drop: () => Promise<void>;
 async function buildWithWeb(overrides: Record<string, string> = {}) {
   const database = await openTestDatabase();
   const appEnv = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
-  const instance = await buildApp({
-    env: appEnv,
-    database: database.database,
-    clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
-    mailer: { async send() {} },
-    web: (a) => mountWeb(a, appEnv),
-  });
+  const instance = (
+    await buildApp({
+      env: appEnv,
+      database: database.database,
+      clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
+      mailer: { async send() {} },
+      web: (a) => mountWeb(a, appEnv),
+    })
+  ).http;
   await instance.ready();
   return { instance, env: appEnv, drop: database.drop };
 }

@@ -26,8 +26,8 @@ describe('GET /api/admin/jobs', () => {
     // Tests never start the scheduler: nothing has run, and the page says so.
     expect(body.running).toBe(false);
     expect(body.jobs.map((j) => j.name).sort()).toEqual([
-      'games.abandoned-rounds',
-      'games.shared-rounds',
+      'games-host.abandoned-rounds',
+      'games-host.shared-rounds',
       'payments.payouts',
       'payments.sandbox',
       'payments.sandbox-chain',

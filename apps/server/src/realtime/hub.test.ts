@@ -85,10 +85,10 @@ describe('private channels', () => {
     const markers = [annSocket, bobSocket].map((s) =>
       nextEvent(s, 'public:wins', (w: WinEvent) => w.nickname === 'private-marker'),
     );
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(111, 7));
-    t.app.realtime.publishPrivate(bob.id, 'balance', wallet(222, 3));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(111, 7));
+    t.realtime.publishPrivate(bob.id, 'balance', wallet(222, 3));
     // Socket.io keeps each socket's order: a misrouted private event would arrive before the marker.
-    t.app.realtime.publishPublic('public:wins', win('private-marker'));
+    t.realtime.publishPublic('public:wins', win('private-marker'));
     await Promise.all(markers);
     expect(annSeen.map((e) => e.data)).toEqual([wallet(111, 7)]);
     expect(bobSeen.map((e) => e.data)).toEqual([wallet(222, 3)]);
@@ -98,9 +98,9 @@ describe('private channels', () => {
     const ann = await player();
     const socket = await connect({ cookie: ann.cookie });
     const published: PublishedEvent[] = [];
-    const stop = t.app.realtime.onPublish((e) => published.push(e));
+    const stop = t.realtime.onPublish((e) => published.push(e));
     const first = nextEvent<Account>(socket, 'balance');
-    await t.app.wallet.service.creditPlayer({
+    await t.wallet.service.creditPlayer({
       userId: ann.id,
       currency: 'EUR',
       amount: 5_000n,
@@ -111,7 +111,7 @@ describe('private channels', () => {
     const event = await first;
     expect(event).toMatchObject({ currency: 'EUR', amount_cents: 5_000, available_to_cashout_cents: 5_000 });
     const second = nextEvent<Account>(socket, 'balance');
-    await t.app.wallet.service.creditPlayer({
+    await t.wallet.service.creditPlayer({
       userId: ann.id,
       currency: 'EUR',
       amount: 1_000n,
@@ -133,8 +133,8 @@ describe('private channels', () => {
     const ann = await player();
     const guest = await connect();
     const seen = record(guest, ['balance']);
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(1, 1));
-    t.app.realtime.publishPublic('public:wins', win('marker'));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(1, 1));
+    t.realtime.publishPublic('public:wins', win('marker'));
     await nextEvent(guest, 'public:wins', (w: WinEvent) => w.nickname === 'marker');
     expect(seen).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe('public channels', () => {
     const signedIn = await connect({ cookie: ann.cookie });
     const toGuest = nextEvent<WinEvent>(guest, 'public:wins');
     const toPlayer = nextEvent<WinEvent>(signedIn, 'public:wins');
-    t.app.realtime.publishPublic('public:wins', win('an***'));
+    t.realtime.publishPublic('public:wins', win('an***'));
     expect(await toGuest).toEqual(win('an***'));
     expect(await toPlayer).toEqual(win('an***'));
   });
@@ -156,13 +156,13 @@ describe('public channels', () => {
 describe('handshake (docs/reliability.md#t1-handshake)', () => {
   it('refuses a foreign Origin on the WebSocket upgrade and on polling', async () => {
     const ann = await player();
-    const before = t.app.realtime.connectedCount();
+    const before = t.realtime.connectedCount();
     await expect(openSocket(url, { origin: 'https://evil.example', cookie: ann.cookie })).rejects.toThrow();
     await expect(
       openSocket(url, { origin: 'https://evil.example', cookie: ann.cookie, transport: 'polling' }),
     ).rejects.toThrow();
     await expect(openSocket(url, { origin: 'null', cookie: ann.cookie })).rejects.toThrow();
-    expect(t.app.realtime.connectedCount()).toBe(before);
+    expect(t.realtime.connectedCount()).toBe(before);
   });
 
   it('accepts our own origin over polling too', async () => {
@@ -174,8 +174,8 @@ describe('handshake (docs/reliability.md#t1-handshake)', () => {
     const ann = await player();
     const forged = await connect({ cookie: `croupier_session=${'A'.repeat(43)}` });
     const seen = record(forged, ['balance']);
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(5, 5));
-    t.app.realtime.publishPublic('public:wins', win('after-forged'));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(5, 5));
+    t.realtime.publishPublic('public:wins', win('after-forged'));
     await nextEvent(forged, 'public:wins', (w: WinEvent) => w.nickname === 'after-forged');
     expect(seen).toEqual([]);
   });
@@ -199,13 +199,13 @@ describe('game rooms', () => {
     const guest = await connect();
     expect(await guest.emitWithAck('subscribe_room', 'game:rocket')).toEqual({ ok: true });
     const seen = record(guest, ['shared_round']);
-    t.app.realtime.publishRoom('rocket', round(1));
-    t.app.realtime.publishRoom('live-roulette', { ...round(9), game: 'live-roulette' });
+    t.realtime.publishRoom('rocket', round(1));
+    t.realtime.publishRoom('live-roulette', { ...round(9), game: 'live-roulette' });
     expect(await nextEvent(guest, 'shared_round')).toEqual(round(1));
 
     expect(await guest.emitWithAck('unsubscribe_room', 'game:rocket')).toEqual({ ok: true });
-    t.app.realtime.publishRoom('rocket', round(2));
-    t.app.realtime.publishPublic('public:wins', win('after-leave'));
+    t.realtime.publishRoom('rocket', round(2));
+    t.realtime.publishPublic('public:wins', win('after-leave'));
     await nextEvent(guest, 'public:wins', (w: WinEvent) => w.nickname === 'after-leave');
     expect(seen.map((e) => e.data)).toEqual([round(1)]);
   });
@@ -220,8 +220,8 @@ describe('game rooms', () => {
       });
     }
     const seen = record(bobSocket, ['balance']);
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(9, 9));
-    t.app.realtime.publishPublic('public:wins', win('after-refusal'));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(9, 9));
+    t.realtime.publishPublic('public:wins', win('after-refusal'));
     await nextEvent(bobSocket, 'public:wins', (w: WinEvent) => w.nickname === 'after-refusal');
     expect(seen).toEqual([]);
   });
@@ -251,8 +251,8 @@ describe('session changes reach open sockets (docs/reliability.md#t2-sockets-fol
 
     const again = await connect({ cookie: ann.cookie });
     const seen = record(again, ['balance']);
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(3, 3));
-    t.app.realtime.publishPublic('public:wins', win('after-sign-out'));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(3, 3));
+    t.realtime.publishPublic('public:wins', win('after-sign-out'));
     await nextEvent(again, 'public:wins', (w: WinEvent) => w.nickname === 'after-sign-out');
     expect(seen).toEqual([]);
   });
@@ -270,7 +270,7 @@ describe('session changes reach open sockets (docs/reliability.md#t2-sockets-fol
     await secondBrowser.delete('/api/users/sign_out');
     expect(await gone).toBe('io server disconnect');
     const still = nextEvent<Account>(otherDevice, 'balance');
-    t.app.realtime.publishPrivate(ann.id, 'balance', wallet(8, 8));
+    t.realtime.publishPrivate(ann.id, 'balance', wallet(8, 8));
     expect(await still).toEqual(wallet(8, 8));
   });
 
@@ -279,7 +279,7 @@ describe('session changes reach open sockets (docs/reliability.md#t2-sockets-fol
     const a = await connect({ cookie: ann.cookie });
     const b = await connect({ cookie: ann.cookie });
     const both = Promise.all([disconnected(a, 2_000), disconnected(b, 2_000)]);
-    t.app.realtime.disconnectUser(ann.id);
+    t.realtime.disconnectUser(ann.id);
     expect(await both).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
@@ -289,7 +289,7 @@ describe('session changes reach open sockets (docs/reliability.md#t2-sockets-fol
     const bobSocket = await connect({ cookie: bob.cookie });
     const gone = disconnected(annSocket, 2_000);
     await t.database.db.execute(sql`DELETE FROM sessions WHERE user_id = ${ann.id}`);
-    expect(await t.app.realtime.revalidateSessions()).toBe(1);
+    expect(await t.realtime.revalidateSessions()).toBe(1);
     expect(await gone).toBe('io server disconnect');
     expect(bobSocket.connected).toBe(true);
 
@@ -297,13 +297,13 @@ describe('session changes reach open sockets (docs/reliability.md#t2-sockets-fol
     const cydSocket = await connect({ cookie: cyd.cookie });
     const cydGone = disconnected(cydSocket, 2_000);
     await t.database.db.execute(sql`UPDATE users SET disabled_at = now() WHERE id = ${cyd.id}`);
-    expect(await t.app.realtime.revalidateSessions()).toBe(1);
+    expect(await t.realtime.revalidateSessions()).toBe(1);
     expect(await cydGone).toBe('io server disconnect');
 
     const bobGone = disconnected(bobSocket, 2_000);
     t.clock.advance(t.env.SESSION_IDLE_MINUTES * 60_000 + 1);
     try {
-      expect(await t.app.realtime.revalidateSessions()).toBe(1);
+      expect(await t.realtime.revalidateSessions()).toBe(1);
       await bobGone;
     } finally {
       t.clock.advance(-(t.env.SESSION_IDLE_MINUTES * 60_000 + 1));

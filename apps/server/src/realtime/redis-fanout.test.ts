@@ -47,8 +47,8 @@ describe.skipIf(!REDIS_URL)('fan-out across instances through Redis (REDIS_URL)'
     const toAnn = nextEvent<Account>(annSocket, 'balance', (w) => w.version === 41);
     const bobMarker = nextEvent<WinEvent>(bobSocket, 'public:wins', (w) => w.nickname === marker);
 
-    one.app.realtime.publishPrivate(ann.player.id, 'balance', wallet(4_100, 41));
-    one.app.realtime.publishPublic('public:wins', {
+    one.realtime.publishPrivate(ann.player.id, 'balance', wallet(4_100, 41));
+    one.realtime.publishPublic('public:wins', {
       at: 1_790_000_000,
       bet_amount_cents: 100,
       win_amount_cents: 200,
@@ -71,7 +71,7 @@ describe.skipIf(!REDIS_URL)('fan-out across instances through Redis (REDIS_URL)'
     const socket = await openSocket(urlTwo, { origin: two.env.publicUrl, cookie: sessionCookie(ann.client) });
     sockets.push(socket);
     const gone = disconnected(socket, 2_000);
-    one.app.realtime.disconnectUser(ann.player.id);
+    one.realtime.disconnectUser(ann.player.id);
     expect(await gone).toBe('io server disconnect');
   });
 });

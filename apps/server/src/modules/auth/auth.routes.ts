@@ -14,7 +14,6 @@ import {
 } from '@croupier/shared/api/auth';
 import type { AppDeps } from '../../app.ts';
 import { assertNotRestricted, requestLocale } from '../info/index.ts';
-import { mailboxRoutes } from '../mail/index.ts';
 import { createPlayerService } from '../player/index.ts';
 import { createAuthService } from './auth.service.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
@@ -26,7 +25,7 @@ const NoBody = z.strictObject({}).optional();
 /**
  * Sign-up, sign-in (password and two-factor steps), sign-out, password reset and e-mail
  * confirmation at the SoftSwiss paths (docs/player-app.md#server-calls, docs/api-shapes.md#accounts). Also mounts the two-factor
- * management calls and the development mailbox, which belong to the same account flows.
+ * management calls, which belong to the same account flows.
  */
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { env, sessions } = deps;
@@ -141,5 +140,4 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor, clock: deps.clock });
-  await app.register(mailboxRoutes, deps);
 };

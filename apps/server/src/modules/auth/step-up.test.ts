@@ -288,7 +288,7 @@ describe('DELETE /api/v2/player/two_factor: turning two-factor off', () => {
 describe('withdrawals to a new destination (payments)', () => {
   async function player() {
     const signedUp = await signUp(t.app, { currency: 'EUR' });
-    await fund(t.app.wallet, signedUp.player.id, 'EUR', 20_000);
+    await fund(t.wallet, signedUp.player.id, 'EUR', 20_000);
     const withdraw = (fields: Record<string, string>, method_id = 'sandbox_ewallet', extra: Json = {}) =>
       signedUp.client.post('/api/payments/withdrawals', {
         payment: { currency: 'EUR', amount_cents: 5_000, method_id, fields, ...extra },
@@ -312,10 +312,10 @@ describe('withdrawals to a new destination (payments)', () => {
       );
     return { ...signedUp, withdraw, deposit, cash, payments };
   }
-  const settle = () => t.app.payments.sandbox.idle();
+  const settle = () => t.payments.sandbox.idle();
   const payOut = async () => {
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-    await t.app.payments.service.processPayouts();
+    await t.payments.service.processPayouts();
     await settle();
   };
 

@@ -54,8 +54,8 @@ function expectUnpaid(cut: { statusCode: number; json(): unknown }) {
 async function sweep(id: number) {
   expect((await roundMoney(t, id)).status).toBe('open');
   t.clock.advance(DAY);
-  await t.app.games.host.settleAbandoned();
-  expect(await t.app.games.host.settleAbandoned()).toBe(0);
+  await t.gamesHost.host.settleAbandoned();
+  expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
   const money = await expectRoundMatchesWallet(t, id);
   expect(money.status).toBe('finished');
   return money;
@@ -225,7 +225,7 @@ describe('shared rounds', () => {
   it('live roulette: a bet its round decided but never paid is paid that result by the sweeper', async () => {
     const { client, player } = await fundedPlayer(t);
     const { game, headers } = await launch(t, client, 'live-roulette');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     t.clock.advance(10 * 60_000);
     await shared.tick(game.seoTitle);
     const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
@@ -241,10 +241,10 @@ describe('shared rounds', () => {
     expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('ended');
     const id = bet.round.id as number;
     expect(await roundMoney(t, id)).toMatchObject({ status: 'open', walletBets: 100, winCount: 0 });
-    expect(await t.app.games.host.settleAbandoned()).toBe(0); // the end is only just past
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(0); // the end is only just past
     t.clock.advance(61_000);
-    expect(await t.app.games.host.settleAbandoned()).toBe(1);
-    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(1);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
     expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', stake: 100, win: 200 });
     expect(await walletBalance(t, player.id)).toBe(100_000 + 100);
   });
@@ -252,7 +252,7 @@ describe('shared rounds', () => {
   it('Rocket: a cash-out whose payment failed, and whose round then ended unpaid, is paid the cash-out by the sweeper', async () => {
     const { client, player } = await fundedPlayer(t);
     const { game, headers } = await launch(t, client, 'crash');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     t.clock.advance(10 * 60_000);
     await shared.tick(game.seoTitle);
     const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
@@ -276,7 +276,7 @@ describe('shared rounds', () => {
     expect(((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current.phase).toBe('ended');
     expect(await roundMoney(t, id)).toMatchObject({ status: 'open', winCount: 0 });
     t.clock.advance(61_000);
-    expect(await t.app.games.host.settleAbandoned()).toBe(1);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(1);
     expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', stake: 100, win: cashout });
     expect(cashout).toBe(200);
     expect(await walletBalance(t, player.id)).toBe(100_000 - 100 + cashout);
@@ -297,9 +297,9 @@ describe('the sweeper', () => {
     const { steered, restore } = steerWallet(t);
     try {
       const held = steered.hold(isCall('win', `r${id}-win`));
-      const first = t.app.games.host.settleAbandoned();
+      const first = t.gamesHost.host.settleAbandoned();
       await held.arrived;
-      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
       held.release();
       expect(await first).toBe(1);
     } finally {
@@ -336,7 +336,7 @@ async function onlyRound(userId: number) {
 
 /** Runs `fn` recording what the host reports as failed. */
 async function withErrorsRecorded<T>(fn: (errors: ReturnType<typeof vi.fn>) => Promise<T>): Promise<T> {
-  const deps = t.app.games.host.deps;
+  const deps = t.gamesHost.host.deps;
   const before = deps.onError;
   const errors = vi.fn();
   deps.onError = errors;
@@ -360,7 +360,7 @@ describe('a win the wallet refuses for good (past the maximum balance)', () => {
     expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50);
     t.clock.advance(DAY);
     await withErrorsRecorded(async (errors) => {
-      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
       expect(errors).not.toHaveBeenCalled();
     });
     // The player plays on (a day later, relaunched): a losing round is settled as usual.
@@ -381,14 +381,14 @@ describe('a win the wallet refuses for good (past the maximum balance)', () => {
     expectUnpaid(await withWinsFailing(() => client.post('/games-api/rounds', { bet: DICE_BET }, headers)));
     const { id } = await onlyRound(player.id);
     // Meanwhile the balance has come within the win of the maximum.
-    await fund(t.app.wallet, player.id, 'EUR', BigInt(EUR_MAX - 100_000 + 100 - 50));
+    await fund(t.wallet, player.id, 'EUR', BigInt(EUR_MAX - 100_000 + 100 - 50));
     expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50);
     t.clock.advance(DAY);
     await withErrorsRecorded(async (errors) => {
-      await t.app.games.host.settleAbandoned();
+      await t.gamesHost.host.settleAbandoned();
       expect(errors).not.toHaveBeenCalled();
       expect(await roundMoney(t, id)).toMatchObject({ status: 'void', walletBets: 0, winCount: 0 });
-      expect(await t.app.games.host.settleAbandoned()).toBe(0);
+      expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
       expect(errors).not.toHaveBeenCalled();
     });
     expect(await walletBalance(t, player.id)).toBe(EUR_MAX - 50 + 100);
@@ -459,12 +459,12 @@ describe('an expired game session', () => {
 
 describe('the wins feed', () => {
   it('announces a paid win above the stake once, from the event log, and no loss', async () => {
-    await t.app.events.drain();
+    await t.events.drain();
     const items: { bet_amount_cents: number; win_amount_cents: number; game_identifier: string; nickname: string }[] =
       [];
-    const publish = vi.spyOn(t.app.realtime, 'publishPublic').mockImplementation(((channel: string, item: never) => {
+    const publish = vi.spyOn(t.realtime, 'publishPublic').mockImplementation(((channel: string, item: never) => {
       if (channel === 'public:wins') items.push(item);
-    }) as typeof t.app.realtime.publishPublic);
+    }) as typeof t.realtime.publishPublic);
     try {
       const { client, headers } = await diceWinner();
       const won = await client.post('/games-api/rounds', { bet: DICE_BET }, headers);
@@ -480,8 +480,8 @@ describe('the wins feed', () => {
         (s) => s.win === 0,
       );
       expect((await loser.client.post('/games-api/rounds', { bet: DICE_BET }, lost.headers)).statusCode).toBe(200);
-      await t.app.events.drain();
-      await t.app.events.drain();
+      await t.events.drain();
+      await t.events.drain();
       expect(items).toEqual([
         expect.objectContaining({
           bet_amount_cents: 100,

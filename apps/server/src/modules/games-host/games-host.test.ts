@@ -41,7 +41,7 @@ afterEach(() => expectLedgerSound(t.database));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 
 async function gameOf(engine: string) {
-  const snapshot = await t.app.games.host.deps.catalogue.get();
+  const snapshot = await t.gamesHost.host.deps.catalogue.get();
   const game = [...snapshot.byId.values()].find(
     (g) => g.engine === engine && g.active && g.launchIds.EUR !== undefined,
   )!;
@@ -50,7 +50,7 @@ async function gameOf(engine: string) {
 
 async function fundedPlayer(amount = 100_000) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
-  await fund(t.app.wallet, player.id, 'EUR', amount);
+  await fund(t.wallet, player.id, 'EUR', amount);
   return { client, player };
 }
 
@@ -266,11 +266,11 @@ describe('real-money rounds', () => {
     expect(again.open_round).toEqual(revealed.round);
 
     // Not yet abandoned; then a day later it is cashed out at the multiplier reached, once.
-    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
     t.clock.advance(25 * 60 * 60_000);
-    const [first, second] = await Promise.all([t.app.games.host.settleAbandoned(), t.app.games.host.settleAbandoned()]);
+    const [first, second] = await Promise.all([t.gamesHost.host.settleAbandoned(), t.gamesHost.host.settleAbandoned()]);
     expect(first + second).toBe(1);
-    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
     const [round] = (
       await t.database.db.execute(sql`SELECT status, win::text AS win, actions FROM game_rounds WHERE id = ${id}`)
     ).rows as { status: string; win: string; actions: { type: string }[] }[];
@@ -278,7 +278,7 @@ describe('real-money rounds', () => {
     const cashout = Math.floor((stake * (revealed.round.view.multiplier as number)) / 100);
     expect(Number(round!.win)).toBe(Math.max(cashout, stake));
     expect(round!.actions.at(-1)!.type).toBe('abandoned');
-    const balance = await t.app.wallet.service.balanceOf(player.id, 'EUR');
+    const balance = await t.wallet.service.balanceOf(player.id, 'EUR');
     expect(Number(balance!.amount)).toBe(100_000 - stake + Math.max(cashout, stake));
   });
 
@@ -306,7 +306,7 @@ describe('Rocket (shared crash rounds)', () => {
   it('takes bets while betting is open, pays a cash-out before the bust and settles the rest at the bust', async () => {
     const { client } = await fundedPlayer();
     const { game, headers } = await launch(client, 'crash');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     await shared.tick(game.seoTitle);
     const snap = (await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json;
     expectContract(SharedSnapshotSchema, snap);
@@ -354,7 +354,7 @@ describe('Rocket (shared crash rounds)', () => {
 
   it('several runners ticking at once open one round per game (multi-instance safe)', async () => {
     const game = await gameOf('live-roulette');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     for (let cycle = 0; cycle < 3; cycle++) {
       t.clock.advance(10 * 60_000);
       await Promise.all([
@@ -376,7 +376,7 @@ describe('Rocket (shared crash rounds)', () => {
 
   it('looks at a running round at least every RUNNING_TICK_MS, so no automatic cash-out waits for the bust', async () => {
     const { game } = await launch(createClient(t.app), 'crash', 'FUN');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     await endSharedRound(t, game);
     t.clock.advance(10 * 60_000);
     // A long flight: without the cap the runner would next look at the bust, a minute away.
@@ -392,7 +392,7 @@ describe('Rocket (shared crash rounds)', () => {
   it('pays an automatic cash-out as the multiplier reaches it, once, even against a racing manual cash-out', async () => {
     const { client, player } = await fundedPlayer();
     const { game, headers } = await launch(client, 'crash');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     // The next round flies past 1.05: its seed is pinned, so the runner pays the 1.02 targets in flight.
     await endSharedRound(t, game);
     t.clock.advance(10 * 60_000);
@@ -421,7 +421,7 @@ describe('Rocket (shared crash rounds)', () => {
     const other = (await client.get(`/games-api/rounds/${raced.round.id}`, headers)).json() as Json;
     expect(other.round.status).toBe('finished');
     expect([102, 103]).toContain(other.round.win_cents);
-    const balance = await t.app.wallet.service.balanceOf(player.id, 'EUR');
+    const balance = await t.wallet.service.balanceOf(player.id, 'EUR');
     expect(Number(balance!.amount)).toBe(100_000 - 400 + 306 + (other.round.win_cents as number));
   });
 });
@@ -436,7 +436,7 @@ describe('jackpots', () => {
     expectContract(JackpotTotalsSchema, totals);
     expect(totals.EUR.croupier).toBe(eur.levels.reduce((a: number, l: Json) => a + l.amount_cents, 0));
 
-    const snapshot = await t.app.games.host.deps.catalogue.get();
+    const snapshot = await t.gamesHost.host.deps.catalogue.get();
     const jackpotGame = [...snapshot.byId.values()].find(
       (g) => g.categories.includes('jackpot') && g.launchIds.EUR !== undefined,
     )!;
@@ -448,9 +448,9 @@ describe('jackpots', () => {
     // Make the next contribution reach the mini level's threshold.
     await t.database.db.execute(sql`UPDATE jackpot_levels SET drop_at = amount + 1 WHERE id = ${mini.id}`);
     const awards: unknown[] = [];
-    t.app.jackpots.onWin((userId, award) => awards.push({ userId, award }));
+    t.jackpots.onWin((userId, award) => awards.push({ userId, award }));
     await client.post('/games-api/rounds', { bet: { amount: 1_000 } }, { 'x-game-session': session.token });
-    await t.app.events.drain();
+    await t.events.drain();
     expect(awards).toEqual([
       {
         userId: player.id,

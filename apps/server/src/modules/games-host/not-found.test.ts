@@ -14,18 +14,20 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
-  app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false' }),
-    database: opened.database,
-    clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
-    mailer: { send: async () => undefined },
-    // Stands in for the web app as mountWeb registers it: every path nobody else serves gets a page.
-    web: async (scope) => {
-      scope.all('/*', async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send('<!doctype html><p>the web app</p>'),
-      );
-    },
-  });
+  app = (
+    await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false' }),
+      database: opened.database,
+      clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
+      mailer: { send: async () => undefined },
+      // Stands in for the web app as mountWeb registers it: every path nobody else serves gets a page.
+      web: async (scope) => {
+        scope.all('/*', async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send('<!doctype html><p>the web app</p>'),
+        );
+      },
+    })
+  ).http;
   await app.ready();
 });
 afterAll(async () => {

@@ -178,7 +178,7 @@ describe('blackjack', () => {
     const poor = await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'double' } }, headers);
     expect(poor.statusCode, poor.body).toBe(422);
     expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'open', stake: 100 });
-    await fund(t.app.wallet, player.id, 'EUR', 100);
+    await fund(t.wallet, player.id, 'EUR', 100);
     const doubled = await client.post(`/games-api/rounds/${id}/actions`, { action: { type: 'double' } }, headers);
     expect(doubled.statusCode, doubled.body).toBe(200);
     expect(await expectRoundMatchesWallet(t, id)).toMatchObject({ status: 'finished', stake: 200 });
@@ -191,7 +191,7 @@ describe('opening rounds', () => {
     const { headers, game } = await launch(t, client, 'mines');
     // Both deals pass the host's "is a round open?" read, as two truly simultaneous requests can:
     // only the database's one-open-round index stands between them and two rounds.
-    const check = vi.spyOn(t.app.games.host, 'openRound').mockResolvedValue(null);
+    const check = vi.spyOn(t.gamesHost.host, 'openRound').mockResolvedValue(null);
     try {
       const answers = await Promise.all(
         [0, 1].map(() => client.post('/games-api/rounds', { bet: { amount: 100, mines: 3 } }, headers)),
@@ -313,7 +313,7 @@ describe('Rocket (shared crash rounds)', () => {
   it('two cash-outs of one bet: one is paid at the multiplier, the other gets 409', async () => {
     const { client, player } = await fundedPlayer(t);
     const { game, headers } = await launch(t, client, 'crash');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     let balance = 100_000;
     for (let i = 0; i < 3; i++) {
       t.clock.advance(10 * 60_000);
@@ -353,7 +353,7 @@ describe('Rocket (shared crash rounds)', () => {
       await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN })
     ).json() as Json;
     const headers = { 'x-game-session': session.token as string };
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     t.clock.advance(10 * 60_000);
     await shared.tick(game.seoTitle);
     const current = ((await guest.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
@@ -369,7 +369,7 @@ describe('Rocket (shared crash rounds)', () => {
     const win = settleCrash(100, multiplierAt(elapsed), 5);
     // The cash-out has fixed its win and is about to credit it when the round busts and the runner
     // settles the same bet with that win.
-    const host = t.app.games.host;
+    const host = t.gamesHost.host;
     const payWin = host.payWin.bind(host);
     let release!: () => void;
     let reached!: () => void;
@@ -408,7 +408,7 @@ describe('live roulette (shared rounds)', () => {
   it('a round that ends while a bet’s stake is on its way to the wallet settles that bet only once the stake is taken', async () => {
     const { client, player } = await fundedPlayer(t);
     const { game, headers } = await launch(t, client, 'live-roulette');
-    const shared = t.app.games.shared;
+    const shared = t.gamesHost.shared;
     t.clock.advance(10 * 60_000);
     await shared.tick(game.seoTitle);
     const current = ((await client.get(`/games-api/shared/${game.seoTitle}`)).json() as Json).current;
@@ -416,7 +416,7 @@ describe('live roulette (shared rounds)', () => {
     await t.database.db.execute(
       sql`UPDATE shared_rounds SET result = ${JSON.stringify({ number: 1 })}::jsonb WHERE id = ${current.round_id}`,
     );
-    const deps = t.app.games.host.deps;
+    const deps = t.gamesHost.host.deps;
     const onError = deps.onError;
     const errors = vi.fn();
     deps.onError = errors;
@@ -450,6 +450,6 @@ describe('live roulette (shared rounds)', () => {
     }
     expect(await walletBalance(t, player.id)).toBe(100_000 + 100);
     t.clock.advance(10 * 60_000);
-    expect(await t.app.games.host.settleAbandoned()).toBe(0);
+    expect(await t.gamesHost.host.settleAbandoned()).toBe(0);
   });
 });

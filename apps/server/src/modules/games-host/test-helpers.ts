@@ -18,7 +18,7 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 export const PINNED_SERVER_SEED = 'c0ffee'.repeat(10) + 'beef';
 
 export async function gameOf(t: TestApp, engine: string, slug?: string) {
-  const snapshot = await t.app.games.host.deps.catalogue.get();
+  const snapshot = await t.gamesHost.host.deps.catalogue.get();
   const game = [...snapshot.byId.values()].find(
     (g) => g.engine === engine && g.active && g.launchIds.EUR !== undefined && (!slug || g.seoTitle === slug),
   );
@@ -28,7 +28,7 @@ export async function gameOf(t: TestApp, engine: string, slug?: string) {
 
 export async function fundedPlayer(t: TestApp, amount = 100_000) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
-  await fund(t.app.wallet, player.id, 'EUR', amount);
+  await fund(t.wallet, player.id, 'EUR', amount);
   return { client, player };
 }
 
@@ -57,7 +57,7 @@ export async function latestSharedPhase(t: TestApp, game: CachedGame): Promise<s
 export async function endSharedRound(t: TestApp, game: CachedGame) {
   for (let step = 0; step < 3 && ((await latestSharedPhase(t, game)) ?? 'ended') !== 'ended'; step++) {
     t.clock.advance(10 * 60_000);
-    await t.app.games.shared.tick(game.seoTitle);
+    await t.gamesHost.shared.tick(game.seoTitle);
   }
   expect((await latestSharedPhase(t, game)) ?? 'ended').toBe('ended');
 }
@@ -76,7 +76,7 @@ export async function pinNextSharedRound(t: TestApp, game: CachedGame, wanted: (
   const nextId = Number(seq!.last_value) + (seq!.is_called ? 1 : 0);
   for (let i = 0; i < 10_000; i++) {
     const seed = sha256(`shared-pin-${i}`);
-    const result = t.app.games.shared.draw(game, seed, nextId) as Json;
+    const result = t.gamesHost.shared.draw(game, seed, nextId) as Json;
     if (!wanted(result)) continue;
     t.random.queueBytes(Buffer.from(seed, 'hex'));
     return { roundId: nextId, result };
@@ -170,7 +170,7 @@ export async function expectRoundMatchesWallet(t: TestApp, roundId: number): Pro
 }
 
 export async function walletBalance(t: TestApp, userId: number): Promise<number> {
-  return Number((await t.app.wallet.service.balanceOf(userId, 'EUR'))!.amount);
+  return Number((await t.wallet.service.balanceOf(userId, 'EUR'))!.amount);
 }
 
 /**
@@ -229,7 +229,7 @@ export class SteeredWallet implements WalletClient {
 
 /** Puts a steered wallet between the host and the real one until `restore()`. */
 export function steerWallet(t: TestApp) {
-  const host = t.app.games.host;
+  const host = t.gamesHost.host;
   const inner = host.deps.wallet;
   const steered = new SteeredWallet(inner);
   host.deps.wallet = steered;

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app.ts';
 import { parseBody, parseQuery, type ParseOptions } from '../../http/validate.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type CachedGame, type CachedList, type CatalogueSnapshot, createCatalogueCache } from './catalogue.cache.ts';
+import type { CachedGame, CachedList, CatalogueCache, CatalogueSnapshot } from './catalogue.cache.ts';
 import { renderGameArt } from './game-art.ts';
 import { filterGames, resolveCategory } from './games.filter.ts';
 import { registerPlayerGameRoutes } from './player-games.routes.ts';
@@ -53,15 +53,8 @@ const LOBBY: ParseOptions = { rules: 'bad_request' };
  * player's favourites and recent games. Catalogue reads come from the in-memory snapshot
  * (catalogue.cache.ts explains why); only per-player calls touch the database.
  */
-export const gamesRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  const catalogue = createCatalogueCache(deps.database.db, {
-    onRefreshError: (error) => app.log.warn({ err: error }, 'catalogue refresh failed; serving the previous copy'),
-  });
-  // Warm the copy before the first request.
-  app.addHook('onReady', async () => {
-    await catalogue.get();
-  });
-  app.addHook('onClose', async () => catalogue.close());
+export const gamesRoutes: FastifyPluginAsync<AppDeps & { catalogue: CatalogueCache }> = async (app, deps) => {
+  const { catalogue } = deps;
 
   app.get('/api/games/allowed_desktop', async (request, reply) =>
     sendList(request, reply, (await catalogue.get()).lists.allowed.desktop),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventLog } from '../../events/event-log.ts';
+import type { EventConsumer } from '../../events/event-log.ts';
 import { winnerItem } from '../games-host/index.ts';
 import { rows } from '../../db/sql.ts';
 import type { CatalogueCache } from './catalogue.cache.ts';
@@ -20,8 +20,8 @@ interface WinPayload {
  * is after commit (realtime is a fast path); the log guarantees no win is skipped or announced
  * twice by a crash between the payment and the push.
  */
-export function registerWinsFeed(events: EventLog, catalogue: CatalogueCache, publish: (item: WinnerItem) => void) {
-  events.register({
+export function winsFeedConsumer(catalogue: CatalogueCache, publish: (item: WinnerItem) => void): EventConsumer {
+  return {
     name: 'games.wins-feed',
     types: ['wallet.win'],
     async handle(tx, event) {
@@ -50,5 +50,5 @@ export function registerWinsFeed(events: EventLog, catalogue: CatalogueCache, pu
       });
       return () => publish(item);
     },
-  });
+  };
 }

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import type { CatalogueCache } from '../games/index.ts';
+import { defineModule } from '../module.ts';
 import { jackpotsRoutes } from './jackpots.routes.ts';
 import { JackpotsService } from './jackpots.service.ts';
 
@@ -9,97 +7,118 @@ type JackpotObject = Awaited<ReturnType<JackpotsService['list']>>[number];
 export interface JackpotsModule {
   service: JackpotsService;
   /** A level dropped: `{ jackpot: {...} }` for the winner's `jackpot_win_award` channel. */
-  onWin(
-    listener: (
-      userId: number,
-      award: { jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string } },
-    ) => void,
-  ): void;
+  onWin(listener: (userId: number, award: JackpotAward) => void): void;
   /** Amounts changed (at most once a second per jackpot): for `public:jackpots_changes`. */
   onChange(listener: (jackpot: JackpotObject) => void): void;
 }
 
+interface JackpotAward {
+  jackpot: { id: number; name: string; level_name: string; amount_cents: number; currency: string };
+}
+
+/** The module's own handles behind its public API: its consumer and `close` use them. */
+interface JackpotsRuntime extends JackpotsModule {
+  announceWin(userId: number, award: JackpotAward): void;
+  announceChange(jackpotId: number): void;
+  stop(): void;
+}
+
 const CHANGE_THROTTLE_MS = 1_000;
 
-export async function registerJackpots(
-  app: FastifyInstance,
-  deps: AppDeps,
-  catalogue: CatalogueCache,
-): Promise<JackpotsModule> {
-  const service = new JackpotsService({
-    db: deps.database.db,
-    clock: deps.clock,
-    random: deps.random,
-    wallet: deps.wallet.service,
-  });
-  const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [];
-  const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [];
-  const pendingChange = new Map<number, NodeJS.Timeout>();
-  const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
+declare module '../module.ts' {
+  interface ModuleApis {
+    jackpots: JackpotsModule;
+  }
+}
 
-  const announceChange = (jackpotId: number) => {
-    if (pendingChange.has(jackpotId) || changeListeners.length === 0) return;
-    const timer = setTimeout(() => {
-      pendingChange.delete(jackpotId);
-      void service
-        .byId(jackpotId)
-        .then((j) => j && changeListeners.forEach((l) => l(j)))
-        .catch((e: unknown) => log('jackpots: change event failed', e));
-    }, CHANGE_THROTTLE_MS);
-    timer.unref?.();
-    pendingChange.set(jackpotId, timer);
-  };
-
+/**
+ * Progressive jackpots: pools fed by bets on jackpot games (a consumer of the event log, so every
+ * accepted bet feeds them exactly once), their drops and awards.
+ */
+export const jackpotsModule = defineModule({
+  name: 'jackpots',
+  channels: ['jackpot_win_award', 'public:jackpots_changes'],
+  setup(ctx): JackpotsRuntime {
+    const service = new JackpotsService({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      random: ctx.random,
+      wallet: ctx.wallet.service,
+    });
+    const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [
+      (userId, award) => ctx.publish.toPlayer(userId, 'jackpot_win_award', award),
+    ];
+    const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [
+      (jackpot) => ctx.publish.toEveryone('public:jackpots_changes', jackpot),
+    ];
+    const pendingChange = new Map<number, NodeJS.Timeout>();
+    const announceChange = (jackpotId: number) => {
+      if (pendingChange.has(jackpotId)) return;
+      const timer = setTimeout(() => {
+        pendingChange.delete(jackpotId);
+        void service
+          .byId(jackpotId)
+          .then((j) => j && changeListeners.forEach((l) => l(j)))
+          .catch((e: unknown) => ctx.log.error({ err: e }, 'jackpots: change event failed'));
+      }, CHANGE_THROTTLE_MS);
+      timer.unref?.();
+      pendingChange.set(jackpotId, timer);
+    };
+    return {
+      service,
+      onWin: (l) => void winListeners.push(l),
+      onChange: (l) => void changeListeners.push(l),
+      announceWin: (userId, award) => winListeners.forEach((l) => l(userId, award)),
+      announceChange,
+      stop: () => pendingChange.forEach((t) => clearTimeout(t)),
+    };
+  },
+  routes: (app, api, ctx) => jackpotsRoutes(app, { ...ctx, jackpots: api.service }),
   // Contributions are a consumer of the event log: every accepted bet on a jackpot game feeds the
   // pools exactly once, in the same transaction that moves the consumer's cursor (docs/events.md).
-  deps.events.register({
-    name: 'jackpots.contributions',
-    types: ['wallet.bet'],
-    prepare: () => service.ensureSeeded(),
-    async handle(tx, event) {
-      const bet = event.payload as {
-        provider: string;
-        transaction_id: string;
-        game: string | null;
-        currency: string;
-        amount: number;
-      };
-      const game = bet.game === null ? undefined : (await catalogue.get()).byIdentifier.get(bet.game);
-      if (!game?.categories.includes('jackpot') || event.userId === null) return;
-      const { wins, jackpotId } = await service.contributeIn(tx, {
-        provider: bet.provider,
-        transactionId: bet.transaction_id,
-        userId: event.userId,
-        currency: bet.currency,
-        stake: BigInt(bet.amount),
-      });
-      return () => {
-        if (jackpotId !== null) announceChange(jackpotId);
-        for (const w of wins) {
-          const award = {
-            jackpot: {
-              id: w.jackpot.id,
-              name: w.jackpot.name,
-              level_name: w.level.name,
-              amount_cents: Number(w.amount),
-              currency: w.jackpot.currency,
-            },
-          };
-          winListeners.forEach((l) => l(w.userId, award));
-          void deps.wallet.service
-            .balanceOf(w.userId, w.jackpot.currency)
-            .then((balance) => deps.wallet.service.publish(balance))
-            .catch((e: unknown) => log('jackpots: balance event after a win failed', e));
-        }
-      };
+  consumers: (api, ctx) => [
+    {
+      name: 'jackpots.contributions',
+      types: ['wallet.bet'],
+      prepare: () => api.service.ensureSeeded(),
+      async handle(tx, event) {
+        const bet = event.payload as {
+          provider: string;
+          transaction_id: string;
+          game: string | null;
+          currency: string;
+          amount: number;
+        };
+        const catalogue = ctx.use('games').catalogue;
+        const game = bet.game === null ? undefined : (await catalogue.get()).byIdentifier.get(bet.game);
+        if (!game?.categories.includes('jackpot') || event.userId === null) return;
+        const { wins, jackpotId } = await api.service.contributeIn(tx, {
+          provider: bet.provider,
+          transactionId: bet.transaction_id,
+          userId: event.userId,
+          currency: bet.currency,
+          stake: BigInt(bet.amount),
+        });
+        return () => {
+          if (jackpotId !== null) api.announceChange(jackpotId);
+          for (const w of wins) {
+            api.announceWin(w.userId, {
+              jackpot: {
+                id: w.jackpot.id,
+                name: w.jackpot.name,
+                level_name: w.level.name,
+                amount_cents: Number(w.amount),
+                currency: w.jackpot.currency,
+              },
+            });
+            void ctx.wallet.service
+              .balanceOf(w.userId, w.jackpot.currency)
+              .then((balance) => ctx.wallet.service.publish(balance))
+              .catch((e: unknown) => ctx.log.error({ err: e }, 'jackpots: balance event after a win failed'));
+          }
+        };
+      },
     },
-  });
-
-  app.addHook('onClose', async () => pendingChange.forEach((t) => clearTimeout(t)));
-  await app.register(jackpotsRoutes, { ...deps, jackpots: service });
-  return {
-    service,
-    onWin: (l) => void winListeners.push(l),
-    onChange: (l) => void changeListeners.push(l),
-  };
-}
+  ],
+  close: (api) => api.stop(),
+});

@@ -1,4 +1,6 @@
 import type { ModuleSql } from '../../db/module-functions.ts';
+import { defineModule } from '../module.ts';
+import { limitsRoutes } from './limits.routes.ts';
 
 /**
  * Responsible gambling's SQL: `limits_bet_check` runs inside every bet (docs/bet-checks.md). It lets
@@ -10,4 +12,9 @@ export const limitsSql: ModuleSql = {
   betChecks: ['limits_bet_check'],
 };
 
-export { limitsRoutes } from './limits.routes.ts';
+/** Responsible gambling: the limits endpoints and the first bet-time check. */
+export const limitsModule = defineModule({
+  name: 'limits',
+  sql: limitsSql,
+  routes: (app, _api, ctx) => limitsRoutes(app, ctx),
+});

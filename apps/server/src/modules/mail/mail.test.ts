@@ -21,7 +21,7 @@ async function buildAppWithRealMailer(overrides: Record<string, string> = {}) {
     from: env.MAIL_FROM,
     log: pino({ level: 'silent' }),
   });
-  const app = await buildApp({ env, database, clock: fixedClock(new Date('2026-11-22T12:00:00Z')), mailer });
+  const app = (await buildApp({ env, database, clock: fixedClock(new Date('2026-11-22T12:00:00Z')), mailer })).http;
   await app.ready();
   return {
     app,

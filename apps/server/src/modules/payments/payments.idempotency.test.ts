@@ -23,7 +23,7 @@ const CARD = { card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123'
 /** The e-wallet a player deposits from first: withdrawing back to it is not a new destination. */
 const EWALLET = { email: 'ada@example.com' };
 
-const settle = () => t.app.payments.sandbox.idle();
+const settle = () => t.payments.sandbox.idle();
 let keys = 0;
 const newKey = () => `test-key-${process.pid}-${++keys}`;
 
@@ -115,7 +115,7 @@ describe('Idempotency-Key on deposits', () => {
   it('a provider that throws answers a 502 kept for the key (the retry is told the same, never "in use"); the payment waits for its webhook', async () => {
     const p = await player();
     const key = newKey();
-    const start = vi.spyOn(t.app.payments.sandbox, 'start').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    const start = vi.spyOn(t.payments.sandbox, 'start').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
     try {
       const first = await p.deposit(5_000, key);
       expect(first.statusCode, first.body).toBe(502);

@@ -19,7 +19,7 @@ let t: TestApp;
 const changes: Array<{ userId: number; payment: PaymentView }> = [];
 beforeAll(async () => {
   t = await buildTestApp();
-  t.app.payments.onChange((userId, payment) => changes.push({ userId, payment }));
+  t.payments.onChange((userId, payment) => changes.push({ userId, payment }));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerSound(t.database));
@@ -27,7 +27,7 @@ afterEach(() => expectLedgerSound(t.database));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 
 const CARD = { card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123', card_holder: 'Ada Player' };
-const settle = () => t.app.payments.sandbox.idle();
+const settle = () => t.payments.sandbox.idle();
 
 async function player() {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
@@ -108,7 +108,7 @@ describe('ids past the int4 range name nothing', () => {
 describe('the balance maximum on deposits', () => {
   it('a deposit that would pass it is refused before the bank is asked, and the plan says so', async () => {
     const p = await player();
-    await fund(t.app.wallet, p.id, 'EUR', maxBalanceMinor('EUR') - 4_000n);
+    await fund(t.wallet, p.id, 'EUR', maxBalanceMinor('EUR') - 4_000n);
     const before = (await p.history()).length;
     const refused = await p.deposit(5_000);
     expect(refused.statusCode).toBe(422);
@@ -130,7 +130,7 @@ describe('the balance maximum on deposits', () => {
   it('a deposit the bank confirms after the wallet filled up meanwhile is declined for a refund; nothing is credited', async () => {
     const p = await player();
     const started = (await p.deposit(5_000, { ...CARD, card_number: TEST_CARDS.challenge })).json() as Json;
-    await fund(t.app.wallet, p.id, 'EUR', maxBalanceMinor('EUR') - 1_000n);
+    await fund(t.wallet, p.id, 'EUR', maxBalanceMinor('EUR') - 1_000n);
     const approved = await t.app.inject({
       method: 'POST',
       url: started.redirect_url,
@@ -159,13 +159,13 @@ describe('a 3-D Secure deposit nobody answers expires', () => {
     const page = () => t.app.inject({ method: 'GET', url: started.redirect_url });
     expect((await page()).body).toContain('challenge-approve');
     t.clock.advance(SANDBOX_CHALLENGE_MINUTES * 60_000 - 1);
-    expect(await t.app.payments.sandbox.expireChallenges()).toBe(0);
+    expect(await t.payments.sandbox.expireChallenges()).toBe(0);
     expect((await p.history())[0]).toMatchObject({ state: 'pending' });
 
     t.clock.advance(1);
     expect((await page()).body).toContain('has expired');
     changes.length = 0;
-    expect(await t.app.payments.sandbox.expireChallenges()).toBe(1);
+    expect(await t.payments.sandbox.expireChallenges()).toBe(1);
     await settle();
     expect((await p.history())[0]).toMatchObject({
       id: started.payment.id,
@@ -176,7 +176,7 @@ describe('a 3-D Secure deposit nobody answers expires', () => {
     expect(changes).toEqual([
       { userId: p.id, payment: expect.objectContaining({ id: started.payment.id, state: 'declined' }) },
     ]);
-    expect(await t.app.payments.sandbox.expireChallenges()).toBe(0);
+    expect(await t.payments.sandbox.expireChallenges()).toBe(0);
 
     const late = await t.app.inject({
       method: 'POST',
@@ -263,7 +263,7 @@ describe('a token the provider hands back again', () => {
       .savedProfiles as Json[];
   /** The sandbox's own answer, with the saved profile the test chooses (the provider's, not ours). */
   const profileAnswer = (profile: { token: string; title?: string; fingerprint?: string }) => {
-    const sandbox = t.app.payments.sandbox;
+    const sandbox = t.payments.sandbox;
     const original = sandbox.start.bind(sandbox);
     return vi.spyOn(sandbox, 'start').mockImplementationOnce(async (payment) => {
       const outcome = await original(payment);

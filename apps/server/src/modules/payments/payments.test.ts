@@ -73,7 +73,7 @@ async function player(funded = 0) {
   const { client, player } = await signUp(t.app, { currency: 'EUR' });
   const stepUp = steppedUp(client);
   await stepUp();
-  if (funded > 0) await fund(t.app.wallet, player.id, 'EUR', funded);
+  if (funded > 0) await fund(t.wallet, player.id, 'EUR', funded);
   const balance = async () =>
     ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR') as Json;
   const deposit = (
@@ -97,7 +97,7 @@ async function player(funded = 0) {
   return { client, id: player.id, balance, deposit, withdraw };
 }
 
-const settle = () => t.app.payments.sandbox.idle();
+const settle = () => t.payments.sandbox.idle();
 const paymentEvents = async (userId: number) =>
   (
     (
@@ -425,9 +425,9 @@ describe('withdrawals', () => {
     expect((await p.balance()).amount_cents).toBe(10_000);
 
     const second = (await p.withdraw(3_000)).json() as Json;
-    expect(await t.app.payments.service.processPayouts()).toBe(0); // still inside the recall window
+    expect(await t.payments.service.processPayouts()).toBe(0); // still inside the recall window
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-    expect(await t.app.payments.service.processPayouts()).toBe(1);
+    expect(await t.payments.service.processPayouts()).toBe(1);
     expect((await p.client.post(`/api/player/payments/${second.payment.id}/recall`)).json()).toMatchObject({
       code: 'not_recallable',
     });
@@ -452,7 +452,7 @@ describe('withdrawals', () => {
     const p = await player(10_000);
     const asked = (await p.withdraw(2_500, 'sandbox_ewallet', { email: 'fail@example.com' })).json() as Json;
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-    await t.app.payments.service.processPayouts();
+    await t.payments.service.processPayouts();
     await settle();
     const [row] = (
       await t.database.db.execute(sql`SELECT state, provider_payment_id FROM payments WHERE id = ${asked.payment.id}`)
@@ -546,7 +546,7 @@ describe('withdrawals', () => {
     });
 
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-    await t.app.payments.service.processPayouts();
+    await t.payments.service.processPayouts();
     await settle();
     const paid = ((await p.client.get('/api/player/payments')).json() as Json[]).find(
       (h) => h.id === asked.payment.id,
@@ -562,7 +562,7 @@ describe('withdrawals', () => {
       t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
       const [recall] = await Promise.all([
         p.client.post(`/api/player/payments/${asked.payment.id}/recall`),
-        t.app.payments.service.processPayouts(),
+        t.payments.service.processPayouts(),
       ]);
       await settle();
       const [row] = (await t.database.db.execute(sql`SELECT state FROM payments WHERE id = ${asked.payment.id}`))
@@ -627,7 +627,7 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
   /** Webhooks from the sandbox fail to arrive while `fn` runs (the process died, the casino did not answer). */
   async function withoutDelivery<T>(fn: () => Promise<T>): Promise<T> {
     const deps = (
-      t.app.payments.sandbox as unknown as { deps: { deliver: (raw: Buffer, signature: string) => Promise<void> } }
+      t.payments.sandbox as unknown as { deps: { deliver: (raw: Buffer, signature: string) => Promise<void> } }
     ).deps;
     const deliver = deps.deliver;
     deps.deliver = () => Promise.reject(new Error('the casino is gone (test)'));
@@ -641,7 +641,7 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
   it('a withdrawal the payout job took before dying is sent again after a while, once, and paid once', async () => {
     // Withdrawals other tests left stuck are sent first, so the counts below are this one's alone.
     t.clock.advance(PAYOUT_REDRIVE_MS + 1);
-    await t.app.payments.service.redrivePayouts();
+    await t.payments.service.redrivePayouts();
     await settle();
     const p = await player(10_000);
     const asked = (await p.withdraw(2_500)).json() as Json;
@@ -651,18 +651,15 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
     await t.database.db.execute(
       sql`UPDATE payments SET state = 'processing', processing_at = ${t.clock.now()} WHERE id = ${id}`,
     );
-    expect(await t.app.payments.service.redrivePayouts()).toBe(0);
+    expect(await t.payments.service.redrivePayouts()).toBe(0);
     expect((await p.client.post(`/api/player/payments/${id}/recall`)).json()).toMatchObject({ code: 'not_recallable' });
     t.clock.advance(PAYOUT_REDRIVE_MS + 1);
     // Two instances' jobs at once: one of them sends it.
-    const [one, two] = await Promise.all([
-      t.app.payments.service.redrivePayouts(),
-      t.app.payments.service.redrivePayouts(),
-    ]);
+    const [one, two] = await Promise.all([t.payments.service.redrivePayouts(), t.payments.service.redrivePayouts()]);
     expect(one + two).toBe(1);
     await settle();
     expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
-    expect(await t.app.payments.service.redrivePayouts()).toBe(0);
+    expect(await t.payments.service.redrivePayouts()).toBe(0);
     expect((await p.balance()).amount_cents).toBe(7_500);
     expect(await paymentEvents(p.id)).toEqual([
       ['payment.withdrawal.requested', id, 2_500],
@@ -676,21 +673,21 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
     // The provider got the payout and decided it; its webhook and our record of its id were lost.
     await withoutDelivery(async () => {
-      await t.app.payments.service.processPayouts();
+      await t.payments.service.processPayouts();
       await settle();
     });
     await t.database.db.execute(sql`UPDATE payments SET provider_payment_id = NULL WHERE id = ${id}`);
     expect(await paymentRow(id)).toMatchObject({ state: 'processing', sent: 1 });
     t.clock.advance(PAYOUT_REDRIVE_MS + 1);
     // Counts cover every payment of the file: this one is checked by its own row.
-    await t.app.payments.service.redrivePayouts();
+    await t.payments.service.redrivePayouts();
     expect(await paymentRow(id)).toMatchObject({ state: 'processing', sent: 1 });
     expect((await paymentRow(id)).provider_payment_id).not.toBeNull();
     // The provider's retry delivers the outcome it had decided.
-    expect(await t.app.payments.sandbox.redeliver(0)).toBeGreaterThanOrEqual(1);
+    expect(await t.payments.sandbox.redeliver(0)).toBeGreaterThanOrEqual(1);
     expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
-    await t.app.payments.sandbox.redeliver(0);
-    await t.app.payments.service.redrivePayouts();
+    await t.payments.sandbox.redeliver(0);
+    await t.payments.service.redrivePayouts();
     expect(await paymentRow(id)).toMatchObject({ state: 'succeeded', sent: 1 });
     expect((await p.balance()).amount_cents).toBe(7_000);
   });
@@ -715,13 +712,13 @@ describe('after a crash (the payout job and the sandbox PSP lost their work in m
     );
     expect((await p.balance()).amount_cents).toBe(0);
     // Too recent: work this process may still be doing is left alone.
-    await t.app.payments.sandbox.redeliver();
+    await t.payments.sandbox.redeliver();
     expect((await p.balance()).amount_cents).toBe(0);
     t.clock.advance(60_000);
-    expect(await t.app.payments.sandbox.redeliver()).toBeGreaterThanOrEqual(2);
+    expect(await t.payments.sandbox.redeliver()).toBeGreaterThanOrEqual(2);
     expect((await p.balance()).amount_cents).toBe(5_000);
     // Delivered and acknowledged: another pass sends neither again.
-    await t.app.payments.sandbox.redeliver();
+    await t.payments.sandbox.redeliver();
     expect((await p.balance()).amount_cents).toBe(5_000);
     expect((await paymentEvents(p.id)).map(([type, , amount]) => [type, amount])).toEqual([
       ['payment.deposit.succeeded', 4_000],
@@ -807,7 +804,7 @@ describe('crypto', () => {
       confirmations_required: required,
     });
     for (let block = 1; block < required; block++) {
-      await t.app.payments.chain.mineBlock();
+      await t.payments.chain.mineBlock();
       expect(await history()).toMatchObject({ state: 'pending', confirmations: block });
     }
     // A late, older progress event never lowers the count the player sees.
@@ -824,12 +821,12 @@ describe('crypto', () => {
     expect(((await signedWebhook(stale)).json() as Json).result).toBe('already_known');
     expect(await history()).toMatchObject({ confirmations: required - 1 });
     expect(await btc()).toBe(0);
-    expect(await t.app.payments.chain.mineBlock()).toBe(1);
+    expect(await t.payments.chain.mineBlock()).toBe(1);
     expect(await btc()).toBe(2_500_000);
     expect(await history()).toMatchObject({ state: 'succeeded', confirmations: required });
-    await t.app.payments.chain.mineBlock();
+    await t.payments.chain.mineBlock();
     expect(await btc()).toBe(2_500_000);
-    expect(await t.app.payments.chain.confirmationsOf(sent.tx_id)).toBe(t.env.CRYPTO_CONFIRMATIONS);
+    expect(await t.payments.chain.confirmationsOf(sent.tx_id)).toBe(t.env.CRYPTO_CONFIRMATIONS);
     expect(
       (
         await p.client.post('/sandbox-chain/send', { address: 'tb1qnotanaddressofanyone000000', amount_cents: 1 })
@@ -849,7 +846,7 @@ describe('crypto', () => {
     expect(payout.statusCode, payout.body).toBe(201);
     expect(await btc()).toBe(1_500_000);
     t.clock.advance(t.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-    await t.app.payments.service.processPayouts();
+    await t.payments.service.processPayouts();
     await settle();
     expect(await history()).toMatchObject({ action: 'cashout', state: 'succeeded', currency: 'BTC' });
   });
@@ -863,16 +860,16 @@ describe('crypto reorg (W13)', () => {
     const { tx_id } = (
       await p.client.post('/sandbox-chain/send', { address, amount_cents: 50_000_000 })
     ).json() as Json;
-    await t.app.payments.chain.mineBlock();
-    expect(await t.app.payments.chain.reorg(tx_id)).toBe(true);
-    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS + 1; i++) await t.app.payments.chain.mineBlock();
+    await t.payments.chain.mineBlock();
+    expect(await t.payments.chain.reorg(tx_id)).toBe(true);
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS + 1; i++) await t.payments.chain.mineBlock();
     const ltc = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'LTC')!;
     expect(ltc.amount_cents).toBe(0);
     expect(((await p.client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({
       state: 'declined',
       cancellation_reason: 'Dropped by a chain reorganisation',
     });
-    expect(await t.app.payments.chain.reorg(tx_id)).toBe(false);
+    expect(await t.payments.chain.reorg(tx_id)).toBe(false);
   });
 });
 
@@ -933,7 +930,7 @@ describe('card-to-crypto on-ramp', () => {
     expect(
       (await buy({ amount: '300', card_number: TEST_CARDS.success, expiry_date: '12/39', cvv: '123' })).body,
     ).toContain('Purchase complete');
-    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.app.payments.chain.mineBlock();
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.payments.chain.mineBlock();
     const eth = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'ETH')!;
     // 300 EUR less 4.5 % = 286.50 EUR at 3,000 EUR per ETH = 0.0955 ETH = 9,550,000 minor units.
     expect(eth.amount_cents).toBe(9_550_000);
@@ -945,7 +942,7 @@ describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; docs/re
     const strict = await buildTestApp({ WITHDRAWAL_RECALL: 'false' });
     try {
       const { client, player: who } = await signUp(strict.app, { currency: 'EUR' });
-      await fund(strict.app.wallet, who.id, 'EUR', 10_000);
+      await fund(strict.wallet, who.id, 'EUR', 10_000);
       await steppedUp(client, strict)();
       const eur = async () =>
         ((await client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'EUR')!
@@ -967,8 +964,8 @@ describe('where reverse withdrawals are banned (WITHDRAWAL_RECALL=false; docs/re
       expect(cancel.json()).toMatchObject({ code: 'recall_disabled' });
       expect(await eur()).toBe(5_000);
       strict.clock.advance(strict.env.PAYOUT_APPROVAL_SECONDS * 1000 + 1);
-      await strict.app.payments.service.processPayouts();
-      await strict.app.payments.sandbox.idle();
+      await strict.payments.service.processPayouts();
+      await strict.payments.sandbox.idle();
       expect(((await client.get('/api/player/payments')).json() as Json[])[0]).toMatchObject({
         state: 'succeeded',
         recallable: false,

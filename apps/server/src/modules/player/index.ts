@@ -1,6 +1,11 @@
-/**
- * The player module's public entry: other modules and the app import from here only (docs/architecture.md, "Module boundaries").
- */
+import { defineModule } from '../module.ts';
+import { playerRoutes } from './player.routes.ts';
+
+/** The signed-in player's profile, locale, settings, wallets list and realtime token. */
+export const playerModule = defineModule({
+  name: 'player',
+  routes: (app, _api, ctx) => playerRoutes(app, ctx),
+});
 
 export { hasRequiredData, presentAccount } from './player.presenter.ts';
 export {
@@ -15,7 +20,6 @@ export {
   updateUser,
   upsertActiveAccount,
 } from './player.repository.ts';
-export { playerRoutes } from './player.routes.ts';
 export { createPlayerService, dateOfBirthErrors } from './player.service.ts';
 export {
   AB_GROUP_EVEN,

@@ -40,7 +40,7 @@ const call = (action: string, body: Record<string, unknown>) =>
 
 async function playerAt(balance: bigint) {
   const id = await insertPlayer(t.database, 'EUR');
-  if (balance > 0n) await fund(t.app.wallet, id, 'EUR', balance);
+  if (balance > 0n) await fund(t.wallet, id, 'EUR', balance);
   const token = await gameSession(t.database, id, 'EUR', TEST_PROVIDER, t.clock.now());
   const round = `limit-round-${++seq}`;
   const base = { user_id: String(id), currency: 'EUR', game: 'test-studio/slot', round_id: round };
@@ -75,7 +75,7 @@ describe('the maximum balance per currency', () => {
 
   it('a win that would pass 2^53 (what JSON carries exactly) is refused, and the accounts read fine afterwards', async () => {
     const { client, player } = await signUp(t.app, { currency: 'EUR' });
-    await fund(t.app.wallet, player.id, 'EUR', 1_000);
+    await fund(t.wallet, player.id, 'EUR', 1_000);
     const token = await gameSession(t.database, player.id, 'EUR', TEST_PROVIDER, t.clock.now());
     const base = { user_id: String(player.id), currency: 'EUR', game: 'test-studio/slot', round_id: 'huge' };
     expect(
@@ -144,7 +144,7 @@ describe('the maximum balance per currency', () => {
 
   it('an operator credit past the maximum is a 422 balance_limit and moves nothing', async () => {
     const id = await insertPlayer(t.database, 'EUR');
-    await fund(t.app.wallet, id, 'EUR', EUR_MAX);
+    await fund(t.wallet, id, 'EUR', EUR_MAX);
     const credit = await t.app.inject({
       method: 'POST',
       url: '/api/admin/wallet/credits',
@@ -208,9 +208,9 @@ describe('nothing after a commit can turn a committed call into a 5xx', () => {
       throw new Error('listener down');
     });
     // Removed at the end, so no later test in this file runs with a throwing listener.
-    const remove = t.app.wallet.onCommitted(listener);
+    const remove = t.wallet.onCommitted(listener);
     try {
-      vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
+      vi.spyOn(t.wallet.service, 'presentBalance').mockImplementation(() => {
         throw new Error('presenter down');
       });
       expect((await p.bet(100)).json.status).toBe('OK');
@@ -222,17 +222,17 @@ describe('nothing after a commit can turn a committed call into a 5xx', () => {
     } finally {
       remove();
     }
-    vi.mocked(t.app.wallet.service.presentBalance).mockRestore();
+    vi.mocked(t.wallet.service.presentBalance).mockRestore();
     expect((await p.bet(100)).json.status).toBe('OK');
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
   it('a deposit, its webhook and a withdrawal answer normally when publishing the change throws', async () => {
     const { client } = await signUp(t.app, { currency: 'EUR' });
-    vi.spyOn(t.app.payments.service.deps, 'publish').mockImplementation(() => {
+    vi.spyOn(t.payments.service.deps, 'publish').mockImplementation(() => {
       throw new Error('realtime down');
     });
-    vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
+    vi.spyOn(t.wallet.service, 'presentBalance').mockImplementation(() => {
       throw new Error('presenter down');
     });
     const ewallet = { method_id: 'sandbox_ewallet', fields: { email: 'ada@example.com' } };
@@ -240,21 +240,21 @@ describe('nothing after a commit can turn a committed call into a 5xx', () => {
       payment: { currency: 'EUR', amount_cents: 5_000, ...ewallet },
     });
     expect(deposit.statusCode, deposit.body).toBe(201);
-    await t.app.payments.sandbox.idle();
-    vi.mocked(t.app.wallet.service.presentBalance).mockRestore();
+    await t.payments.sandbox.idle();
+    vi.mocked(t.wallet.service.presentBalance).mockRestore();
     const eur = async () =>
       ((await client.get('/api/player/accounts')).json() as Array<{ amount_cents: number }>)[0]!.amount_cents;
     expect(await eur()).toBe(5_000);
     // A deposit does not make its account a known payout destination (decision 015).
     expect((await client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD } })).statusCode).toBe(200);
-    vi.spyOn(t.app.wallet.service, 'presentBalance').mockImplementation(() => {
+    vi.spyOn(t.wallet.service, 'presentBalance').mockImplementation(() => {
       throw new Error('presenter down');
     });
     const withdrawal = await client.post('/api/payments/withdrawals', {
       payment: { currency: 'EUR', amount_cents: 2_000, ...ewallet },
     });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
-    vi.mocked(t.app.wallet.service.presentBalance).mockRestore();
+    vi.mocked(t.wallet.service.presentBalance).mockRestore();
     expect(await eur()).toBe(3_000);
     const history = (await client.get('/api/player/payments')).json() as Array<{ state: string; action: string }>;
     expect(history.map((h) => `${h.action}:${h.state}`)).toEqual(['cashout:pending', 'deposit:succeeded']);

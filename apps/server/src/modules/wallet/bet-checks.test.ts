@@ -42,7 +42,7 @@ const id = (p: string) => `${p}-${++n}`;
 
 async function player(amount: number) {
   const userId = await insertPlayer(t.database);
-  await fund(t.app.wallet, userId, 'EUR', amount);
+  await fund(t.wallet, userId, 'EUR', amount);
   const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
   const bet = (amountCents: number, txId = id('bet'), round = id('round')) =>
     walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {

@@ -4,6 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { LedgerAccounts } from './ledger.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { defineModule } from '../module.ts';
 
 export interface Wallet {
   accounts: LedgerAccounts;
@@ -71,6 +73,23 @@ export function createWallet(deps: CreateWalletDeps): Wallet {
   };
 }
 
+/**
+ * The wallet module: the seamless-wallet protocol's HTTP face (`/wallet/v1/*`) and the operator's
+ * credit call. The ledger itself (`createWallet`) is the platform's, built before every module,
+ * since every module's money moves through it; this module's API is that same object.
+ */
+export const walletModule = defineModule({
+  name: 'wallet',
+  setup: (ctx): Wallet => ctx.wallet,
+  routes: (app, wallet, ctx) => walletRoutes(app, { ...ctx, wallet }),
+});
+
+declare module '../module.ts' {
+  interface ModuleApis {
+    wallet: Wallet;
+  }
+}
+
 export type { WalletEvent } from './protocol.ts';
 export { OWN_PROVIDER } from './protocol.ts';
 export { betRefusal, type BetRefusal } from './bet-checks.ts';
@@ -78,5 +97,4 @@ export { betRefusal, type BetRefusal } from './bet-checks.ts';
 export { BalanceLimitError } from './balances.ts';
 export { createGameSession, findGameSession } from './game-sessions.ts';
 export { WalletProtocol } from './protocol.ts';
-export { walletRoutes } from './wallet.routes.ts';
 export { type WalletService } from './wallet.service.ts';

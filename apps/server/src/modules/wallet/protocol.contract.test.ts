@@ -33,7 +33,7 @@ const id = (p: string) => `${p}-${++n}`;
 /** A player with 100.00 EUR and a live session. */
 async function player(amount = 10_000) {
   const userId = await insertPlayer(t.database);
-  await fund(t.app.wallet, userId, 'EUR', amount);
+  await fund(t.wallet, userId, 'EUR', amount);
   const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
   const base = { user_id: String(userId), currency: 'EUR', game: 'croupier-originals/test' };
   const call = (action: string, body: Record<string, unknown>) =>

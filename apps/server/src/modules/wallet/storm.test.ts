@@ -40,7 +40,7 @@ describe('wallet storm (W4)', () => {
     const players = await Promise.all(
       Array.from({ length: PLAYERS }, async () => {
         const userId = await insertPlayer(t.database);
-        await fund(t.app.wallet, userId, 'EUR', START);
+        await fund(t.wallet, userId, 'EUR', START);
         const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
         return { userId, token };
       }),
@@ -69,7 +69,7 @@ describe('wallet storm (W4)', () => {
           try {
             if (roll < 12) {
               const amount = 1 + rng.int(5_000);
-              await t.app.wallet.service.creditPlayer({
+              await t.wallet.service.creditPlayer({
                 userId: p.userId,
                 currency: 'EUR',
                 amount: BigInt(amount),
@@ -82,7 +82,7 @@ describe('wallet storm (W4)', () => {
             } else if (roll < 24) {
               const amount = 1 + rng.int(8_000);
               const out = await t.database.db.transaction((tx) =>
-                t.app.wallet.service.debitPlayer({
+                t.wallet.service.debitPlayer({
                   userId: p.userId,
                   currency: 'EUR',
                   amount: BigInt(amount),

@@ -1,0 +1,192 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type {
+  PrivateChannel,
+  PrivateEvents,
+  PublicChannel,
+  PublicEvents,
+  SHARED_ROUND_EVENT,
+  SharedRoundEvent,
+} from '@croupier/shared/realtime';
+import type { Env } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { ModuleSql } from '../db/module-functions.ts';
+import type { EventConsumer, EventLog } from '../events/event-log.ts';
+import { requireAdminToken } from '../http/admin.ts';
+import type { JobDefinition, Scheduler } from '../jobs/scheduler.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { RandomSource } from '../lib/random.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { SessionService } from './auth/index.ts';
+import type { Mailer } from './mail/index.ts';
+import type { Wallet } from './wallet/index.ts';
+
+/**
+ * The platform every module is built on (docs/architecture.md, "One module shape"): configuration,
+ * the database, time and chance, the ledger, sessions, realtime, the event log and the scheduler.
+ * Built once by `buildApp`; a module never reaches another module through it, only through `use`.
+ */
+export interface Platform {
+  env: Env;
+  database: Database;
+  clock: Clock;
+  /** Chance that decides outcomes (game seeds, jackpot drops); the CSPRNG unless a test pins it. */
+  random: RandomSource;
+  mailer: Mailer;
+  sessions: SessionService;
+  /** The double-entry ledger and the seamless-wallet protocol: every module's money moves here. */
+  wallet: Wallet;
+  realtime: RealtimeHub;
+  /** The durable event log (docs/events.md). Modules declare consumers rather than registering. */
+  events: EventLog;
+  /** Leased background jobs (docs/jobs.md). Modules declare jobs rather than defining them here. */
+  jobs: Scheduler;
+  log: FastifyInstance['log'];
+}
+
+/**
+ * Each module's public API, by module name. A module adds its entry next to its definition:
+ * `declare module '../module.ts' { interface ModuleApis { payments: PaymentsApi } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleApis {}
+
+export type ModuleName = keyof ModuleApis;
+
+/** What a module's parts receive: the platform, and the modules listed before it in `app.ts`. */
+export interface ModuleContext extends Platform {
+  /** The public API of a module listed earlier (`use('games')`); a later one is a wiring error. */
+  use<K extends ModuleName>(name: K): ModuleApis[K];
+  /** Realtime publication limited to the channels this module declared. */
+  publish: ModulePublisher;
+}
+
+export interface ModulePublisher {
+  toPlayer<C extends PrivateChannel>(userId: number, channel: C, data: PrivateEvents[C]): void;
+  toEveryone<C extends PublicChannel>(channel: C, data: PublicEvents[C]): void;
+  /** A shared round to the players watching its game (`game:<slug>` rooms). */
+  toRoom(game: string, data: SharedRoundEvent): void;
+}
+
+export type RealtimeChannel = PrivateChannel | PublicChannel | typeof SHARED_ROUND_EVENT;
+
+/**
+ * One module, declared in its `index.ts`. `setup` builds the services (and may mount the module's
+ * own HTTP scaffolding, such as a webhook route the sandbox calls); everything else is declared
+ * and installed by `installModules`, so a newcomer reads a module's whole footprint — routes,
+ * operator routes, jobs, event consumers, bet-time SQL, ledger invariants, realtime channels — in
+ * one place.
+ */
+export interface ModuleDefinition<N extends string = string, Api = unknown> {
+  name: N;
+  /** Realtime channels this module publishes; `ctx.publish` refuses any other. */
+  channels?: readonly RealtimeChannel[];
+  /** SQL functions it owns and the bet-time checks among them (docs/bet-checks.md). */
+  sql?: ModuleSql;
+  /** Builds the services; a module with no API of its own leaves it out. */
+  setup?(ctx: ModuleContext, app: FastifyInstance): Api | Promise<Api>;
+  /** Player-facing and public routes. */
+  routes?(app: FastifyInstance, api: Api, ctx: ModuleContext): void | Promise<void>;
+  /**
+   * Operator routes: mounted only when ADMIN_API_TOKEN is set, every request checked against it
+   * before the handler runs.
+   */
+  adminRoutes?(app: FastifyInstance, api: Api, ctx: ModuleContext): void | Promise<void>;
+  jobs?(api: Api, ctx: ModuleContext): readonly JobDefinition[];
+  consumers?(api: Api, ctx: ModuleContext): readonly EventConsumer[];
+  /**
+   * Ledger-wide invariants this module adds (docs/reliability.md#ledger-invariants): each a query
+   * returning the rows that break it, checked by the invariant tests and the storm test.
+   */
+  invariants?(api: Api, ctx: ModuleContext): Readonly<Record<string, InvariantQuery>>;
+  /** Runs when the app closes, before the database does. */
+  close?(api: Api): void | Promise<void>;
+}
+
+/** A query returning the rows that break an invariant. */
+export type InvariantQuery = SQL;
+
+/** Declares a module; the identity function that gives its parts their types. */
+export function defineModule<N extends string, Api>(definition: ModuleDefinition<N, Api>): ModuleDefinition<N, Api> {
+  return definition;
+}
+
+export interface InstalledModules {
+  /** Every module's API by name: `buildApp` hands them to its caller instead of decorating Fastify. */
+  apis: ModuleApis;
+  /** The invariants modules declared, as `<module>.<name>`. */
+  invariants: ReadonlyMap<string, InvariantQuery>;
+}
+
+/** Builds the modules in order and installs what each declares. */
+export async function installModules(
+  app: FastifyInstance,
+  platform: Platform,
+  modules: readonly ModuleDefinition<string, unknown>[],
+): Promise<InstalledModules> {
+  const built = new Map<string, unknown>();
+  const invariants = new Map<string, InvariantQuery>();
+  const channelOwners = new Map<string, string>();
+  for (const module of modules) {
+    if (built.has(module.name)) throw new Error(`module ${module.name} listed twice`);
+    for (const channel of module.channels ?? []) {
+      const owner = channelOwners.get(channel);
+      if (owner) throw new Error(`channel ${channel} declared by both ${owner} and ${module.name}`);
+      channelOwners.set(channel, module.name);
+    }
+    const declared = new Set<string>(module.channels ?? []);
+    const allowed = (channel: string) => {
+      if (!declared.has(channel))
+        throw new Error(`module ${module.name} publishes ${channel} without declaring it in its channels`);
+    };
+    const ctx: ModuleContext = {
+      ...platform,
+      use: (name) => {
+        if (!built.has(name)) throw new Error(`module ${module.name} uses ${name}, which is not listed before it`);
+        return built.get(name) as ModuleApis[typeof name];
+      },
+      publish: {
+        toPlayer: (userId, channel, data) => {
+          allowed(channel);
+          platform.realtime.publishPrivate(userId, channel, data);
+        },
+        toEveryone: (channel, data) => {
+          allowed(channel);
+          platform.realtime.publishPublic(channel, data);
+        },
+        toRoom: (game, data) => {
+          allowed('shared_round');
+          platform.realtime.publishRoom(game, data);
+        },
+      },
+    };
+    const api = module.setup ? await module.setup(ctx, app) : undefined;
+    built.set(module.name, api);
+    if (module.routes) {
+      const routes = module.routes;
+      await app.register(async (scope) => routes(scope, api, ctx));
+    }
+    const token = platform.env.ADMIN_API_TOKEN;
+    if (module.adminRoutes && token) {
+      const adminRoutes = module.adminRoutes;
+      await app.register(async (scope) => {
+        scope.addHook('onRequest', async (request) => requireAdminToken(request, token));
+        await adminRoutes(scope, api, ctx);
+      });
+    }
+    for (const job of module.jobs?.(api, ctx) ?? []) {
+      // The operator's job list (GET /api/admin/jobs) names the module that owns each job.
+      if (!job.name.startsWith(`${module.name}.`))
+        throw new Error(`job ${job.name} of module ${module.name} must be named ${module.name}.<job>`);
+      platform.jobs.define(job);
+    }
+    for (const consumer of module.consumers?.(api, ctx) ?? []) platform.events.register(consumer);
+    for (const [name, query] of Object.entries(module.invariants?.(api, ctx) ?? {}))
+      invariants.set(`${module.name}.${name}`, query);
+    if (module.close) {
+      const close = module.close;
+      app.addHook('onClose', async () => close(api));
+    }
+  }
+  return { apis: Object.fromEntries(built) as unknown as ModuleApis, invariants };
+}
