@@ -9,13 +9,25 @@
  * chain watcher in here.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { CRYPTO_COINS, CURRENCIES, isCrypto, isCurrencyCode, type CurrencyCode } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { upsertActiveAccount } from '../player/index.ts';
-import { rows } from '../../db/sql.ts';
+import {
+  chainTxConfirmations,
+  confirmChainTx,
+  confirmMempoolOnce,
+  dropChainTx,
+  findChainTx,
+  insertMempoolTx,
+} from './crypto.repository.ts';
+import {
+  cryptoAddressCurrency,
+  cryptoAddressesOf,
+  cryptoAddressOf,
+  insertCryptoAddressIfMissing,
+} from './payments.repository.ts';
 import { SandboxProvider } from './sandbox.ts';
 
 /** Value of one coin in EUR (sandbox reference rates). */
@@ -94,36 +106,21 @@ export class SandboxChain {
     if (!isCurrencyCode(currency) || !isCrypto(currency))
       throw new AppError(422, 'currency_unavailable', 'Not a crypto currency');
     await upsertActiveAccount(this.deps.db, userId, currency, this.deps.clock.now());
-    await this.deps.db.execute(
-      sql`INSERT INTO crypto_addresses (user_id, currency, address, created_at) VALUES (${userId}, ${currency}, ${newAddress(currency)}, ${this.deps.clock.now()})
-          ON CONFLICT (user_id, currency) DO NOTHING`,
-    );
-    const [row] = await rows<{ address: string }>(
-      this.deps.db,
-      sql`SELECT address FROM crypto_addresses WHERE user_id = ${userId} AND currency = ${currency}`,
-    );
+    await insertCryptoAddressIfMissing(this.deps.db, userId, currency, newAddress(currency), this.deps.clock.now());
+    const row = await cryptoAddressOf(this.deps.db, userId, currency);
     return row!.address;
   }
 
   async addresses(userId: number) {
-    return rows<{ currency: string; address: string }>(
-      this.deps.db,
-      sql`SELECT currency, address FROM crypto_addresses WHERE user_id = ${userId} ORDER BY currency`,
-    );
+    return cryptoAddressesOf(this.deps.db, userId);
   }
 
   /** The sandbox faucet: someone sends `amountCents` (minor units of the coin) to an address. */
   async send(address: string, amountCents: bigint): Promise<string> {
-    const [owner] = await rows<{ currency: string }>(
-      this.deps.db,
-      sql`SELECT currency FROM crypto_addresses WHERE address = ${address}`,
-    );
-    if (!owner) throw new AppError(422, 'unknown_address', 'No such sandbox address');
+    const currency = await cryptoAddressCurrency(this.deps.db, address);
+    if (currency === undefined) throw new AppError(422, 'unknown_address', 'No such sandbox address');
     const id = `tx_${randomUUID().replace(/-/g, '')}`;
-    await this.deps.db.execute(
-      sql`INSERT INTO sandbox_chain_txs (id, currency, address, amount_cents, confirmations, status, created_at)
-          VALUES (${id}, ${owner.currency}, ${address}, ${amountCents.toString()}::bigint, 0, 'mempool', ${this.deps.clock.now()})`,
-    );
+    await insertMempoolTx(this.deps.db, { id, currency, address, amountCents, now: this.deps.clock.now() });
     await this.notify(id, 'pending');
     return id;
   }
@@ -133,21 +130,14 @@ export class SandboxChain {
    * the player sees the count rise); enough of them settle it.
    */
   async mineBlock(): Promise<number> {
-    const advanced = await rows<{ id: string; confirmations: number }>(
-      this.deps.db,
-      sql`UPDATE sandbox_chain_txs SET confirmations = confirmations + 1 WHERE status = 'mempool' RETURNING id, confirmations`,
-    );
+    const advanced = await confirmMempoolOnce(this.deps.db);
     let settled = 0;
     for (const tx of advanced) {
       if (tx.confirmations < this.deps.confirmations) {
         await this.notify(tx.id, 'pending');
         continue;
       }
-      const done = await rows<{ id: string }>(
-        this.deps.db,
-        sql`UPDATE sandbox_chain_txs SET status = 'confirmed' WHERE id = ${tx.id} AND status = 'mempool' RETURNING id`,
-      );
-      if (done.length === 0) continue;
+      if (!(await confirmChainTx(this.deps.db, tx.id))) continue;
       await this.notify(tx.id, 'succeeded');
       settled++;
     }
@@ -160,28 +150,17 @@ export class SandboxChain {
    * already credited is past the reorg depth and stays.
    */
   async reorg(txId: string): Promise<boolean> {
-    const dropped = await rows<{ id: string }>(
-      this.deps.db,
-      sql`UPDATE sandbox_chain_txs SET status = 'dropped' WHERE id = ${txId} AND status = 'mempool' RETURNING id`,
-    );
-    if (dropped.length === 0) return false;
+    if (!(await dropChainTx(this.deps.db, txId))) return false;
     await this.notify(txId, 'declined');
     return true;
   }
 
   async confirmationsOf(txId: string): Promise<number> {
-    const [row] = await rows<{ confirmations: number }>(
-      this.deps.db,
-      sql`SELECT confirmations FROM sandbox_chain_txs WHERE id = ${txId}`,
-    );
-    return Number(row?.confirmations ?? 0);
+    return Number((await chainTxConfirmations(this.deps.db, txId)) ?? 0);
   }
 
   private async notify(id: string, status: 'pending' | 'succeeded' | 'declined') {
-    const [tx] = await rows<{ currency: string; address: string; amount_cents: string; confirmations: number }>(
-      this.deps.db,
-      sql`SELECT currency, address, amount_cents::text, confirmations FROM sandbox_chain_txs WHERE id = ${id}`,
-    );
+    const tx = await findChainTx(this.deps.db, id);
     const event = {
       // A pending event per confirmation count: each is a distinct notification, replays of one are not.
       event_id: status === 'pending' ? `${id}:pending:${tx!.confirmations}` : `${id}:${status}`,

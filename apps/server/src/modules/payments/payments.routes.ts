@@ -13,14 +13,13 @@ import {
   PaymentsPageRequestSchema,
 } from '@croupier/shared/api/payments';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { rows } from '../../db/sql.ts';
 import { parseBody, parseInput, parseParams, parseQuery } from '../../http/validate.ts';
 import { requireUserFrom } from '../auth/index.ts';
 import { requireSteppedUp } from '../auth/index.ts';
 import { statusesOf } from '../player/index.ts';
+import { insertRiskTransaction, lifetimeSums } from './payments.repository.ts';
 import type { PaymentAnswer, PaymentsService } from './payments.service.ts';
 import { cryptoExchangeRates, ONRAMP, onrampQuote, type SandboxChain } from './crypto.ts';
 import {
@@ -153,14 +152,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   // docs/api-shapes.md#info player stats: lifetime sums per currency in major units.
   app.get('/api/player/stats', async (request) => {
     const user = await request.requireUser();
-    const sums = await rows<{ kind: string; currency: string; n: number; total: string }>(
-      deps.database.db,
-      sql`SELECT action AS kind, currency, count(*)::int AS n, sum(amount_cents)::text AS total FROM payments
-            WHERE user_id = ${user.id} AND state = 'succeeded' GROUP BY action, currency
-          UNION ALL
-          SELECT 'bet' AS kind, currency, count(*)::int AS n, sum(amount)::text AS total FROM wallet_requests
-            WHERE user_id = ${user.id} AND action = 'bet' AND status = 'ok' GROUP BY currency`,
-    );
+    const sums = await lifetimeSums(deps.database.db, user.id);
     const major = (currency: string, cents: string) =>
       Number(cents) / (CURRENCIES[currency as keyof typeof CURRENCIES]?.subunitsToUnit ?? 100);
     const of = (kind: string) =>
@@ -221,9 +213,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
         errors: { merchant_user_id: ['is not you'] },
       });
     }
-    await deps.database.db.execute(
-      sql`INSERT INTO risk_transactions (user_id, type, payload, created_at) VALUES (${user.id}, ${payload.type}, ${JSON.stringify(payload)}::jsonb, ${deps.clock.now()})`,
-    );
+    await insertRiskTransaction(deps.database.db, user.id, payload.type, payload, deps.clock.now());
     return reply.status(201).send({ status: 'ok' });
   });
 

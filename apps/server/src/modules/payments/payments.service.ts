@@ -8,7 +8,6 @@
  *   payout succeeded:   payout reserve → payment clearing
  *   payout failed / recalled: payout reserve → player cash (once)
  */
-import { sql } from 'drizzle-orm';
 import { findUnsafeText } from '@croupier/shared/api/primitives';
 import { isCurrencyCode, maxBalanceMinor } from '@croupier/shared/currencies';
 import { toMajorString } from '@croupier/shared/money';
@@ -19,9 +18,49 @@ import { appendEvent } from '../../events/event-log.ts';
 import type { EventType } from '@croupier/shared/events';
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
 import { BalanceLimitError } from '../wallet/index.ts';
-import { rows, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Wallet } from '../wallet/index.ts';
 import type { MethodField, PaymentAction, PaymentProvider, ProviderMethod, StartOutcome } from './provider.ts';
+import {
+  advanceConfirmations,
+  attachProviderPaymentId,
+  cashAndBalanceOf,
+  claimIdempotencyKey,
+  conflictingProfiles,
+  countPayments,
+  cryptoAddressOwner,
+  declineDepositOverBalanceLimit,
+  declinePendingPayment,
+  declineProcessingPayout,
+  deleteProfileOf,
+  duePayouts,
+  findIdempotencyKey,
+  findPaymentOf,
+  findProfileOf,
+  hasPaidOutTo,
+  insertCryptoDeposit,
+  insertDeposit,
+  insertProfileIfNew,
+  insertWithdrawal,
+  lockPaymentByProviderId,
+  lockPaymentByReference,
+  markDepositSucceeded,
+  markPayoutPaid,
+  paymentHistory,
+  profilesOf,
+  recallPendingWithdrawal,
+  recordDepositStart,
+  recordPayoutStart,
+  recordWebhookOnce,
+  renameProfile,
+  retakeStuckPayout,
+  storeIdempotentAnswer,
+  stuckPayouts,
+  takePayout,
+  type PaymentRow,
+} from './payments.repository.ts';
+
+export type { PaymentRow } from './payments.repository.ts';
 
 /** Group 631 removes the Sofort brand from deposit methods (docs/player-app.md#groups-and-restrictions). */
 export const NO_SOFORT_GROUP = 631;
@@ -30,26 +69,6 @@ export const NO_SOFORT_GROUP = 631;
  * as lost in a crash and is sent again (a provider answers a payout start in seconds).
  */
 export const PAYOUT_REDRIVE_MS = 2 * 60_000;
-
-export interface PaymentRow {
-  id: number;
-  user_id: number;
-  action: PaymentAction;
-  state: 'pending' | 'processing' | 'succeeded' | 'declined' | 'recalled';
-  currency: string;
-  amount_cents: string;
-  provider: string;
-  method_id: string;
-  brand: string;
-  provider_payment_id: string | null;
-  account_title: string | null;
-  cancellation_reason: string | null;
-  payout_details: Record<string, string> | null;
-  confirmations: number | null;
-  confirmations_required: number | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-}
 
 /**
  * A payment as the history and `payments_changes` show it (docs/api-shapes.md#payments, #payloads).
@@ -156,10 +175,7 @@ export class PaymentsService {
 
   /** The methods a player may use for a currency and action, with their saved profiles. */
   async methods(user: { id: number; groups: number[] }, currency: string, action: PaymentAction) {
-    const profiles = await rows<{ id: number; method_id: string; title: string }>(
-      this.deps.db,
-      sql`SELECT id, method_id, title FROM payment_profiles WHERE user_id = ${user.id} ORDER BY id`,
-    );
+    const profiles = await profilesOf(this.deps.db, user.id);
     const out: (ProviderMethod & { savedProfiles: { id: number; title: string; isRemoveAvailable: boolean }[] })[] = [];
     for (const provider of this.deps.providers.values()) {
       for (const m of provider.methods(currency, action)) {
@@ -188,10 +204,7 @@ export class PaymentsService {
       throw new AppError(422, 'amount_too_large', `The maximum is ${money(method.max, input.currency)}`, {
         amount: [`The maximum is ${money(method.max, input.currency)}`],
       });
-    const [account] = await rows<{ cash: string; balance: string }>(
-      this.deps.db,
-      sql`SELECT available_to_cashout_cents::text AS cash, amount_cents::text AS balance FROM player_accounts WHERE user_id = ${user.id} AND currency = ${input.currency}`,
-    );
+    const account = await cashAndBalanceOf(this.deps.db, user.id, input.currency);
     if (!account) throw new AppError(422, 'currency_unavailable', `You have no ${input.currency} account`);
     // Told before the player pays: the credit itself would be refused (decision 016).
     const ceiling = maxBalanceMinor(input.currency);
@@ -201,10 +214,7 @@ export class PaymentsService {
     }
     let profileToken: string | undefined;
     if (input.profileId !== undefined) {
-      const [profile] = await rows<{ token: string; method_id: string }>(
-        this.deps.db,
-        sql`SELECT token, method_id FROM payment_profiles WHERE id = ${input.profileId} AND user_id = ${user.id}`,
-      );
+      const profile = await findProfileOf(this.deps.db, user.id, input.profileId);
       if (!profile || profile.method_id !== method.id)
         throw new AppError(422, 'profile_unavailable', 'This saved payment method is not available', {
           profile_id: ['is not available'],
@@ -261,15 +271,16 @@ export class PaymentsService {
     const now = this.deps.clock.now();
     const payment = await this.deps.db
       .transaction(async (tx) => {
-        const [created] = await rows<PaymentRow>(
-          tx,
-          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, destination, created_at)
-              VALUES (${user.id}, 'deposit', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
-                      ${destinationOf(method, input.fields, profileToken)}, ${now})
-              RETURNING *`,
-        );
-        if (idem) await this.claim(tx, user.id, idem, created!.id, now);
-        return created!;
+        const created = await insertDeposit(tx, {
+          userId: user.id,
+          currency: input.currency,
+          amountCents: input.amountCents,
+          method,
+          destination: destinationOf(method, input.fields, profileToken),
+          now,
+        });
+        if (idem) await this.claim(tx, user.id, idem, created.id, now);
+        return created;
       })
       .catch((error: unknown) => this.lostClaim(error, user.id, idem));
     if (!('id' in payment)) return payment;
@@ -317,13 +328,12 @@ export class PaymentsService {
       const profile = accepted.profile
         ? await this.saveProfile(tx, user.id, method, accepted.profile, payment.id, now)
         : undefined;
-      const [started] = await rows<PaymentRow>(
-        tx,
+      const started = await recordDepositStart(tx, payment.id, {
+        providerPaymentId: accepted.providerPaymentId,
+        accountTitle: accepted.accountTitle,
         // A new card is known by the profile the provider just made of it.
-        sql`UPDATE payments SET provider_payment_id = ${accepted.providerPaymentId}, account_title = ${accepted.accountTitle},
-                   destination = COALESCE(destination, ${profile ? destinationOf(method, {}, profile.token) : null})
-            WHERE id = ${payment.id} RETURNING *`,
-      );
+        destination: profile ? destinationOf(method, {}, profile.token) : null,
+      });
       const view = this.present(started!);
       const answer: PaymentAnswer = {
         status: 201,
@@ -372,14 +382,17 @@ export class PaymentsService {
     const now = this.deps.clock.now();
     const payment = await this.deps.db
       .transaction(async (tx) => {
-        const [row] = await rows<PaymentRow>(
-          tx,
-          sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, account_title, payout_details, destination, created_at)
-              VALUES (${user.id}, 'cashout', 'pending', ${input.currency}, ${input.amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
-                      ${profileToken ? null : maskDetails(details)}, ${JSON.stringify(details)}::jsonb, ${destination}, ${now})
-              RETURNING *`,
-        );
-        if (idem) await this.claim(tx, user.id, idem, row!.id, now);
+        const row = await insertWithdrawal(tx, {
+          userId: user.id,
+          currency: input.currency,
+          amountCents: input.amountCents,
+          method,
+          accountTitle: profileToken ? null : maskDetails(details),
+          payoutDetails: details,
+          destination,
+          now,
+        });
+        if (idem) await this.claim(tx, user.id, idem, row.id, now);
         const reserved = await this.deps.wallet.service.debitPlayer({
           tx,
           userId: user.id,
@@ -387,12 +400,12 @@ export class PaymentsService {
           amount: input.amountCents,
           to: 'payout_reserve',
           kind: 'withdrawal_reserve',
-          idempotencyKey: `payment:${row!.id}:reserve`,
+          idempotencyKey: `payment:${row.id}:reserve`,
           cashOnly: true,
         });
         if (!reserved.ok) throw insufficientFunds(reserved.balance?.cash ?? 0n, input.currency);
-        await logPayment(tx, 'payment.withdrawal.requested', row!);
-        const view = this.present(row!);
+        await logPayment(tx, 'payment.withdrawal.requested', row);
+        const view = this.present(row);
         const answer: PaymentAnswer = { status: 201, body: JSON.stringify({ payment: view }), replayed: false };
         if (idem) await this.remember(tx, user.id, idem, answer);
         return { view, answer, balance: reserved.balance };
@@ -429,15 +442,7 @@ export class PaymentsService {
    * it answered) is a 409 (`idempotency_key_in_use`): nothing is started twice.
    */
   private async replay(userId: number, idem: Idempotency): Promise<PaymentAnswer | null> {
-    const [row] = await rows<{
-      action: string;
-      request_hash: string;
-      response_status: number | null;
-      response_body: string | null;
-    }>(
-      this.deps.db,
-      sql`SELECT action, request_hash, response_status, response_body FROM payment_idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`,
-    );
+    const row = await findIdempotencyKey(this.deps.db, userId, idem.key);
     if (!row) return null;
     if (row.action !== idem.action || !safeEqual(row.request_hash, idem.hash)) {
       throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different payment request');
@@ -450,19 +455,19 @@ export class PaymentsService {
 
   /** Claims the key for a new payment; a concurrent request that claimed it first wins. */
   private async claim(tx: Executor, userId: number, idem: Idempotency, paymentId: number, now: Date) {
-    const claimed = await rows<{ key: string }>(
-      tx,
-      sql`INSERT INTO payment_idempotency_keys (user_id, key, action, request_hash, payment_id, created_at)
-          VALUES (${userId}, ${idem.key}, ${idem.action}, ${idem.hash}, ${paymentId}, ${now})
-          ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-    );
-    if (claimed.length === 0) throw new KeyTaken();
+    const claimed = await claimIdempotencyKey(tx, {
+      userId,
+      key: idem.key,
+      action: idem.action,
+      requestHash: idem.hash,
+      paymentId,
+      now,
+    });
+    if (!claimed) throw new KeyTaken();
   }
 
   private async remember(tx: Executor, userId: number, idem: Idempotency, answer: PaymentAnswer) {
-    await tx.execute(
-      sql`UPDATE payment_idempotency_keys SET response_status = ${answer.status}, response_body = ${answer.body} WHERE user_id = ${userId} AND key = ${idem.key}`,
-    );
+    await storeIdempotentAnswer(tx, userId, idem.key, answer);
   }
 
   /** A deposit the provider refused or never answered: declined, and its answer kept for the key, in one transaction. */
@@ -475,11 +480,7 @@ export class PaymentsService {
   ): Promise<PaymentAnswer> {
     const answer: PaymentAnswer = { status: error.status, body: JSON.stringify(errorBody(error)), replayed: false };
     const declined = await this.deps.db.transaction(async (tx) => {
-      const [row] = await rows<PaymentRow>(
-        tx,
-        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${reason}, finished_at = ${this.deps.clock.now()}
-            WHERE id = ${paymentId} AND state = 'pending' RETURNING *`,
-      );
+      const row = await declinePendingPayment(tx, paymentId, reason, this.deps.clock.now());
       if (idem) await this.remember(tx, userId, idem, answer);
       return row;
     });
@@ -502,20 +503,17 @@ export class PaymentsService {
     now: Date,
   ): Promise<{ token: string } | undefined> {
     const fingerprint = saved.fingerprint ?? null;
-    // No conflict target: either unique index (token, or this player's fingerprint) may be hit.
-    const [inserted] = await rows<{ token: string }>(
-      tx,
-      sql`INSERT INTO payment_profiles (user_id, provider, method_id, title, token, fingerprint, created_at)
-          VALUES (${userId}, ${method.provider}, ${method.id}, ${saved.title}, ${saved.token}, ${fingerprint}, ${now})
-          ON CONFLICT DO NOTHING RETURNING token`,
-    );
+    const inserted = await insertProfileIfNew(tx, {
+      userId,
+      provider: method.provider,
+      methodId: method.id,
+      title: saved.title,
+      token: saved.token,
+      fingerprint,
+      now,
+    });
     if (inserted) return inserted;
-    const existing = await rows<{ id: number; user_id: number; token: string; fingerprint: string | null }>(
-      tx,
-      sql`SELECT id, user_id, token, fingerprint FROM payment_profiles
-          WHERE provider = ${method.provider} AND (token = ${saved.token} OR (user_id = ${userId} AND fingerprint = ${fingerprint}))
-          ORDER BY (user_id = ${userId} AND fingerprint = ${fingerprint}) DESC, id`,
-    );
+    const existing = await conflictingProfiles(tx, method.provider, userId, saved.token, fingerprint);
     const mine = existing.find((p) => Number(p.user_id) === userId);
     const foreign = existing.find((p) => Number(p.user_id) !== userId && p.token === saved.token);
     if (foreign) {
@@ -525,11 +523,7 @@ export class PaymentsService {
       );
     }
     if (!mine) return undefined;
-    const [kept] = await rows<{ token: string }>(
-      tx,
-      sql`UPDATE payment_profiles SET title = ${saved.title}, method_id = ${method.id} WHERE id = ${mine.id} RETURNING token`,
-    );
-    return kept;
+    return renameProfile(tx, mine.id, saved.title, method.id);
   }
 
   /** Our transaction, and its payment, rolled back because another request holds the key: its answer. */
@@ -557,33 +551,21 @@ export class PaymentsService {
    */
   private async usedDestination(userId: number, destination: string | null): Promise<boolean> {
     if (!destination) return false;
-    const found = await rows<{ id: number }>(
-      this.deps.db,
-      sql`SELECT id FROM payments
-          WHERE user_id = ${userId} AND destination = ${destination} AND action = 'cashout' AND state = 'succeeded' LIMIT 1`,
-    );
-    return found.length > 0;
+    return hasPaidOutTo(this.deps.db, userId, destination);
   }
 
   /** Cancels a pending withdrawal and returns the money; refused once the payout job took it. */
   async recall(userId: number, paymentId: number): Promise<PaymentView> {
     if (!this.deps.recallAllowed) throw conflict('recall_disabled', 'Withdrawals cannot be cancelled once requested');
     const result = await this.deps.db.transaction(async (tx) => {
-      const [row] = await rows<PaymentRow>(
-        tx,
-        sql`UPDATE payments SET state = 'recalled', finished_at = ${this.deps.clock.now()}, cancellation_reason = 'Recalled by the player'
-            WHERE id = ${paymentId} AND user_id = ${userId} AND action = 'cashout' AND state = 'pending' RETURNING *`,
-      );
+      const row = await recallPendingWithdrawal(tx, userId, paymentId, this.deps.clock.now());
       if (!row) return null;
       const released = await this.release(tx, row, 'recall');
       await logPayment(tx, 'payment.withdrawal.recalled', row);
       return { row, balance: released.balance };
     });
     if (!result) {
-      const [existing] = await rows<PaymentRow>(
-        this.deps.db,
-        sql`SELECT * FROM payments WHERE id = ${paymentId} AND user_id = ${userId}`,
-      );
+      const existing = await findPaymentOf(this.deps.db, userId, paymentId);
       if (!existing) throw notFound('payment_not_found', 'Payment not found');
       throw conflict('not_recallable', 'This payment can no longer be recalled');
     }
@@ -598,11 +580,8 @@ export class PaymentsService {
    * (payout_details), so removing it never strands money on its way out.
    */
   async removeProfile(userId: number, profileId: number): Promise<void> {
-    const removed = await rows<{ id: number }>(
-      this.deps.db,
-      sql`DELETE FROM payment_profiles WHERE id = ${profileId} AND user_id = ${userId} RETURNING id`,
-    );
-    if (removed.length === 0) throw notFound('profile_not_found', 'This saved payment method does not exist');
+    const removed = await deleteProfileOf(this.deps.db, userId, profileId);
+    if (!removed) throw notFound('profile_not_found', 'This saved payment method does not exist');
   }
 
   private release(tx: Executor, row: PaymentRow, why: string) {
@@ -628,16 +607,10 @@ export class PaymentsService {
   async processPayouts(limit = 50): Promise<number> {
     const now = this.deps.clock.now();
     const cutoff = new Date(now.getTime() - this.deps.payoutDelayMs);
-    const due = await rows<{ id: number }>(
-      this.deps.db,
-      sql`SELECT id FROM payments WHERE action = 'cashout' AND state = 'pending' AND created_at <= ${cutoff} ORDER BY id LIMIT ${limit}`,
-    );
+    const due = await duePayouts(this.deps.db, cutoff, limit);
     let sent = 0;
     for (const { id } of due) {
-      const [row] = await rows<PaymentRow>(
-        this.deps.db,
-        sql`UPDATE payments SET state = 'processing', processing_at = ${now} WHERE id = ${id} AND state = 'pending' RETURNING *`,
-      );
+      const row = await takePayout(this.deps.db, id, now);
       if (!row) continue;
       this.notify(row.user_id, this.present(row));
       if (await this.sendPayout(row)) sent++;
@@ -657,19 +630,10 @@ export class PaymentsService {
   async redrivePayouts(limit = 50): Promise<number> {
     const now = this.deps.clock.now();
     const cutoff = new Date(now.getTime() - PAYOUT_REDRIVE_MS);
-    const stuck = await rows<{ id: number }>(
-      this.deps.db,
-      sql`SELECT id FROM payments WHERE action = 'cashout' AND state = 'processing' AND provider_payment_id IS NULL
-            AND (processing_at IS NULL OR processing_at <= ${cutoff}) ORDER BY id LIMIT ${limit}`,
-    );
+    const stuck = await stuckPayouts(this.deps.db, cutoff, limit);
     let sent = 0;
     for (const { id } of stuck) {
-      const [row] = await rows<PaymentRow>(
-        this.deps.db,
-        sql`UPDATE payments SET processing_at = ${now}
-            WHERE id = ${id} AND state = 'processing' AND provider_payment_id IS NULL
-              AND (processing_at IS NULL OR processing_at <= ${cutoff}) RETURNING *`,
-      );
+      const row = await retakeStuckPayout(this.deps.db, id, cutoff, now);
       if (!row) continue;
       this.deps.onError?.(
         `payments: payout ${id} had no provider answer; sending it again`,
@@ -695,9 +659,7 @@ export class PaymentsService {
         profileToken: details.profile_token,
       });
       if (outcome.kind === 'refused') throw new Declined(outcome.reason);
-      await this.deps.db.execute(
-        sql`UPDATE payments SET provider_payment_id = ${outcome.providerPaymentId}, account_title = COALESCE(account_title, ${outcome.accountTitle}) WHERE id = ${id}`,
-      );
+      await recordPayoutStart(this.deps.db, id, outcome.providerPaymentId, outcome.accountTitle);
       return true;
     } catch (error) {
       await this.failPayout(row, error instanceof Declined ? error.message : 'The payout could not be sent');
@@ -708,11 +670,7 @@ export class PaymentsService {
 
   private async failPayout(row: PaymentRow, reason: string) {
     const result = await this.deps.db.transaction(async (tx) => {
-      const [failed] = await rows<PaymentRow>(
-        tx,
-        sql`UPDATE payments SET state = 'declined', cancellation_reason = ${reason}, finished_at = ${this.deps.clock.now()}
-            WHERE id = ${row.id} AND state = 'processing' RETURNING *`,
-      );
+      const failed = await declineProcessingPayout(tx, row.id, reason, this.deps.clock.now());
       if (!failed) return null;
       const released = await this.release(tx, failed, 'payout_failed');
       await logPayment(tx, 'payment.withdrawal.failed', failed);
@@ -748,78 +706,64 @@ export class PaymentsService {
     const now = this.deps.clock.now();
     const outcome = await this.deps.db
       .transaction(async (tx) => {
-        const fresh = await rows<{ id: number }>(
-          tx,
-          sql`INSERT INTO payment_webhooks (provider, event_id, provider_payment_id, payload, received_at)
-            VALUES (${providerId}, ${event.eventId}, ${event.providerPaymentId}, ${rawBody.toString('utf8')}::jsonb, ${now})
-            ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-        );
-        if (fresh.length === 0) return { result: 'duplicate' as const };
-        let [payment] = await rows<PaymentRow>(
-          tx,
-          event.address
-            ? sql`SELECT * FROM payments WHERE provider = ${providerId} AND provider_payment_id = ${event.providerPaymentId} FOR UPDATE`
-            : // A webhook can overtake the answer to the call that started the payment, before our
-              // side has stored the provider's id: our reference without a provider id yet is that
-              // payment, and the event fills the id in.
-              sql`SELECT * FROM payments WHERE provider = ${providerId} AND id::text = ${event.reference}
-                  AND (provider_payment_id = ${event.providerPaymentId} OR provider_payment_id IS NULL) FOR UPDATE`,
-        );
+        const fresh = await recordWebhookOnce(tx, {
+          provider: providerId,
+          eventId: event.eventId,
+          providerPaymentId: event.providerPaymentId,
+          rawBody: rawBody.toString('utf8'),
+          now,
+        });
+        if (!fresh) return { result: 'duplicate' as const };
+        let payment = event.address
+          ? await lockPaymentByProviderId(tx, providerId, event.providerPaymentId)
+          : // A webhook can overtake the answer to the call that started the payment, before our
+            // side has stored the provider's id: our reference without a provider id yet is that
+            // payment, and the event fills the id in.
+            await lockPaymentByReference(tx, providerId, event.reference, event.providerPaymentId);
         if (payment && payment.provider_payment_id === null) {
-          [payment] = await rows<PaymentRow>(
-            tx,
-            sql`UPDATE payments SET provider_payment_id = ${event.providerPaymentId} WHERE id = ${payment.id} RETURNING *`,
-          );
+          payment = await attachProviderPaymentId(tx, payment.id, event.providerPaymentId);
         }
         if (!payment && event.address) {
           // First sight of a crypto deposit: it belongs to whoever owns the receiving address.
-          const [owner] = await rows<{ user_id: number; currency: string }>(
-            tx,
-            sql`SELECT user_id, currency FROM crypto_addresses WHERE address = ${event.address}`,
-          );
+          const owner = await cryptoAddressOwner(tx, event.address);
           if (!owner || owner.currency !== event.currency || event.amountCents <= 0n)
             return { result: 'unknown_address' as const };
           const coin = event.currency.toLowerCase();
-          [payment] = await rows<PaymentRow>(
-            tx,
-            sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title,
-                                   confirmations, confirmations_required, created_at)
-              VALUES (${owner.user_id}, 'deposit', 'pending', ${event.currency}, ${event.amountCents.toString()}::bigint, ${providerId}, ${`${providerId}_crypto_${coin}`},
-                      ${coin}, ${event.providerPaymentId}, ${event.address}, ${event.confirmations ?? 0}, ${event.confirmationsRequired ?? null}, ${now})
-              RETURNING *`,
-          );
+          payment = await insertCryptoDeposit(tx, {
+            userId: owner.user_id,
+            currency: event.currency,
+            amountCents: event.amountCents,
+            provider: providerId,
+            methodId: `${providerId}_crypto_${coin}`,
+            brand: coin,
+            providerPaymentId: event.providerPaymentId,
+            address: event.address,
+            confirmations: event.confirmations ?? 0,
+            confirmationsRequired: event.confirmationsRequired ?? null,
+            now,
+          });
           if (event.status === 'pending') return { result: 'detected' as const, row: payment };
         }
         // Not recorded: a provider retries a refused event, and a retry may find the payment.
         if (!payment) throw new UnknownPayment();
         if (event.status === 'pending') {
           if (event.confirmations === undefined) return { result: 'already_known' as const };
-          // Progress only moves forward: a late, older count never lowers what the player saw.
-          const [row] = await rows<PaymentRow>(
+          const row = await advanceConfirmations(
             tx,
-            sql`UPDATE payments SET confirmations = ${event.confirmations}, confirmations_required = COALESCE(${event.confirmationsRequired ?? null}::int, confirmations_required)
-              WHERE id = ${payment.id} AND state = 'pending' AND COALESCE(confirmations, -1) < ${event.confirmations} RETURNING *`,
+            payment.id,
+            event.confirmations,
+            event.confirmationsRequired ?? null,
           );
           return row ? { result: 'confirming' as const, row } : { result: 'already_known' as const };
         }
         if (payment.action === 'deposit') {
           if (event.status === 'succeeded' && event.currency !== payment.currency) {
             // The provider settled in another currency than asked: credit nothing, flag it for an operator.
-            const [row] = await rows<PaymentRow>(
-              tx,
-              sql`UPDATE payments SET state = 'declined', cancellation_reason = ${`Provider settled in ${event.currency}`}, finished_at = ${now}
-                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-            );
+            const row = await declinePendingPayment(tx, payment.id, `Provider settled in ${event.currency}`, now);
             return { result: 'currency_mismatch' as const, row };
           }
           if (event.status === 'succeeded') {
-            const [row] = await rows<PaymentRow>(
-              tx,
-              // The amount credited is the provider's; the row records it if it differs from the request.
-              sql`UPDATE payments SET state = 'succeeded', amount_cents = ${event.amountCents.toString()}::bigint, finished_at = ${now},
-                       confirmations = COALESCE(${event.confirmations ?? null}::int, confirmations)
-                WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-            );
+            const row = await markDepositSucceeded(tx, payment.id, event.amountCents, event.confirmations ?? null, now);
             if (!row) return { result: 'already_final' as const };
             const credit = await this.deps.wallet.service
               .creditPlayer({
@@ -840,11 +784,7 @@ export class PaymentsService {
             if (!credit) {
               // Refused by the balance maximum (decision 016), which moved nothing: a definite answer
               // for the provider, the payment declined, and an operator refunds what the provider took.
-              const [refused] = await rows<PaymentRow>(
-                tx,
-                sql`UPDATE payments SET state = 'declined', cancellation_reason = 'The deposit would take the balance past its maximum; it will be refunded', finished_at = ${now}
-                  WHERE id = ${row.id} RETURNING *`,
-              );
+              const refused = await declineDepositOverBalanceLimit(tx, row.id, now);
               this.deps.onError?.(
                 `payments: deposit ${row.id} refused by the balance maximum; refund it at the provider`,
                 new Error('balance_limit'),
@@ -854,18 +794,11 @@ export class PaymentsService {
             await logPayment(tx, 'payment.deposit.succeeded', row);
             return { result: 'credited' as const, row, balance: credit.balance };
           }
-          const [row] = await rows<PaymentRow>(
-            tx,
-            sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
-              WHERE id = ${payment.id} AND state = 'pending' RETURNING *`,
-          );
+          const row = await declinePendingPayment(tx, payment.id, event.reason ?? 'Declined by the provider', now);
           return row ? { result: 'declined' as const, row } : { result: 'already_final' as const };
         }
         if (event.status === 'succeeded') {
-          const [row] = await rows<PaymentRow>(
-            tx,
-            sql`UPDATE payments SET state = 'succeeded', finished_at = ${now} WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
-          );
+          const row = await markPayoutPaid(tx, payment.id, now);
           if (!row) return { result: 'already_final' as const };
           await this.deps.wallet.service.systemTransfer(tx, {
             from: 'payout_reserve',
@@ -880,11 +813,7 @@ export class PaymentsService {
           await logPayment(tx, 'payment.withdrawal.paid', row);
           return { result: 'paid' as const, row };
         }
-        const [row] = await rows<PaymentRow>(
-          tx,
-          sql`UPDATE payments SET state = 'declined', cancellation_reason = ${event.reason ?? 'Declined by the provider'}, finished_at = ${now}
-            WHERE id = ${payment.id} AND state = 'processing' RETURNING *`,
-        );
+        const row = await declineProcessingPayout(tx, payment.id, event.reason ?? 'Declined by the provider', now);
         if (!row) return { result: 'already_final' as const };
         const released = await this.release(tx, row, 'payout_failed');
         await logPayment(tx, 'payment.withdrawal.failed', row);
@@ -905,18 +834,9 @@ export class PaymentsService {
     filter: { action?: PaymentAction | undefined; currency?: string | undefined },
     page?: { page: number; perPage: number },
   ) {
-    const where = sql`user_id = ${userId}${filter.action ? sql` AND action = ${filter.action}` : sql``}${filter.currency ? sql` AND currency = ${filter.currency}` : sql``}`;
-    const list = await rows<PaymentRow>(
-      this.deps.db,
-      page
-        ? sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`
-        : sql`SELECT * FROM payments WHERE ${where} ORDER BY id DESC LIMIT 500`,
-    );
-    const [total] = await rows<{ n: number }>(
-      this.deps.db,
-      sql`SELECT count(*)::int AS n FROM payments WHERE ${where}`,
-    );
-    return { items: list.map((row) => this.present(row)), total: Number(total?.n ?? 0) };
+    const list = await paymentHistory(this.deps.db, userId, filter, page);
+    const total = await countPayments(this.deps.db, userId, filter);
+    return { items: list.map((row) => this.present(row)), total };
   }
 }
 

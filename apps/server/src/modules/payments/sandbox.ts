@@ -12,13 +12,11 @@
  * E-wallet: any e-mail; one containing "decline" is declined, "fail" makes payouts fail.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { isCrypto, isCurrencyCode } from '@croupier/shared/currencies';
 import { CRYPTO_LIMITS, cryptoUnits } from './crypto.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import { rows } from '../../db/sql.ts';
 import type {
   MethodField,
   PaymentAction,
@@ -29,6 +27,18 @@ import type {
   StartPayment,
   WebhookEvent,
 } from './provider.ts';
+import {
+  decideSandboxPayment,
+  expiredChallenges,
+  findCardToken,
+  findSandboxDeposit,
+  findSandboxPayout,
+  insertCardToken,
+  insertSandboxPayment,
+  markSandboxDelivered,
+  undeliveredSandboxPayments,
+  type SandboxOutcomeRow,
+} from './sandbox.repository.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 /**
@@ -198,10 +208,7 @@ export class SandboxProvider implements PaymentProvider {
       // A payout sent again with its reference (the casino lost its answer in a crash) is the same
       // payout: answered with the payment the sandbox already has, before any check that could
       // refuse it now (a refusal would release a reserve the sandbox is paying out).
-      const [known] = await rows<{ id: string }>(
-        this.deps.db,
-        sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'cashout' AND merchant_reference = ${p.reference}`,
-      );
+      const known = await findSandboxPayout(this.deps.db, p.reference);
       if (known) return { kind: 'accepted', providerPaymentId: known.id, accountTitle: null };
     }
     const kind = p.methodId.slice(SANDBOX_PROVIDER.length + 1);
@@ -214,10 +221,7 @@ export class SandboxProvider implements PaymentProvider {
       let digits: string;
       let expiry: Date | null = null;
       if (p.profileToken) {
-        const [saved] = await rows<{ details: { number: string } }>(
-          this.deps.db,
-          sql`SELECT details FROM sandbox_psp_payments WHERE kind = 'card_token' AND id = ${p.profileToken}`,
-        );
+        const saved = await findCardToken(this.deps.db, p.profileToken);
         if (!saved) return { kind: 'refused', reason: 'The saved card is not known', field: 'profile_id' };
         digits = saved.details.number;
       } else {
@@ -239,10 +243,13 @@ export class SandboxProvider implements PaymentProvider {
       if (!p.profileToken && expiry) {
         // A reusable token for one-click deposits; the number stays in the sandbox's own books.
         const token = `tok_${randomUUID()}`;
-        await this.deps.db.execute(
-          sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
-              VALUES (${token}, 'card_token', ${p.reference}, 0, ${p.currency}, 'succeeded', ${JSON.stringify({ number: digits })}::jsonb, ${now})`,
-        );
+        await insertCardToken(this.deps.db, {
+          token,
+          reference: p.reference,
+          currency: p.currency,
+          number: digits,
+          now,
+        });
         // The same card (bin, last 4, expiry) has the same fingerprint whatever token it gets.
         const fingerprint = createHmac('sha256', this.deps.fingerprintKey)
           .update(`card-fingerprint:${digits.slice(0, 6)}:${digits.slice(-4)}:${expiry.toISOString().slice(0, 7)}`)
@@ -276,11 +283,16 @@ export class SandboxProvider implements PaymentProvider {
     }
 
     const id = `psp_${randomUUID()}`;
-    await this.deps.db.execute(
-      sql`INSERT INTO sandbox_psp_payments (id, kind, merchant_reference, amount_cents, currency, status, details, created_at)
-          VALUES (${id}, ${p.action}, ${p.reference}, ${p.amountCents.toString()}::bigint, ${p.currency},
-                  ${outcome === 'challenge' ? 'challenge' : 'created'}, ${JSON.stringify({ method: p.methodId, reason: reason ?? null })}::jsonb, ${now})`,
-    );
+    await insertSandboxPayment(this.deps.db, {
+      id,
+      action: p.action,
+      reference: p.reference,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: outcome === 'challenge' ? 'challenge' : 'created',
+      details: { method: p.methodId, reason: reason ?? null },
+      now,
+    });
     if (outcome === 'challenge') {
       return {
         kind: 'accepted',
@@ -296,13 +308,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The 3-D Secure page's answer (or any later completion): settles once, then notifies. */
   async complete(id: string, status: 'succeeded' | 'declined', reason?: string): Promise<boolean> {
-    const [row] = await rows<{ merchant_reference: string; amount_cents: string; currency: string }>(
-      this.deps.db,
-      sql`UPDATE sandbox_psp_payments SET status = ${status},
-            details = details || jsonb_build_object('reason', ${reason ?? null}::text)
-          WHERE id = ${id} AND status IN ('created', 'challenge')
-          RETURNING merchant_reference, amount_cents::text, currency`,
-    );
+    const row = await decideSandboxPayment(this.deps.db, id, status, reason ?? null);
     if (!row) return false;
     await this.notify(id, status, row, reason);
     return true;
@@ -312,12 +318,7 @@ export class SandboxProvider implements PaymentProvider {
    * Sends the outcome's webhook and records that the casino acknowledged it. The event id is the
    * same on every attempt, so the casino applies it once however often it arrives.
    */
-  private async notify(
-    id: string,
-    status: 'succeeded' | 'declined',
-    row: { merchant_reference: string; amount_cents: string; currency: string },
-    reason?: string,
-  ) {
+  private async notify(id: string, status: 'succeeded' | 'declined', row: SandboxOutcomeRow, reason?: string) {
     const event = {
       event_id: `${id}:${status}`,
       payment_id: id,
@@ -329,9 +330,7 @@ export class SandboxProvider implements PaymentProvider {
     };
     const raw = Buffer.from(JSON.stringify(event));
     await this.deps.deliver(raw, `sha256=${SandboxProvider.sign(this.deps.secret, raw)}`);
-    await this.deps.db.execute(
-      sql`UPDATE sandbox_psp_payments SET delivered_at = ${this.deps.clock.now()} WHERE id = ${id}`,
-    );
+    await markSandboxDelivered(this.deps.db, id, this.deps.clock.now());
   }
 
   /**
@@ -342,20 +341,7 @@ export class SandboxProvider implements PaymentProvider {
    */
   async redeliver(olderThanMs = 30_000, limit = 100): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - olderThanMs);
-    const due = await rows<{
-      id: string;
-      status: string;
-      merchant_reference: string;
-      amount_cents: string;
-      currency: string;
-      details: { reason?: string | null };
-    }>(
-      this.deps.db,
-      sql`SELECT id, status, merchant_reference, amount_cents::text, currency, details FROM sandbox_psp_payments
-          WHERE kind IN ('deposit', 'cashout') AND created_at <= ${cutoff}
-            AND (status = 'created' OR (status IN ('succeeded', 'declined') AND delivered_at IS NULL))
-          ORDER BY created_at LIMIT ${limit}`,
-    );
+    const due = await undeliveredSandboxPayments(this.deps.db, cutoff, limit);
     let sent = 0;
     for (const row of due) {
       const reason = row.details.reason ?? undefined;
@@ -378,10 +364,7 @@ export class SandboxProvider implements PaymentProvider {
   async challenge(id: string): Promise<{ amountCents: bigint; currency: string; status: string } | null> {
     // Ids are ours (`psp_<uuid>`): anything else names no payment and never reaches a query.
     if (!PSP_ID.test(id)) return null;
-    const [row] = await rows<{ amount_cents: string; currency: string; status: string; created_at: Date | string }>(
-      this.deps.db,
-      sql`SELECT amount_cents::text, currency, status, created_at FROM sandbox_psp_payments WHERE id = ${id} AND kind = 'deposit'`,
-    );
+    const row = await findSandboxDeposit(this.deps.db, id);
     if (!row) return null;
     const status = row.status === 'challenge' && this.challengeExpired(row.created_at) ? 'expired' : row.status;
     return { amountCents: BigInt(row.amount_cents), currency: row.currency, status };
@@ -408,10 +391,7 @@ export class SandboxProvider implements PaymentProvider {
    */
   async expireChallenges(limit = 100): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.challengeExpiryMs);
-    const due = await rows<{ id: string }>(
-      this.deps.db,
-      sql`SELECT id FROM sandbox_psp_payments WHERE kind = 'deposit' AND status = 'challenge' AND created_at <= ${cutoff} ORDER BY created_at LIMIT ${limit}`,
-    );
+    const due = await expiredChallenges(this.deps.db, cutoff, limit);
     let expired = 0;
     for (const { id } of due) if (await this.complete(id, 'declined', CHALLENGE_EXPIRED_REASON)) expired++;
     return expired;
