@@ -45,7 +45,7 @@ describe('installModules', () => {
     });
     const { app, installed, jobs, consumers } = install([shop], { ADMIN_API_TOKEN: 'secret' });
     const { apis, invariants } = await installed;
-    expect((apis as Record<string, unknown>).shop).toEqual({ greeting: 'hello' });
+    expect((apis as unknown as Record<string, unknown>).shop).toEqual({ greeting: 'hello' });
     expect((await app.inject('/api/shop')).json()).toEqual({ said: 'hello' });
     expect((await app.inject('/api/admin/shop')).statusCode).toBe(401);
     const admitted = await app.inject({ url: '/api/admin/shop', headers: { authorization: 'Bearer secret' } });
@@ -72,7 +72,7 @@ describe('installModules', () => {
       setup: (ctx) => (ctx.use as (name: string) => unknown)('first'),
     });
     const { installed } = install([first, second]);
-    expect(((await installed).apis as Record<string, unknown>).second).toBe(1);
+    expect(((await installed).apis as unknown as Record<string, unknown>).second).toBe(1);
     await expect(install([second, first]).installed).rejects.toThrow(
       /second uses first, which is not listed before it/,
     );
@@ -88,7 +88,7 @@ describe('installModules', () => {
       }),
     });
     const { installed, published } = install([cashier]);
-    const api = ((await installed).apis as Record<string, { ok(): void; sneaky(): void }>).cashier!;
+    const api = ((await installed).apis as unknown as Record<string, { ok(): void; sneaky(): void }>).cashier!;
     api.ok();
     expect(published.map(([c]) => c)).toEqual(['payments_changes']);
     expect(() => api.sneaky()).toThrow(/cashier publishes public:wins without declaring it/);
