@@ -31,13 +31,18 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * LISTEN/NOTIFY across instances (PostgreSQL only; null on PGlite, which one process owns).
-   * `listen` holds one connection of its own for as long as it listens.
+   * `listen` holds one connection of its own for as long as it listens, opens it again when it is
+   * lost, and then calls `onNotify` once, since notifications sent meanwhile are gone.
    */
   signal: {
     notify(channel: string): Promise<void>;
     listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   } | null;
 }
+
+/** A lost LISTEN connection is opened again after 0.5 s, doubling up to 30 s while the server is away. */
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
 
 export interface OpenDatabaseOptions {
   /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
@@ -76,15 +81,63 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await pool.query('SELECT pg_notify($1, NULL)', [channel]);
         },
         async listen(channel, onNotify) {
+          let stopped = false;
+          let current: pg.Client | null = null;
+          let retry: NodeJS.Timeout | undefined;
+          let delayMs = LISTEN_RETRY_MIN_MS;
           // Its own client, not the pool's: a pooled connection goes back to others between queries.
-          const client = new pg.Client({ connectionString: options.databaseUrl });
-          client.on('error', (error) => (options.onPoolError ?? (() => {}))(error));
-          await client.connect();
-          client.on('notification', (message) => {
-            if (message.channel === channel) onNotify();
-          });
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-          return () => client.end();
+          const connect = async () => {
+            const client = new pg.Client({ connectionString: options.databaseUrl });
+            client.on('notification', (message) => {
+              if (message.channel === channel) onNotify();
+            });
+            // A dropped listener (server restart, failover, an admin's kill) would leave this instance
+            // deaf to the others until restarted: listen again, backing off while the server is away.
+            const lost = (error?: Error) => {
+              if (error) (options.onPoolError ?? (() => {}))(error);
+              if (stopped || current !== client) return;
+              current = null;
+              client.removeAllListeners('end');
+              void client.end().catch(() => {});
+              retry = setTimeout(() => void reconnect(), delayMs);
+              retry.unref();
+              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+            };
+            client.on('error', lost);
+            client.on('end', () => lost());
+            current = client;
+            try {
+              await client.connect();
+              await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+            } catch (error) {
+              if (current === client) current = null;
+              client.removeAllListeners('end');
+              await client.end().catch(() => {});
+              throw error;
+            }
+          };
+          const reconnect = async () => {
+            if (stopped) return;
+            try {
+              await connect();
+              delayMs = LISTEN_RETRY_MIN_MS;
+              // Whatever was signalled while deaf is not replayed: catch up once.
+              onNotify();
+            } catch (error) {
+              (options.onPoolError ?? (() => {}))(error as Error);
+              retry = setTimeout(() => void reconnect(), delayMs);
+              retry.unref();
+              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+            }
+          };
+          await connect();
+          return async () => {
+            stopped = true;
+            clearTimeout(retry);
+            const client = current;
+            current = null;
+            await client?.end();
+          };
         },
       },
     };
