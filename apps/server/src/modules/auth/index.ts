@@ -4,4 +4,5 @@
 
 export { authRoutes } from './auth.routes.ts';
 export { type LoadedSession, type SessionService, createSessionService, requireUserFrom } from './session.service.ts';
+export { liveSessionIds } from './session.repository.ts';
 export { requireSteppedUp } from './step-up.ts';
