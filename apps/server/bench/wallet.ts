@@ -13,7 +13,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ledgerViolations } from '../src/modules/wallet/invariants.ts';
+import { ledgerViolations } from '../src/modules/wallet/invariants.repository.ts';
 
 export const BENCH_PROVIDER = 'bench';
 export const BENCH_PROVIDER_SECRET = 'bench-provider-secret-0123456789abcdef0123';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { rows } from '../modules/wallet/ledger.ts';
+import { rows } from '../db/sql.ts';
 import {
   balanceOf,
   expectLedgerSound,

@@ -1,7 +1,8 @@
-import type { EventPayload, EventType } from '@croupier/shared/events';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows, type Executor } from '../db/sql.ts';
+import type { Executor } from '../db/sql.ts';
+import { advanceCursor, ensureCursor, eventsAfter, lockCursor, recordConsumerFailure } from './event-log.repository.ts';
+
+export { appendEvent } from './event-log.repository.ts';
 
 /** One fact from the log, as a consumer sees it. */
 export interface LoggedEvent<P = Record<string, unknown>> {
@@ -31,19 +32,6 @@ export interface EventConsumer {
   handle(tx: Executor, event: LoggedEvent): Promise<void | (() => void)>;
 }
 
-/**
- * Appends an event inside the caller's transaction: it exists exactly when the change it reports
- * does. Types and payloads are the shared contract's (`@croupier/shared/events`).
- */
-export async function appendEvent<T extends EventType>(
-  tx: Executor,
-  event: { type: T; userId?: number | null; payload: EventPayload<T> },
-) {
-  await tx.execute(
-    sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`,
-  );
-}
-
 export interface EventLog {
   register(consumer: EventConsumer): void;
   /**
@@ -61,20 +49,6 @@ export interface EventLog {
   /** Resolves once this instance listens for the others' wake-ups (at once when it cannot). */
   listening(): Promise<void>;
   stop(): Promise<void>;
-}
-
-interface CursorRow {
-  last_tx: string;
-  last_id: string | number;
-}
-
-interface EventRow {
-  id: string | number;
-  tx: string;
-  type: string;
-  user_id: number | null;
-  payload: Record<string, unknown>;
-  created_at: Date | string;
 }
 
 const BATCH = 100;
@@ -118,22 +92,9 @@ export function createEventLog(deps: {
     const after: (() => void)[] = [];
     const handled = await db.transaction(async (tx) => {
       // Another instance draining this consumer holds the row: leave it the work.
-      const [cursor] = await rows<CursorRow>(
-        tx,
-        sql`SELECT last_tx::text, last_id FROM event_cursors WHERE consumer = ${consumer.name} FOR UPDATE SKIP LOCKED`,
-      );
+      const cursor = await lockCursor(tx, consumer.name);
       if (!cursor) return 'busy' as const;
-      // Ordered by the column, never by the text alias: as text '999' sorts after '1000'.
-      // Only events whose transaction has ended: an event committed late with a smaller id than one
-      // already seen would otherwise be skipped for ever. Events of transactions still running
-      // (ours included: it holds the cursor lock) wait for a later drain.
-      const found = await rows<EventRow>(
-        tx,
-        sql`SELECT e.id, e.tx::text AS tx, e.type, e.user_id, e.payload, e.created_at FROM events e
-            WHERE (e.tx, e.id) > (${cursor.last_tx}::xid8, ${cursor.last_id}::bigint)
-              AND e.tx < pg_snapshot_xmin(pg_current_snapshot())
-            ORDER BY e.tx, e.id LIMIT ${limit}`,
-      );
+      const found = await eventsAfter(tx, cursor, limit);
       if (found.length === 0) return 0;
       for (const row of found) {
         if (!consumer.types.includes(row.type)) continue;
@@ -148,10 +109,7 @@ export function createEventLog(deps: {
         if (done) after.push(done);
       }
       const last = found.at(-1)!;
-      await tx.execute(
-        sql`UPDATE event_cursors SET last_tx = ${last.tx}::xid8, last_id = ${last.id}::bigint, failures = 0, last_error = NULL, updated_at = now()
-            WHERE consumer = ${consumer.name}`,
-      );
+      await advanceCursor(tx, consumer.name, last);
       return found.length;
     });
     for (const fn of after) {
@@ -166,9 +124,7 @@ export function createEventLog(deps: {
 
   async function drainOne(consumer: EventConsumer): Promise<number> {
     if (!ensured.has(consumer.name)) {
-      await db.execute(
-        sql`INSERT INTO event_cursors (consumer) VALUES (${consumer.name}) ON CONFLICT (consumer) DO NOTHING`,
-      );
+      await ensureCursor(db, consumer.name);
       ensured.add(consumer.name);
     }
     let total = 0;
@@ -179,12 +135,9 @@ export function createEventLog(deps: {
       } catch (error) {
         careful.add(consumer.name);
         deps.logError(`events: consumer ${consumer.name} failed; it retries from its last commit`, error);
-        await db
-          .execute(
-            sql`UPDATE event_cursors SET failures = failures + 1, last_error = ${String((error as Error)?.message ?? error).slice(0, 2000)}, updated_at = now()
-                WHERE consumer = ${consumer.name}`,
-          )
-          .catch((e: unknown) => deps.logError('events: recording a consumer failure failed', e));
+        await recordConsumerFailure(db, consumer.name, String((error as Error)?.message ?? error).slice(0, 2000)).catch(
+          (e: unknown) => deps.logError('events: recording a consumer failure failed', e),
+        );
         return total;
       }
       if (n === 'busy' || n === 0) return total;

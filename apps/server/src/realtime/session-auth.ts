@@ -1,9 +1,7 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { SessionService } from '../modules/auth/index.ts';
+import { liveSessionIds, type SessionService } from '../modules/auth/index.ts';
 
 export interface SocketIdentity {
   userId: number;
@@ -39,19 +37,7 @@ export function createSocketAuth(deps: {
     async liveSessions(ids) {
       if (ids.length === 0) return new Set();
       const now = deps.clock.now();
-      const found = await deps.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            inArray(sessions.id, [...ids]),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
-            isNull(users.disabledAt),
-          ),
-        );
-      return new Set(found.map((r) => r.id));
+      return liveSessionIds(deps.db, ids, now, new Date(now.getTime() - idleMs));
     },
   };
 }

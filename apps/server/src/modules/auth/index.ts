@@ -16,4 +16,5 @@ export const authModule = defineModule({
 });
 
 export { type LoadedSession, type SessionService, createSessionService, requireUserFrom } from './session.service.ts';
+export { liveSessionIds } from './session.repository.ts';
 export { requireSteppedUp } from './step-up.ts';

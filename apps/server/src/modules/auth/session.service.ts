@@ -1,11 +1,20 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import type { User } from '../player/index.ts';
+import {
+  deleteOtherSessionsOfUser,
+  deleteSession,
+  deleteSessionsOfUser,
+  insertSession,
+  markSessionSteppedUp,
+  prepareLoadSession,
+  touchSession,
+  type SessionRow,
+} from './session.repository.ts';
 
 /** The session cookie's name on plain http (development, demo installs). */
 export const SESSION_COOKIE = 'croupier_session';
@@ -19,8 +28,7 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
-export type User = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow, User };
 
 export interface SessionDeps {
   db: Db;
@@ -46,15 +54,7 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
   // no session at all.
   const cookieName = sessionCookieName(secureCookies);
 
-  // Every signed-in request runs this lookup: prepared once, so neither drizzle's query builder
-  // nor the database's planner repeats work per request.
-  const loadSessionQuery = db
-    .select()
-    .from(sessions)
-    .leftJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('croupier_load_session');
+  const loadSession = prepareLoadSession(db);
 
   function readToken(request: FastifyRequest): string | null {
     const header = request.headers.cookie;
@@ -80,17 +80,16 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     const token = readToken(request);
     if (!token) return null;
     const now = clock.now();
-    const rows = await loadSessionQuery.execute({ id: sha256(token), now });
-    const row = rows[0];
+    const row = await loadSession(sha256(token), now);
     if (!row) return null;
     if (now.getTime() - row.sessions.lastSeenAt.getTime() > idleMs) {
-      await db.delete(sessions).where(eq(sessions.id, row.sessions.id));
+      await deleteSession(db, row.sessions.id);
       return null;
     }
     const user = row.users && !row.users.disabledAt ? row.users : null;
     // Touch at most once a minute: keeps the idle timer honest without a write per request.
     if (now.getTime() - row.sessions.lastSeenAt.getTime() > 60_000) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessions.id));
+      await touchSession(db, row.sessions.id, now);
     }
     return { session: row.sessions, user };
   }
@@ -107,13 +106,13 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     who: { userId: number; steppedUp?: boolean } | { pendingUserId: number },
   ): Promise<void> {
     const old = readToken(request);
-    if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
+    if (old) await deleteSession(db, sha256(old));
     const token = randomToken();
     const now = clock.now();
     const pending = 'pendingUserId' in who;
     // A pending two-factor step is short-lived.
     const lifetimeMs = pending ? 10 * 60_000 : absoluteMs;
-    await db.insert(sessions).values({
+    await insertSession(db, {
       id: sha256(token),
       userId: pending ? null : who.userId,
       pendingUserId: pending ? who.pendingUserId : null,
@@ -129,12 +128,12 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
 
   async function destroy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = readToken(request);
-    if (token) await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+    if (token) await deleteSession(db, sha256(token));
     setCookie(reply, '', 0);
   }
 
   async function destroyAllForUser(userId: number): Promise<void> {
-    await db.delete(sessions).where(eq(sessions.userId, userId));
+    await deleteSessionsOfUser(db, userId);
   }
 
   /**
@@ -142,16 +141,12 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
    * Returns the ended session ids, so their sockets can be closed too.
    */
   async function destroyOthersForUser(userId: number, keep: string): Promise<string[]> {
-    const ended = await db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
-      .returning({ id: sessions.id });
-    return ended.map((row) => row.id);
+    return deleteOtherSessionsOfUser(db, userId, keep);
   }
 
   /** Records that the player of this session just proved it is them (decision 015). */
   async function markSteppedUp(sessionId: string, at: Date): Promise<void> {
-    await db.update(sessions).set({ stepUpAt: at }).where(eq(sessions.id, sessionId));
+    await markSessionSteppedUp(db, sessionId, at);
   }
 
   return { load, start, destroy, destroyAllForUser, destroyOthersForUser, markSteppedUp, readToken, cookieName };

@@ -1,11 +1,28 @@
-import { sql } from 'drizzle-orm';
 import { CURRENCY_CODES } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RandomSource } from '../../lib/random.ts';
 import { betLimits } from '../games-host/index.ts';
-import { rows, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { WalletService } from '../wallet/index.ts';
+import {
+  activeJackpots,
+  activeTotalsByCurrency,
+  addToLevel,
+  allLevels,
+  findActiveJackpot,
+  findJackpot,
+  insertJackpot,
+  insertLevel,
+  insertWin,
+  ledgerHasKey,
+  levelsOf,
+  lockLevels,
+  recentWins,
+  reseedLevel,
+  type JackpotRow,
+  type LevelRow,
+} from './jackpots.repository.ts';
 
 /** Levels of every jackpot, as multiples of the currency's default stake. Contributions total 1 %. */
 const LEVELS = [
@@ -16,28 +33,6 @@ const LEVELS = [
 
 /** Key of the whole pool in `/api/games/jackpots` (one pool per currency, run by our games host). */
 export const JACKPOT_PROVIDER_KEY = 'croupier';
-
-interface LevelRow {
-  id: number;
-  jackpot_id: number;
-  identifier: string;
-  index: number;
-  name: string;
-  contribution_bp: number;
-  seed_amount: string;
-  max_amount: string;
-  amount: string;
-  drop_at: string;
-  cycle: number;
-}
-
-interface JackpotRow {
-  id: number;
-  identifier: string;
-  name: string;
-  currency: string;
-  state: string;
-}
 
 export interface JackpotWin {
   userId: number;
@@ -76,30 +71,30 @@ export class JackpotsService {
     for (const currency of CURRENCY_CODES) {
       const identifier = `croupier-progressive-${currency.toLowerCase()}`;
       await db.transaction(async (tx) => {
-        const [jackpot] = await rows<{ id: number }>(
-          tx,
-          sql`INSERT INTO jackpots (identifier, name, currency) VALUES (${identifier}, ${'Croupier Progressive'}, ${currency})
-              ON CONFLICT (identifier) DO NOTHING RETURNING id`,
-        );
+        const jackpot = await insertJackpot(tx, { identifier, name: 'Croupier Progressive', currency });
         if (!jackpot) return;
         const unit = BigInt(betLimits(currency).default_cents);
         for (const [index, level] of LEVELS.entries()) {
           const seedAmount = level.seed * unit;
           const max = level.max * unit;
-          const [row] = await rows<{ id: number }>(
-            tx,
-            sql`INSERT INTO jackpot_levels (jackpot_id, identifier, index, name, contribution_bp, seed_amount, max_amount, amount, drop_at)
-                VALUES (${jackpot.id}, ${level.identifier}, ${index}, ${level.name}, ${level.bp}, ${seedAmount.toString()}::bigint, ${max.toString()}::bigint,
-                        ${seedAmount.toString()}::bigint, ${drawDropAt(this.deps.random, seedAmount, max).toString()}::bigint) RETURNING id`,
-          );
+          const row = await insertLevel(tx, {
+            jackpotId: jackpot.id,
+            identifier: level.identifier,
+            index,
+            name: level.name,
+            contributionBp: level.bp,
+            seedAmount,
+            maxAmount: max,
+            dropAt: drawDropAt(this.deps.random, seedAmount, max),
+          });
           await this.deps.wallet.systemTransfer(tx, {
             from: 'house',
             to: 'jackpot_pool',
-            toRef: String(row!.id),
+            toRef: String(row.id),
             currency,
             amount: seedAmount,
             kind: 'jackpot_seed',
-            idempotencyKey: `jackpot-seed:${row!.id}:0`,
+            idempotencyKey: `jackpot-seed:${row.id}:0`,
           });
         }
       });
@@ -117,24 +112,14 @@ export class JackpotsService {
     input: { provider: string; transactionId: string; userId: number; currency: string; stake: bigint },
   ): Promise<{ wins: JackpotWin[]; jackpotId: number | null }> {
     const wins: JackpotWin[] = [];
-    const [jackpot] = await rows<JackpotRow>(
-      tx,
-      sql`SELECT * FROM jackpots WHERE currency = ${input.currency} AND state = 'active' LIMIT 1`,
-    );
+    const jackpot = await findActiveJackpot(tx, input.currency);
     if (!jackpot) return { wins, jackpotId: null };
-    const levels = await rows<LevelRow>(
-      tx,
-      sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${jackpot.id} ORDER BY index FOR UPDATE`,
-    );
+    const levels = await lockLevels(tx, jackpot.id);
     for (const level of levels) {
       const part = (input.stake * BigInt(level.contribution_bp)) / 10_000n;
       if (part <= 0n) continue;
       const key = `jackpot-contrib:${input.provider}:${input.transactionId}:${level.id}`;
-      const exists = await rows<{ one: number }>(
-        tx,
-        sql`SELECT 1 AS one FROM ledger_transactions WHERE idempotency_key = ${key}`,
-      );
-      if (exists.length > 0) continue;
+      if (await ledgerHasKey(tx, key)) continue;
       await this.deps.wallet.systemTransfer(tx, {
         from: 'house',
         to: 'jackpot_pool',
@@ -144,13 +129,10 @@ export class JackpotsService {
         kind: 'jackpot_contribution',
         idempotencyKey: key,
       });
-      const [after] = await rows<LevelRow>(
-        tx,
-        sql`UPDATE jackpot_levels SET amount = amount + ${part.toString()}::bigint WHERE id = ${level.id} RETURNING *`,
-      );
-      if (BigInt(after!.amount) >= BigInt(after!.drop_at)) {
-        await this.award(tx, jackpot, after!, input.userId, `${input.provider}:${input.transactionId}`);
-        wins.push({ userId: input.userId, jackpot, level: after!, amount: BigInt(after!.amount) });
+      const after = await addToLevel(tx, level.id, part);
+      if (BigInt(after.amount) >= BigInt(after.drop_at)) {
+        await this.award(tx, jackpot, after, input.userId, `${input.provider}:${input.transactionId}`);
+        wins.push({ userId: input.userId, jackpot, level: after, amount: BigInt(after.amount) });
       }
     }
     return { wins, jackpotId: jackpot.id };
@@ -170,10 +152,15 @@ export class JackpotsService {
       idempotencyKey: `jackpot-win:${level.id}:${level.cycle}`,
       metadata: { jackpot: jackpot.identifier, level: level.identifier, cause },
     });
-    await tx.execute(
-      sql`INSERT INTO jackpot_wins (jackpot_id, level_id, user_id, amount, currency, ledger_transaction_id, created_at)
-          VALUES (${jackpot.id}, ${level.id}, ${userId}, ${amount.toString()}::bigint, ${jackpot.currency}, ${paid.transactionId}, ${this.deps.clock.now()})`,
-    );
+    await insertWin(tx, {
+      jackpotId: jackpot.id,
+      levelId: level.id,
+      userId,
+      amount,
+      currency: jackpot.currency,
+      ledgerTransactionId: paid.transactionId,
+      now: this.deps.clock.now(),
+    });
     const seedAmount = BigInt(level.seed_amount);
     const cycle = level.cycle + 1;
     await this.deps.wallet.systemTransfer(tx, {
@@ -185,20 +172,19 @@ export class JackpotsService {
       kind: 'jackpot_seed',
       idempotencyKey: `jackpot-seed:${level.id}:${cycle}`,
     });
-    await tx.execute(
-      sql`UPDATE jackpot_levels SET amount = ${seedAmount.toString()}::bigint, cycle = ${cycle},
-            drop_at = ${drawDropAt(this.deps.random, seedAmount, BigInt(level.max_amount)).toString()}::bigint WHERE id = ${level.id}`,
-    );
+    await reseedLevel(tx, {
+      id: level.id,
+      seedAmount,
+      cycle,
+      dropAt: drawDropAt(this.deps.random, seedAmount, BigInt(level.max_amount)),
+    });
   }
 
   /** `GET /api/jackpots` items (docs/api-shapes.md#jackpots-and-winners). */
   async list(currency?: string) {
     await this.ensureSeeded();
-    const jackpots = await rows<JackpotRow>(
-      this.deps.db,
-      sql`SELECT * FROM jackpots WHERE state = 'active' ${currency ? sql`AND currency = ${currency}` : sql``} ORDER BY id`,
-    );
-    const levels = await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels ORDER BY jackpot_id, index`);
+    const jackpots = await activeJackpots(this.deps.db, currency);
+    const levels = await allLevels(this.deps.db);
     return jackpots.map((j) =>
       this.present(
         j,
@@ -208,12 +194,9 @@ export class JackpotsService {
   }
 
   async byId(id: number) {
-    const [jackpot] = await rows<JackpotRow>(this.deps.db, sql`SELECT * FROM jackpots WHERE id = ${id}`);
+    const jackpot = await findJackpot(this.deps.db, id);
     if (!jackpot) return null;
-    return this.present(
-      jackpot,
-      await rows<LevelRow>(this.deps.db, sql`SELECT * FROM jackpot_levels WHERE jackpot_id = ${id} ORDER BY index`),
-    );
+    return this.present(jackpot, await levelsOf(this.deps.db, id));
   }
 
   present(j: JackpotRow, levels: LevelRow[]) {
@@ -245,31 +228,13 @@ export class JackpotsService {
   /** `GET /api/games/jackpots`: `{ CUR: { provider: total } }` in minor units (docs/api-shapes.md#provider-jackpots). */
   async totals(): Promise<Record<string, Record<string, number>>> {
     await this.ensureSeeded();
-    const found = await rows<{ currency: string; total: string }>(
-      this.deps.db,
-      sql`SELECT j.currency, sum(l.amount)::text AS total FROM jackpots j JOIN jackpot_levels l ON l.jackpot_id = j.id WHERE j.state = 'active' GROUP BY j.currency`,
-    );
+    const found = await activeTotalsByCurrency(this.deps.db);
     return Object.fromEntries(found.map((r) => [r.currency, { [JACKPOT_PROVIDER_KEY]: Number(r.total) }]));
   }
 
   /** `GET /api/jackpot_wins` (docs/api-shapes.md#jackpots-and-winners), newest first. */
   async recentWins() {
-    const found = await rows<{
-      amount: string;
-      currency: string;
-      created_at: Date | string;
-      jname: string;
-      lname: string;
-      lident: string;
-      jident: string;
-      nickname: string | null;
-      user_id: number;
-    }>(
-      this.deps.db,
-      sql`SELECT w.amount::text, w.currency, w.created_at, j.name AS jname, l.name AS lname, l.identifier AS lident, j.identifier AS jident, u.nickname, w.user_id
-          FROM jackpot_wins w JOIN jackpots j ON j.id = w.jackpot_id JOIN jackpot_levels l ON l.id = w.level_id JOIN users u ON u.id = w.user_id
-          ORDER BY w.id DESC LIMIT 20`,
-    );
+    const found = await recentWins(this.deps.db);
     return found.map((w) => ({
       amount_cents: Number(w.amount),
       jackpot_name: w.jname,

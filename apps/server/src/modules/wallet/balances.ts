@@ -1,46 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { isCurrencyCode, maxBalanceMinor } from '@croupier/shared/currencies';
 import { toMajorString } from '@croupier/shared/money';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountRow } from '../player/index.ts';
-import { rows, type Executor } from './ledger.ts';
-
-/** A wallet's cached balance as read back from `player_accounts` (minor units). */
-export interface WalletBalance {
-  playerAccountId: number;
-  userId: number;
-  currency: string;
-  active: boolean;
-  /** Total: cash + bonus. */
-  amount: bigint;
-  /** The cash part (available to cash out). */
-  cash: bigint;
-  version: number;
-  createdAt: Date;
-}
-
-interface BalanceRow {
-  id: number;
-  user_id: number;
-  currency: string;
-  active: boolean;
-  amount: string;
-  cash: string;
-  version: string;
-  created_at: Date | string;
-  cash_part?: string;
-}
-
-const toBalance = (r: BalanceRow): WalletBalance => ({
-  playerAccountId: Number(r.id),
-  userId: Number(r.user_id),
-  currency: r.currency,
-  active: r.active,
-  amount: BigInt(r.amount),
-  cash: BigInt(r.cash),
-  version: Number(r.version),
-  createdAt: new Date(r.created_at),
-});
+import type { WalletBalance } from './balances.repository.ts';
 
 /** The `player_accounts` row shape the player presenter expects. */
 export function toAccountRow(b: WalletBalance): AccountRow {
@@ -57,69 +19,6 @@ export function toAccountRow(b: WalletBalance): AccountRow {
   };
 }
 
-const RETURNING = sql`p.id, p.user_id, p.currency, p.active, p.amount_cents::text AS amount,
-  p.available_to_cashout_cents::text AS cash, p.version::text AS version, p.created_at`;
-
-export async function readBalance(db: Executor, userId: number, currency: string): Promise<WalletBalance | null> {
-  const [row] = await rows<BalanceRow>(
-    db,
-    sql`SELECT ${RETURNING} FROM player_accounts p WHERE p.user_id = ${userId} AND p.currency = ${currency}`,
-  );
-  return row ? toBalance(row) : null;
-}
-
-export type DebitResult =
-  | { ok: true; balance: WalletBalance; cashPart: bigint; bonusPart: bigint }
-  | { ok: false; reason: 'no_account' | 'insufficient_funds'; balance: WalletBalance | null };
-
-/**
- * Takes `amount` from a wallet in ONE guarded statement (docs/reliability.md#w4-one-guarded-statement): the WHERE clause is
- * re-checked on the latest row version after any concurrent update, so concurrent debits can never
- * overdraw (and the CHECK constraints back this up). Cash is spent before bonus money.
- */
-export async function debitWallet(
-  db: Executor,
-  userId: number,
-  currency: string,
-  amount: bigint,
-): Promise<DebitResult> {
-  const [row] = await rows<BalanceRow>(
-    db,
-    sql`UPDATE player_accounts p SET
-          last_debit_cash_cents = LEAST(p.available_to_cashout_cents, ${amount.toString()}::bigint),
-          available_to_cashout_cents = p.available_to_cashout_cents - LEAST(p.available_to_cashout_cents, ${amount.toString()}::bigint),
-          amount_cents = p.amount_cents - ${amount.toString()}::bigint,
-          version = p.version + 1
-        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.amount_cents >= ${amount.toString()}::bigint
-        RETURNING ${RETURNING}, p.last_debit_cash_cents::text AS cash_part`,
-  );
-  if (row) {
-    const cashPart = BigInt(row.cash_part ?? '0');
-    return { ok: true, balance: toBalance(row), cashPart, bonusPart: amount - cashPart };
-  }
-  const balance = await readBalance(db, userId, currency);
-  return { ok: false, reason: balance ? 'insufficient_funds' : 'no_account', balance };
-}
-
-/**
- * Takes `amount` from the cash part only (withdrawals: bonus money cannot be cashed out), in one
- * guarded statement like `debitWallet`.
- */
-export async function debitCash(db: Executor, userId: number, currency: string, amount: bigint): Promise<DebitResult> {
-  const [row] = await rows<BalanceRow>(
-    db,
-    sql`UPDATE player_accounts p SET
-          available_to_cashout_cents = p.available_to_cashout_cents - ${amount.toString()}::bigint,
-          amount_cents = p.amount_cents - ${amount.toString()}::bigint,
-          version = p.version + 1
-        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.available_to_cashout_cents >= ${amount.toString()}::bigint
-        RETURNING ${RETURNING}`,
-  );
-  if (row) return { ok: true, balance: toBalance(row), cashPart: amount, bonusPart: 0n };
-  const balance = await readBalance(db, userId, currency);
-  return { ok: false, reason: balance ? 'insufficient_funds' : 'no_account', balance };
-}
-
 /** The largest balance the JSON wire carries exactly: no credit may ever pass it. */
 export const JSON_SAFE_BALANCE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -131,38 +30,6 @@ export const JSON_SAFE_BALANCE = BigInt(Number.MAX_SAFE_INTEGER);
  */
 export function creditCeiling(currency: string, money: 'new' | 'returned'): bigint {
   return money === 'new' && isCurrencyCode(currency) ? maxBalanceMinor(currency) : JSON_SAFE_BALANCE;
-}
-
-export type CreditResult =
-  | { ok: true; balance: WalletBalance }
-  | { ok: false; reason: 'no_account' | 'balance_limit'; balance: WalletBalance | null };
-
-/**
- * Adds cash and bonus money to a wallet in one guarded statement: refused, and nothing changes, when
- * the player has no wallet in that currency or the balance would pass `ceiling` (re-checked on the
- * latest row version, so concurrent credits cannot together pass it).
- */
-export async function creditWallet(
-  db: Executor,
-  userId: number,
-  currency: string,
-  cash: bigint,
-  bonus: bigint,
-  ceiling: bigint,
-): Promise<CreditResult> {
-  const total = cash + bonus;
-  const [row] = await rows<BalanceRow>(
-    db,
-    sql`UPDATE player_accounts p SET
-          amount_cents = p.amount_cents + ${total.toString()}::bigint,
-          available_to_cashout_cents = p.available_to_cashout_cents + ${cash.toString()}::bigint,
-          version = p.version + 1
-        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.amount_cents <= ${(ceiling - total).toString()}::bigint
-        RETURNING ${RETURNING}`,
-  );
-  if (row) return { ok: true, balance: toBalance(row) };
-  const balance = await readBalance(db, userId, currency);
-  return { ok: false, reason: balance ? 'balance_limit' : 'no_account', balance };
 }
 
 /** A credit refused because it would take the wallet past its maximum: a definite 422. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
+import { betChecksRefusal } from './wallet.repository.ts';
 
 /** Why a player may not bet right now, as a module's bet check answered it (docs/bet-checks.md). */
 export interface BetRefusal {
@@ -16,11 +16,7 @@ export async function betRefusal(
   db: Executor,
   check: { userId: number; currency: string; game: string; now: Date },
 ): Promise<BetRefusal | null> {
-  const [row] = await rows<{ refusal: { code?: unknown; message?: unknown } | null }>(
-    db,
-    sql`SELECT wallet_bet_checks(${check.userId}::int, ${check.currency}, 0::bigint, ${check.game}, ${check.now}::timestamptz) AS refusal`,
-  );
-  const refusal = row?.refusal;
+  const refusal = await betChecksRefusal(db, check);
   if (!refusal) return null;
   return {
     code: typeof refusal.code === 'string' ? refusal.code : 'blocked',

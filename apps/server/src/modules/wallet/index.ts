@@ -1,7 +1,7 @@
 import type { Account } from '@croupier/shared/api/player';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { LedgerAccounts } from './ledger.ts';
+import { LedgerAccounts } from './ledger.repository.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -95,6 +95,6 @@ export { OWN_PROVIDER } from './protocol.ts';
 export { betRefusal, type BetRefusal } from './bet-checks.ts';
 
 export { BalanceLimitError } from './balances.ts';
-export { createGameSession, findGameSession } from './game-sessions.ts';
+export { createGameSession, findGameSession } from './game-sessions.repository.ts';
 export { WalletProtocol } from './protocol.ts';
 export { type WalletService } from './wallet.service.ts';

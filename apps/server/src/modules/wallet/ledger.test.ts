@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { LedgerAccounts, rows } from './ledger.ts';
+import { rows } from '../../db/sql.ts';
+import { LedgerAccounts } from './ledger.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

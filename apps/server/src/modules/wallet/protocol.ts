@@ -1,12 +1,24 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import { findUnsafeText } from '@croupier/shared/api/primitives';
-import { creditCeiling, creditWallet, readBalance, type WalletBalance } from './balances.ts';
-import { appendTransaction, rows, type Executor, type LedgerAccounts } from './ledger.ts';
+import { creditCeiling } from './balances.ts';
+import { creditWallet, readBalance, type WalletBalance } from './balances.repository.ts';
+import { appendTransaction, type LedgerAccounts } from './ledger.repository.ts';
+import {
+  callWalletBet,
+  callWalletWin,
+  findProviderSession,
+  findStoredReply,
+  insertWalletRequest,
+  lockReferencedRequest,
+  markRolledBack,
+  roundHasWin,
+  type WalletFunctionOut,
+} from './wallet.repository.ts';
 import {
   BalanceRequestSchema,
   BetRequestSchema,
@@ -53,21 +65,7 @@ export interface WalletProtocolDeps {
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** The OUT columns of wallet_bet (migration 0004) and wallet_win (migration 0011, with o_http). */
-interface FunctionOut {
-  o_http?: number | null;
-  o_body: string;
-  o_ok: boolean;
-  o_ledger: string | null;
-  o_account: number | null;
-  o_balance: string | null;
-  o_cash: string | null;
-  o_version: string | null;
-  o_active: boolean | null;
-  o_created: Date | string | null;
-}
-
-function outBalance(out: FunctionOut, userId: number, currency: string): WalletBalance {
+function outBalance(out: WalletFunctionOut, userId: number, currency: string): WalletBalance {
   return {
     playerAccountId: Number(out.o_account),
     userId,
@@ -87,7 +85,7 @@ function committedEvent(
   req: BetRequest | WinRequest,
   userId: number,
   amount: bigint,
-  out: FunctionOut,
+  out: WalletFunctionOut,
 ): WalletEvent | undefined {
   if (!out.o_ok) return undefined;
   return {
@@ -209,7 +207,7 @@ export class WalletProtocol {
       } catch (error) {
         if (error instanceof DuplicateOf) {
           const { txId, hash } = error;
-          const existing = await this.stored(provider, txId);
+          const existing = await findStoredReply(this.deps.db, provider, txId);
           if (existing) {
             if (existing.status === 'tombstone') {
               return json(200, {
@@ -250,16 +248,7 @@ export class WalletProtocol {
    */
   private async balance(provider: string, req: BalanceRequest): Promise<WalletReply> {
     const userId = parseUserId(req.user_id);
-    const [session] = await rows<{
-      user_id: number;
-      currency: string;
-      expires_at: Date | string;
-      disabled_at: Date | string | null;
-    }>(
-      this.deps.db,
-      sql`SELECT gs.user_id, gs.currency, gs.expires_at, u.disabled_at FROM game_sessions gs JOIN users u ON u.id = gs.user_id
-          WHERE gs.token_hash = ${sha256(req.session_token)} AND gs.provider = ${provider}`,
-    );
+    const session = await findProviderSession(this.deps.db, provider, sha256(req.session_token));
     if (
       !session ||
       userId === null ||
@@ -282,19 +271,6 @@ export class WalletProtocol {
         message: `Session currency is ${session.currency}`,
       });
     return json(200, { status: 'OK', balance: num(balance.amount), currency: balance.currency });
-  }
-
-  private async stored(provider: string, txId: string) {
-    const [row] = await rows<{
-      status: string;
-      payload_hash: string | null;
-      response_status: number;
-      response_body: string;
-    }>(
-      this.deps.db,
-      sql`SELECT status, payload_hash, response_status, response_body FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${txId}`,
-    );
-    return row;
   }
 
   /**
@@ -321,16 +297,25 @@ export class WalletProtocol {
       game: string;
     },
   ) {
-    const inserted = await rows<{ tx_id: string }>(
-      tx,
-      sql`INSERT INTO wallet_requests (provider, tx_id, action, status, round_id, user_id, currency, amount, reference_tx_id, payload_hash,
-                                       response_status, response_body, ledger_transaction_id, cash_amount, created_at, game)
-          VALUES (${r.provider}, ${r.txId}, ${r.action}, ${r.status}, ${r.roundId}, ${r.userId}, ${r.currency}, ${r.amount.toString()}::bigint,
-                  ${r.referenceTxId ?? null}, ${r.hash}, ${r.reply.httpStatus}, ${r.reply.body}, ${r.ledgerId},
-                  ${r.cashAmount === undefined || r.cashAmount === null ? null : r.cashAmount.toString()}::bigint, ${this.deps.clock.now()}, ${r.game})
-          ON CONFLICT (provider, tx_id) DO NOTHING RETURNING tx_id`,
-    );
-    if (inserted.length === 0) throw new DuplicateOf(r.txId, r.hash);
+    const inserted = await insertWalletRequest(tx, {
+      provider: r.provider,
+      txId: r.txId,
+      action: r.action,
+      status: r.status,
+      roundId: r.roundId,
+      userId: r.userId,
+      currency: r.currency,
+      amount: r.amount,
+      referenceTxId: r.referenceTxId ?? null,
+      payloadHash: r.hash,
+      responseStatus: r.reply.httpStatus,
+      responseBody: r.reply.body,
+      ledgerTransactionId: r.ledgerId,
+      cashAmount: r.cashAmount ?? null,
+      createdAt: this.deps.clock.now(),
+      game: r.game,
+    });
+    if (!inserted) throw new DuplicateOf(r.txId, r.hash);
   }
 
   private hash(action: string, fields: (string | number | bigint)[]): string {
@@ -375,11 +360,20 @@ export class WalletProtocol {
       return { reply };
     }
     const clearing = await this.deps.accounts.system(this.deps.db, 'provider_clearing', req.currency, provider);
-    const out = await this.call(
-      req.transaction_id,
-      hash,
-      sql`SELECT * FROM wallet_bet(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
-            ${amount.toString()}::bigint, ${hash}, ${sha256(req.session_token)}, ${now}::timestamptz, ${clearing}::int)`,
+    const out = await this.call(req.transaction_id, hash, () =>
+      callWalletBet(this.deps.db, {
+        provider,
+        txId: req.transaction_id,
+        userId,
+        currency: req.currency,
+        roundId: req.round_id,
+        game: req.game,
+        amount,
+        payloadHash: hash,
+        sessionTokenHash: sha256(req.session_token),
+        now,
+        clearingAccountId: clearing,
+      }),
     );
     return {
       reply: { httpStatus: 200, body: out.o_body },
@@ -392,12 +386,21 @@ export class WalletProtocol {
     const hash = this.hash('win', [req.user_id, req.currency, req.round_id, req.amount]);
     const userId = parseUserId(req.user_id) ?? 0;
     const clearing = await this.deps.accounts.system(this.deps.db, 'provider_clearing', req.currency, provider);
-    const out = await this.call(
-      req.transaction_id,
-      hash,
-      sql`SELECT * FROM wallet_win(${provider}, ${req.transaction_id}, ${userId}::int, ${req.currency}, ${req.round_id}, ${req.game},
-            ${amount.toString()}::bigint, ${hash}, ${this.deps.clock.now()}::timestamptz, ${Boolean(req.round_closed)}, ${clearing}::int,
-            ${creditCeiling(req.currency, 'new').toString()}::bigint)`,
+    const out = await this.call(req.transaction_id, hash, () =>
+      callWalletWin(this.deps.db, {
+        provider,
+        txId: req.transaction_id,
+        userId,
+        currency: req.currency,
+        roundId: req.round_id,
+        game: req.game,
+        amount,
+        payloadHash: hash,
+        now: this.deps.clock.now(),
+        roundClosed: Boolean(req.round_closed),
+        clearingAccountId: clearing,
+        ceiling: creditCeiling(req.currency, 'new'),
+      }),
     );
     return {
       reply: { httpStatus: out.o_http ?? 200, body: out.o_body },
@@ -406,9 +409,13 @@ export class WalletProtocol {
   }
 
   /** One wallet function call; a duplicate transaction id (unique violation) becomes DuplicateOf. */
-  private async call(txId: string, hash: string, query: SQL): Promise<FunctionOut> {
+  private async call(
+    txId: string,
+    hash: string,
+    run: () => Promise<WalletFunctionOut | undefined>,
+  ): Promise<WalletFunctionOut> {
     try {
-      const [out] = await rows<FunctionOut>(this.deps.db, query);
+      const out = await run();
       if (!out) throw new Error('wallet function returned no row');
       return out;
     } catch (error) {
@@ -444,20 +451,7 @@ export class WalletProtocol {
         return reply;
       };
       const balanceNow = async () => num((await readBalance(tx, userId, req.currency))?.amount ?? 0n);
-      const [bet] = await rows<{
-        action: string;
-        status: string;
-        user_id: number;
-        currency: string;
-        round_id: string;
-        amount: string;
-        cash_amount: string | null;
-        ledger_transaction_id: string | null;
-      }>(
-        tx,
-        sql`SELECT action, status, user_id, currency, round_id, amount::text, cash_amount::text, ledger_transaction_id::text
-            FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id} FOR UPDATE`,
-      );
+      const bet = await lockReferencedRequest(tx, provider, req.reference_transaction_id);
       if (!bet) {
         // W9: remember that this bet is cancelled, so that if it arrives late it is refused. If the
         // bet lands between our read and this insert, the insert conflicts and we start over.
@@ -510,12 +504,7 @@ export class WalletProtocol {
           { status: 'BET_NOT_FOUND', balance: await balanceNow(), message: 'The bet was refused; nothing to refund' },
           'ok',
         );
-      const won = await rows<{ one: number }>(
-        tx,
-        sql`SELECT 1 AS one FROM wallet_requests WHERE provider = ${provider} AND round_id = ${req.round_id} AND user_id = ${userId}
-            AND action = 'win' AND status IN ('ok', 'closed') LIMIT 1`,
-      );
-      if (won.length > 0)
+      if (await roundHasWin(tx, provider, req.round_id, userId))
         return answer(
           {
             status: 'BET_ALREADY_SETTLED',
@@ -564,9 +553,7 @@ export class WalletProtocol {
         metadata: { provider, game: req.game, round_id: req.round_id, bet: req.reference_transaction_id },
       });
       if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
-      await tx.execute(
-        sql`UPDATE wallet_requests SET status = 'rolled_back' WHERE provider = ${provider} AND tx_id = ${req.reference_transaction_id}`,
-      );
+      await markRolledBack(tx, provider, req.reference_transaction_id);
       const reply = await answer(
         { status: 'OK', balance: num(balance.amount), reference: ledgerId },
         'ok',

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
 import { requireAdminToken } from '../../http/admin.ts';
 import { parseBody } from '../../http/validate.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { AdminCreditRequestSchema, PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
 import type { Wallet } from './index.ts';
+import { findPlayerIdByEmail, findPlayerIdById } from './wallet.repository.ts';
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -49,15 +48,12 @@ async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Walle
     requireAdminToken(request, token);
     const body = parseBody(AdminCreditRequestSchema, request, { code: 'invalid_credit', rules: 'bad_request' });
     const { db } = deps.database;
-    const [user] =
+    const user =
       body.user_id !== undefined
-        ? await db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id))
+        ? await findPlayerIdById(db, body.user_id)
         : body.email
-          ? await db
-              .select({ id: users.id })
-              .from(users)
-              .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-          : [];
+          ? await findPlayerIdByEmail(db, body.email)
+          : undefined;
     if (!user) throw notFound('player_not_found', 'No such player');
     const result = await deps.wallet.service
       .creditPlayer({

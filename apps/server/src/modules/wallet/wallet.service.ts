@@ -1,26 +1,18 @@
 import type { Account } from '@croupier/shared/api/player';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { presentAccount } from '../player/index.ts';
-import {
-  BalanceLimitError,
-  creditCeiling,
-  creditWallet,
-  debitCash,
-  debitWallet,
-  readBalance,
-  toAccountRow,
-  type WalletBalance,
-} from './balances.ts';
+import { BalanceLimitError, creditCeiling, toAccountRow } from './balances.ts';
+import { creditWallet, debitCash, debitWallet, readBalance, type WalletBalance } from './balances.repository.ts';
 import {
   appendTransaction,
+  findTransactionByKey,
   LedgerError,
-  type Executor,
   type LedgerAccounts,
   type SystemAccountKind,
-} from './ledger.ts';
+} from './ledger.repository.ts';
 
 export type BalancePublisher = (userId: number, account: Account) => void;
 
@@ -217,10 +209,7 @@ export class WalletService {
   }
 
   private async existing(tx: Executor, key: string, hash: string): Promise<TransferResult | null> {
-    const found = await tx.execute(
-      sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${key}`,
-    );
-    const row = found.rows[0] as { id: string; payload_hash: string } | undefined;
+    const row = await findTransactionByKey(tx, key);
     if (!row) return null;
     if (row.payload_hash !== hash) throw new LedgerError(`idempotency key ${key} reused with different content`);
     return { transactionId: Number(row.id), duplicate: true, balance: null };

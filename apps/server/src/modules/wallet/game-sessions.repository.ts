@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { Executor } from './ledger.ts';
+import type { Executor } from '../../db/sql.ts';
 
 /**
  * The casino side of a game launch: a random session token bound to player, currency, game and

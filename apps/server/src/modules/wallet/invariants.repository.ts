@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from './ledger.ts';
+import { rows, type Executor } from '../../db/sql.ts';
 
 /**
  * The ledger invariants (docs/reliability.md#ledger-invariants) as SQL. Each query returns the rows that BREAK the invariant, so an

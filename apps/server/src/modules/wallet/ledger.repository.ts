@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm';
-// Generic SQL helpers live in db/ (the platform); re-exported for the wallet's existing callers.
 import { rows, type Executor } from '../../db/sql.ts';
-
-export { rows, type Executor };
 
 export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'payout_reserve' | 'jackpot_pool';
 export type PlayerAccountKind = 'player_cash' | 'player_bonus';
@@ -129,4 +126,16 @@ export async function appendTransaction(db: Executor, t: NewTransaction): Promis
   );
   const id = inserted[0]?.id;
   return id === undefined ? null : Number(id);
+}
+
+/** The transaction already recorded under an idempotency key, with the hash of what it was for. */
+export async function findTransactionByKey(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<{ id: string; payload_hash: string } | undefined> {
+  const [row] = await rows<{ id: string; payload_hash: string }>(
+    db,
+    sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  return row;
 }

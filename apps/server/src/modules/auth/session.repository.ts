@@ -1,0 +1,79 @@
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { DbOrTx, User } from '../player/index.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+
+/**
+ * The unexpired session of a token hash, with its player. Every signed-in request runs this
+ * lookup: prepared once per returned function, so neither drizzle's query builder nor the
+ * database's planner repeats work per request.
+ */
+export function prepareLoadSession(
+  db: Db,
+): (id: string, now: Date) => Promise<{ sessions: SessionRow; users: User | null } | undefined> {
+  const query = db
+    .select()
+    .from(sessions)
+    .leftJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('croupier_load_session');
+  return async (id, now) => (await query.execute({ id, now }))[0];
+}
+
+export async function insertSession(db: DbOrTx, values: NewSession): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function touchSession(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function markSessionSteppedUp(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ stepUpAt: at }).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Returns the ids of the sessions it ended. */
+export async function deleteOtherSessionsOfUser(db: DbOrTx, userId: number, keep: string): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
+/**
+ * The ids among `ids` of sessions unexpired, seen since `seenSince` (the idle timeout) and of a
+ * player not disabled: the sockets of every other id must close.
+ */
+export async function liveSessionIds(
+  db: DbOrTx,
+  ids: readonly string[],
+  now: Date,
+  seenSince: Date,
+): Promise<Set<string>> {
+  const found = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...ids]),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, seenSince),
+        isNull(users.disabledAt),
+      ),
+    );
+  return new Set(found.map((r) => r.id));
+}
