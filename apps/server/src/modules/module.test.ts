@@ -41,7 +41,7 @@ describe('installModules', () => {
       adminRoutes: (app) => void app.get('/api/admin/shop', async () => ({ ok: true })),
       jobs: () => [{ name: 'shop.restock', everySeconds: 60, run: async () => 0 }],
       consumers: () => [consumer],
-      invariants: () => ({ 'no-negative-stock': sql`SELECT 1 WHERE false` }),
+      invariants: { 'no-negative-stock': sql`SELECT 1 WHERE false` },
     });
     const { app, installed, jobs, consumers } = install([shop], { ADMIN_API_TOKEN: 'secret' });
     const { apis, invariants } = await installed;

@@ -98,7 +98,7 @@ export interface ModuleDefinition<N extends string = string, Api = unknown> {
    * Ledger-wide invariants this module adds (docs/reliability.md#ledger-invariants): each a query
    * returning the rows that break it, checked by the invariant tests and the storm test.
    */
-  invariants?(api: Api, ctx: ModuleContext): Readonly<Record<string, InvariantQuery>>;
+  invariants?: Readonly<Record<string, InvariantQuery>>;
   /** Runs when the app closes, before the database does. */
   close?(api: Api): void | Promise<void>;
 }
@@ -116,6 +116,13 @@ export interface InstalledModules {
   apis: ModuleApis;
   /** The invariants modules declared, as `<module>.<name>`. */
   invariants: ReadonlyMap<string, InvariantQuery>;
+}
+
+/** The invariants of these modules, as `<module>.<name>`. */
+export function moduleInvariants(modules: readonly ModuleDefinition<string, unknown>[]): [string, InvariantQuery][] {
+  return modules.flatMap((m) =>
+    Object.entries(m.invariants ?? {}).map(([name, q]): [string, InvariantQuery] => [`${m.name}.${name}`, q]),
+  );
 }
 
 /** Builds the modules in order and installs what each declares. */
@@ -181,8 +188,7 @@ export async function installModules(
       platform.jobs.define(job);
     }
     for (const consumer of module.consumers?.(api, ctx) ?? []) platform.events.register(consumer);
-    for (const [name, query] of Object.entries(module.invariants?.(api, ctx) ?? {}))
-      invariants.set(`${module.name}.${name}`, query);
+    for (const [name, query] of moduleInvariants([module])) invariants.set(name, query);
     if (module.close) {
       const close = module.close;
       app.addHook('onClose', async () => close(api));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/sql.ts';
 
 /**
@@ -43,16 +43,16 @@ const CHECKS = {
 
 export type InvariantName = keyof typeof CHECKS | string;
 
-/** Extra checks other modules register (e.g. provably-fair nonces, invariant 6). */
-const extra = new Map<string, ReturnType<typeof sql>>();
-export function registerInvariant(name: string, query: ReturnType<typeof sql>) {
-  extra.set(name, query);
-}
-
-/** Violations by invariant; `{}` when the ledger is sound. */
-export async function ledgerViolations(db: Executor): Promise<Record<InvariantName, unknown[]>> {
+/**
+ * Violations by invariant; `{}` when the ledger is sound. `extra` are the checks other modules
+ * declare in their `defineModule` (e.g. the games host's seed nonces, invariant 6).
+ */
+export async function ledgerViolations(
+  db: Executor,
+  extra: Iterable<[string, SQL]> = [],
+): Promise<Record<InvariantName, unknown[]>> {
   const found: Record<string, unknown[]> = {};
-  for (const [name, query] of [...Object.entries(CHECKS), ...extra.entries()]) {
+  for (const [name, query] of [...Object.entries(CHECKS), ...extra]) {
     const broken = await rows<unknown>(db, query);
     if (broken.length > 0) found[name] = broken;
   }

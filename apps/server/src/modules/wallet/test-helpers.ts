@@ -10,6 +10,8 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import type { Wallet } from './index.ts';
 import { ledgerViolations } from './invariants.repository.ts';
+import { MODULES } from '../../app.ts';
+import { moduleInvariants } from '../module.ts';
 import { createGameSession } from './game-sessions.repository.ts';
 import { PROVIDER_HEADER, SIGNATURE_HEADER, WalletResponseSchema } from '@croupier/shared/api/wallet';
 import { expectContract } from '../../../test/contract.ts';
@@ -89,8 +91,9 @@ export async function walletCall(
   };
 }
 
+/** The ledger's invariants and every module's own (`invariants` in its `defineModule`) hold. */
 export async function expectLedgerSound(database: Database) {
-  expect(await ledgerViolations(database.db)).toEqual({});
+  expect(await ledgerViolations(database.db, moduleInvariants(MODULES))).toEqual({});
 }
 
 export async function count(
