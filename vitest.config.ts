@@ -45,6 +45,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // After the other projects, not beside them: browser stories wait on a real server and a
+          // real Chromium, and on 2 cores the unit suites' workers starved them into timeouts.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
