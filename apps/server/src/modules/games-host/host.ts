@@ -146,13 +146,6 @@ export class GamesHost {
       const user = input.user;
       if (!user) throw unauthorized('login_required', 'Sign in to play for real money');
       if (user.disabledAt) throw forbidden('player_disabled', 'Your account is disabled');
-      const [wallet] = await rows<{ id: number }>(
-        db,
-        sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${currency}`,
-      );
-      if (!wallet) throw forbidden('currency_unavailable', `You have no ${currency} account`);
-      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
-      if (block) throw forbidden('gambling_blocked', block.message);
       token = (
         await createGameSession(db, {
           userId: user.id,
@@ -163,9 +156,29 @@ export class GamesHost {
           minutes: this.deps.sessionMinutes,
         })
       ).token;
+      // The host learns whether the player has a wallet in this currency as any provider would: by
+      // asking the wallet for the new session's balance. A refused launch leaves its session unused
+      // (its token is never handed out), to expire like any other.
+      await this.requireWallet(token, user.id, currency);
+      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
+      if (block) throw forbidden('gambling_blocked', block.message);
     }
     const ctx = await this.context(token);
     return this.sessionView(ctx);
+  }
+
+  /** Throws 403 `currency_unavailable` when the wallet has no account of the player in `currency`. */
+  private async requireWallet(token: string, userId: number, currency: string): Promise<void> {
+    const { httpStatus, response } = await this.deps.wallet.call('balance', {
+      session_token: token,
+      user_id: String(userId),
+      currency,
+    });
+    if (httpStatus === 200 && response.status === 'OK') return;
+    if (httpStatus === 200 && response.status === 'WRONG_CURRENCY')
+      throw forbidden('currency_unavailable', `You have no ${currency} account`);
+    if (httpStatus === 200) throw walletRefusal(response);
+    throw new AppError(502, 'wallet_unavailable', 'The wallet did not answer; try again in a moment');
   }
 
   /** Resolves a session token; throws 401 when unknown. Expired sessions resolve (wins still settle). */
