@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/sql.ts';
 
 /**
- * Every query the games host runs, but those of its seed pairs (`seeds.repository.ts`): its rounds
- * (`game_rounds`), FUN-money sessions (`demo_sessions`) and shared rounds (`shared_rounds`).
- * Writes to an open round are guarded by its status and by the claim of the action or settlement
- * holding it (decision 013): a statement that finds the guard changed does nothing, and its caller
- * treats that as having lost the race.
+ * Every query the games host runs but those of its seed pairs (`seeds.repository.ts`): its rounds
+ * (`game_rounds`), FUN-money sessions (`demo_sessions`) and shared rounds (`shared_rounds`), the
+ * player's history and winners, and the few reads of the wallet's records the protocol cannot
+ * answer (see "what the wallet holds for a round"). Writes to an open round are guarded by its
+ * status and by the claim of the action or settlement holding it (decision 013): a statement that
+ * finds the guard changed does nothing, and its caller treats that as having lost the race.
  */
 
 export interface RoundRow {
