@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { sha256 } from '../../lib/crypto.ts';
 import type { RandomSource } from '../../lib/random.ts';
-import { rows, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
+import {
+  activeSeedPair,
+  insertSeedPair,
+  previousSeedPair,
+  retireSeedPair,
+  seedPairById,
+  takeNonce,
+} from './seeds.repository.ts';
 
 export interface SeedPairView {
   server_seed_hash: string;
@@ -32,39 +39,28 @@ export class FairnessSeeds {
     db: Executor,
     owner: string,
   ): Promise<{ id: number; serverSeedHash: string; clientSeed: string; nextNonce: number }> {
-    const found = await rows<{ id: number; server_seed_hash: string; client_seed: string; next_nonce: number }>(
-      db,
-      sql`SELECT id, server_seed_hash, client_seed, next_nonce FROM fairness_seeds WHERE owner = ${owner} AND active`,
-    );
-    if (found[0])
+    const found = await activeSeedPair(db, owner);
+    if (found)
       return {
-        id: found[0].id,
-        serverSeedHash: found[0].server_seed_hash,
-        clientSeed: found[0].client_seed,
-        nextNonce: found[0].next_nonce,
+        id: found.id,
+        serverSeedHash: found.server_seed_hash,
+        clientSeed: found.client_seed,
+        nextNonce: found.next_nonce,
       };
     const seed = newServerSeed(this.random);
-    await db.execute(
-      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${newClientSeed(this.random)})
-          ON CONFLICT (owner) WHERE active DO NOTHING`,
-    );
+    await insertSeedPair(db, {
+      owner,
+      serverSeed: seed,
+      serverSeedHash: sha256(seed),
+      clientSeed: newClientSeed(this.random),
+    });
     return this.active(db, owner);
   }
 
   /** Takes the next nonce of the active pair atomically: concurrent bets get distinct, gap-free nonces. */
   async allocate(db: Executor, owner: string): Promise<AllocatedNonce> {
     await this.active(db, owner);
-    const [row] = await rows<{
-      id: number;
-      server_seed: string;
-      server_seed_hash: string;
-      client_seed: string;
-      nonce: number;
-    }>(
-      db,
-      sql`UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE owner = ${owner} AND active
-          RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce - 1 AS nonce`,
-    );
+    const row = await takeNonce(db, owner);
     if (!row) throw new Error(`no active seed pair for ${owner}`);
     return {
       seedId: row.id,
@@ -77,16 +73,7 @@ export class FairnessSeeds {
 
   async view(db: Executor, owner: string): Promise<SeedPairView> {
     const current = await this.active(db, owner);
-    const [prev] = await rows<{
-      server_seed: string;
-      server_seed_hash: string;
-      client_seed: string;
-      next_nonce: number;
-    }>(
-      db,
-      sql`SELECT server_seed, server_seed_hash, client_seed, next_nonce FROM fairness_seeds
-          WHERE owner = ${owner} AND NOT active ORDER BY id DESC LIMIT 1`,
-    );
+    const prev = await previousSeedPair(db, owner);
     return {
       server_seed_hash: current.serverSeedHash,
       client_seed: current.clientSeed,
@@ -115,14 +102,14 @@ export class FairnessSeeds {
   /** Retires the active pair (revealing its server seed) and commits to a fresh one. */
   async rotate(db: Executor, owner: string, now: Date, clientSeed?: string): Promise<SeedPairView> {
     const current = await this.active(db, owner);
-    await db.execute(
-      sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${current.id} AND active`,
-    );
+    await retireSeedPair(db, current.id, now);
     const seed = newServerSeed(this.random);
-    await db.execute(
-      sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${owner}, ${seed}, ${sha256(seed)}, ${clientSeed ?? current.clientSeed})
-          ON CONFLICT (owner) WHERE active DO NOTHING`,
-    );
+    await insertSeedPair(db, {
+      owner,
+      serverSeed: seed,
+      serverSeedHash: sha256(seed),
+      clientSeed: clientSeed ?? current.clientSeed,
+    });
     return this.view(db, owner);
   }
 
@@ -131,16 +118,7 @@ export class FairnessSeeds {
     db: Executor,
     seedId: number,
   ): Promise<{ serverSeed: string | null; serverSeedHash: string; clientSeed: string; owner: string } | null> {
-    const [row] = await rows<{
-      server_seed: string;
-      server_seed_hash: string;
-      client_seed: string;
-      active: boolean;
-      owner: string;
-    }>(
-      db,
-      sql`SELECT server_seed, server_seed_hash, client_seed, active, owner FROM fairness_seeds WHERE id = ${seedId}`,
-    );
+    const row = await seedPairById(db, seedId);
     if (!row) return null;
     return {
       serverSeed: row.active ? null : row.server_seed,

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { RoundStep } from '@croupier/games/model';
 import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RandomSource } from '../../lib/random.ts';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
@@ -8,10 +8,42 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { CachedGame, CatalogueCache } from '../games/index.ts';
 import type { BetRefusal } from '../wallet/index.ts';
 import { createGameSession, findGameSession } from '../wallet/index.ts';
-import { rows, type Executor } from '../../db/sql.ts';
 import type { WalletResponse } from '@croupier/shared/api/wallet';
 import { betLimits, subunitsToUnit } from './bet-limits.ts';
 import { FairnessSeeds } from './fairness.ts';
+import {
+  abandonedRounds,
+  applyStep,
+  claimForSettlement,
+  claimRound,
+  creditDemo,
+  debitDemo,
+  demoBalance,
+  findDemoSession,
+  finishClaimedRound,
+  finishDemoRound,
+  insertDemoSession,
+  insertRound,
+  lockOpenRound,
+  markUnpaid,
+  openRoundOf,
+  ownedRound,
+  releasedRound,
+  releaseRound,
+  restoreClaim,
+  roundById,
+  settleDemoRound,
+  settleRealRound,
+  unpaidRoundsOf,
+  voidClaimedRound,
+  voidRoundOfRefusedWin,
+  walletBetIdsOf,
+  walletStakeOf,
+  walletWinOf,
+  type RoundRow,
+  type TakeOver,
+} from './games-host.repository.ts';
+import { roundSeeds } from './seeds.repository.ts';
 import { inputError, modelFor, requireModel, roundRng, type AnyModel } from './models.ts';
 import type { WalletClient } from './wallet-client.ts';
 
@@ -31,32 +63,7 @@ export interface PlayContext {
   expired: boolean;
 }
 
-export interface RoundRow {
-  id: number;
-  mode: string;
-  user_id: number | null;
-  demo_session: string | null;
-  game_id: number;
-  model: string;
-  currency: string;
-  seed_id: number | null;
-  nonce: number | null;
-  shared_round_id: number | null;
-  bet: unknown;
-  actions: unknown[];
-  state: unknown;
-  rng_position: number;
-  status: string;
-  stake: string;
-  win: string;
-  bet_count: number;
-  balance_after: string | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-  /** The token of the action holding the round (decision 013), null when none is under way. */
-  claim: string | null;
-  claimed_at: Date | string | null;
-}
+export type { RoundRow };
 
 export interface RoundView {
   id: number;
@@ -138,21 +145,17 @@ export class GamesHost {
     if (currency === 'FUN') {
       if (!game.hasDemo) throw forbidden('demo_unavailable', 'This game has no demo mode');
       token = randomToken();
-      await db.execute(
-        sql`INSERT INTO demo_sessions (token_hash, game_id, balance, created_at, expires_at)
-            VALUES (${sha256(token)}, ${game.id}, ${DEMO_START_BALANCE.toString()}::bigint, ${now}, ${new Date(now.getTime() + DEMO_SESSION_HOURS * 3_600_000)})`,
-      );
+      await insertDemoSession(db, {
+        tokenHash: sha256(token),
+        gameId: game.id,
+        balance: DEMO_START_BALANCE,
+        now,
+        expiresAt: new Date(now.getTime() + DEMO_SESSION_HOURS * 3_600_000),
+      });
     } else {
       const user = input.user;
       if (!user) throw unauthorized('login_required', 'Sign in to play for real money');
       if (user.disabledAt) throw forbidden('player_disabled', 'Your account is disabled');
-      const [wallet] = await rows<{ id: number }>(
-        db,
-        sql`SELECT id FROM player_accounts WHERE user_id = ${user.id} AND currency = ${currency}`,
-      );
-      if (!wallet) throw forbidden('currency_unavailable', `You have no ${currency} account`);
-      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
-      if (block) throw forbidden('gambling_blocked', block.message);
       token = (
         await createGameSession(db, {
           userId: user.id,
@@ -163,9 +166,29 @@ export class GamesHost {
           minutes: this.deps.sessionMinutes,
         })
       ).token;
+      // The host learns whether the player has a wallet in this currency as any provider would: by
+      // asking the wallet for the new session's balance. A refused launch leaves its session unused
+      // (its token is never handed out), to expire like any other.
+      await this.requireWallet(token, user.id, currency);
+      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
+      if (block) throw forbidden('gambling_blocked', block.message);
     }
     const ctx = await this.context(token);
     return this.sessionView(ctx);
+  }
+
+  /** Throws 403 `currency_unavailable` when the wallet has no account of the player in `currency`. */
+  private async requireWallet(token: string, userId: number, currency: string): Promise<void> {
+    const { httpStatus, response } = await this.deps.wallet.call('balance', {
+      session_token: token,
+      user_id: String(userId),
+      currency,
+    });
+    if (httpStatus === 200 && response.status === 'OK') return;
+    if (httpStatus === 200 && response.status === 'WRONG_CURRENCY')
+      throw forbidden('currency_unavailable', `You have no ${currency} account`);
+    if (httpStatus === 200) throw walletRefusal(response);
+    throw new AppError(502, 'wallet_unavailable', 'The wallet did not answer; try again in a moment');
   }
 
   /** Resolves a session token; throws 401 when unknown. Expired sessions resolve (wins still settle). */
@@ -186,10 +209,7 @@ export class GamesHost {
       };
     }
     const hash = sha256(token);
-    const [demo] = await rows<{ game_id: number; expires_at: Date | string }>(
-      this.deps.db,
-      sql`SELECT game_id, expires_at FROM demo_sessions WHERE token_hash = ${hash}`,
-    );
+    const demo = await findDemoSession(this.deps.db, hash);
     if (!demo) throw unauthorized('session_expired', 'Game session unknown; launch the game again');
     return {
       mode: 'demo',
@@ -241,13 +261,7 @@ export class GamesHost {
   }
 
   async balance(ctx: PlayContext): Promise<number> {
-    if (ctx.mode === 'demo') {
-      const [row] = await rows<{ balance: string }>(
-        this.deps.db,
-        sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
-      );
-      return Number(row?.balance ?? 0);
-    }
+    if (ctx.mode === 'demo') return demoBalance(this.deps.db, ctx.demoSession);
     // The wallet checks the session on a balance read: an expired one is SESSION_EXPIRED (401, the
     // client relaunches), never a balance of 0. Call this only where nothing has committed yet; an
     // action that did uses the balance its own wallet call answered.
@@ -277,26 +291,12 @@ export class GamesHost {
     };
   }
 
-  private ownerClause(ctx: PlayContext) {
-    return ctx.mode === 'real'
-      ? sql`user_id = ${ctx.userId} AND mode = 'real'`
-      : sql`demo_session = ${ctx.demoSession}`;
-  }
-
   async openRound(ctx: PlayContext, game: CachedGame): Promise<RoundRow | null> {
-    const [row] = await rows<RoundRow>(
-      this.deps.db,
-      sql`SELECT * FROM game_rounds WHERE ${this.ownerClause(ctx)} AND game_id = ${game.id} AND status = 'open' AND shared_round_id IS NULL
-          ORDER BY id DESC LIMIT 1`,
-    );
-    return row ?? null;
+    return (await openRoundOf(this.deps.db, ctx, game.id)) ?? null;
   }
 
   async round(ctx: PlayContext, roundId: number): Promise<RoundRow> {
-    const [row] = await rows<RoundRow>(
-      this.deps.db,
-      sql`SELECT * FROM game_rounds WHERE id = ${roundId} AND ${this.ownerClause(ctx)}`,
-    );
+    const row = await ownedRound(this.deps.db, ctx, roundId);
     if (!row) throw notFound('round_not_found', 'Round not found');
     return row;
   }
@@ -316,20 +316,13 @@ export class GamesHost {
   ): Promise<number | null> {
     if (amount <= 0n) return null;
     if (ctx.mode === 'demo') {
-      const taken = await rows<{ balance: string }>(
-        db,
-        sql`UPDATE demo_sessions SET balance = balance - ${amount.toString()}::bigint WHERE token_hash = ${ctx.demoSession} AND balance >= ${amount.toString()}::bigint RETURNING balance::text`,
-      );
-      if (taken.length === 0) {
-        const [row] = await rows<{ balance: string }>(
-          db,
-          sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
-        );
+      const taken = await debitDemo(db, ctx.demoSession, amount);
+      if (taken === null) {
         throw new AppError(422, 'insufficient_funds', 'Not enough FUN money: relaunch the demo to refill', undefined, {
-          balance_cents: Number(row?.balance ?? 0),
+          balance_cents: await demoBalance(db, ctx.demoSession),
         });
       }
-      return Number(taken[0]!.balance);
+      return taken;
     }
     let reply: { httpStatus: number; response: WalletResponse };
     try {
@@ -408,27 +401,10 @@ export class GamesHost {
     if (ctx.mode === 'demo') {
       return this.deps.db.transaction(async (tx) => {
         // The lock makes a concurrent settlement wait, then find the round closed and credit nothing.
-        const open = await rows<{ id: number }>(
-          tx,
-          sql`SELECT id FROM game_rounds WHERE id = ${roundId} AND status = 'open' FOR UPDATE`,
-        );
-        if (open.length === 0) {
-          const [row] = await rows<{ balance: string }>(
-            tx,
-            sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
-          );
-          return Number(row?.balance ?? 0);
-        }
-        const [row] = await rows<{ balance: string }>(
-          tx,
-          sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${ctx.demoSession} RETURNING balance::text`,
-        );
-        await tx.execute(
-          sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${row?.balance ?? null}::bigint,
-                finished_at = ${this.deps.clock.now()}
-              WHERE id = ${roundId}`,
-        );
-        return Number(row?.balance ?? 0);
+        if (!(await lockOpenRound(tx, roundId))) return demoBalance(tx, ctx.demoSession);
+        const balance = await creditDemo(tx, ctx.demoSession, win);
+        await finishDemoRound(tx, roundId, { win, balanceAfter: balance, finishedAt: this.deps.clock.now() });
+        return Number(balance ?? 0);
       });
     }
     // Wins are retried: the wallet is idempotent on the transaction id, so a retry can never pay twice.
@@ -458,12 +434,7 @@ export class GamesHost {
 
   /** What the wallet took in a real round: the sum of its accepted bets (null: none). */
   async walletStaked(roundId: number): Promise<bigint | null> {
-    const [row] = await rows<{ staked: string | null }>(
-      this.deps.db,
-      sql`SELECT sum(amount)::text AS staked FROM wallet_requests
-          WHERE provider = ${this.deps.provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok'`,
-    );
-    return row?.staked == null ? null : BigInt(row.staked);
+    return walletStakeOf(this.deps.db, this.deps.provider, roundId);
   }
 
   /**
@@ -473,20 +444,13 @@ export class GamesHost {
    * as it is, and the next attempt (the player's next visit, the sweeper) asks again.
    */
   async voidRefusedRound(ctx: PlayContext, game: CachedGame, roundId: number, claim: string | null): Promise<boolean> {
-    const bets = await rows<{ tx_id: string }>(
-      this.deps.db,
-      sql`SELECT tx_id FROM wallet_requests
-          WHERE provider = ${this.deps.provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok' ORDER BY tx_id`,
-    );
-    for (const bet of bets) {
-      const betNo = /-bet-(\d+)$/.exec(bet.tx_id)?.[1];
+    const bets = await walletBetIdsOf(this.deps.db, this.deps.provider, roundId);
+    for (const txId of bets) {
+      const betNo = /-bet-(\d+)$/.exec(txId)?.[1];
       if (betNo === undefined || !(await this.cancelBet(ctx, game, roundId, Number(betNo)))) return false;
     }
     const marker = JSON.stringify([{ type: 'win_refused', at: this.deps.clock.now().toISOString() }]);
-    await this.deps.db.execute(
-      sql`UPDATE game_rounds SET status = 'void', finished_at = ${this.deps.clock.now()}, actions = actions || ${marker}::jsonb, claim = NULL
-          WHERE id = ${roundId} AND status = 'open' AND claim IS NOT DISTINCT FROM ${claim}`,
-    );
+    await voidRoundOfRefusedWin(this.deps.db, roundId, claim, { finishedAt: this.deps.clock.now(), marker });
     return true;
   }
 
@@ -497,13 +461,10 @@ export class GamesHost {
    */
   async payUnpaid(ctx: PlayContext): Promise<void> {
     if (ctx.mode !== 'real') return;
-    const due = await rows<RoundRow>(
-      this.deps.db,
-      sql`SELECT * FROM game_rounds WHERE ${this.ownerClause(ctx)} AND status = 'open' AND shared_round_id IS NULL AND claim LIKE ${`${UNPAID}%`} ORDER BY id`,
-    );
+    const due = await unpaidRoundsOf(this.deps.db, ctx);
     for (const row of due) {
       try {
-        await this.settleOne(row, sql`claim LIKE ${`${UNPAID}%`}`, 'paid_late');
+        await this.settleOne(row, 'unpaid', 'paid_late');
       } catch (error) {
         this.deps.onError?.(`games host: unpaid round ${row.id} still not paid`, error);
       }
@@ -517,12 +478,7 @@ export class GamesHost {
    */
   private async claim(ctx: PlayContext, roundId: number): Promise<{ row: RoundRow; token: string }> {
     const token = randomToken(16);
-    const [row] = await rows<RoundRow>(
-      this.deps.db,
-      sql`UPDATE game_rounds SET claim = ${token}, claimed_at = ${this.deps.clock.now()}
-          WHERE id = ${roundId} AND ${this.ownerClause(ctx)} AND status = 'open' AND shared_round_id IS NULL AND claim IS NULL
-          RETURNING *`,
-    );
+    const row = await claimRound(this.deps.db, ctx, roundId, token, this.deps.clock.now());
     if (row) return { row, token };
     const current = await this.round(ctx, roundId);
     if (current.status !== 'open' || current.shared_round_id !== null)
@@ -532,10 +488,7 @@ export class GamesHost {
 
   /** Lets a round go without changing it; `betCount` skips a bet id the wallet has already seen. */
   private async release(roundId: number, token: string, betCount?: number) {
-    await this.deps.db.execute(
-      sql`UPDATE game_rounds SET claim = NULL ${betCount === undefined ? sql`` : sql`, bet_count = GREATEST(bet_count, ${betCount})`}
-          WHERE id = ${roundId} AND claim = ${token}`,
-    );
+    await releaseRound(this.deps.db, roundId, token, betCount);
   }
 
   async placeBet(ctx: PlayContext, input: unknown) {
@@ -564,15 +517,20 @@ export class GamesHost {
       const seed = await this.seeds.allocate(tx, ctx.owner);
       const rng = roundRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
       const step = model.open(bet, rng);
-      const now = this.deps.clock.now();
-      const [inserted] = await rows<RoundRow>(
-        tx,
-        sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, seed_id, nonce, bet, state, rng_position, status, stake, bet_count, created_at, claim, claimed_at)
-            VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${model.id}, ${ctx.currency}, ${seed.seedId}, ${seed.nonce},
-                    ${JSON.stringify(bet)}::jsonb, ${JSON.stringify(step.state)}::jsonb, ${rng.position}, 'open', ${String(step.stake)}::bigint, 1, ${now}, ${token}, ${now})
-            ON CONFLICT DO NOTHING
-            RETURNING *`,
-      );
+      const inserted = await insertRound(tx, {
+        owner: ctx,
+        gameId: game.id,
+        model: model.id,
+        currency: ctx.currency,
+        seedId: seed.seedId,
+        nonce: seed.nonce,
+        bet,
+        state: step.state,
+        rngPosition: rng.position,
+        stake: step.stake,
+        now: this.deps.clock.now(),
+        claim: token,
+      });
       // Two deals at once (a double click, two tabs) passed the check above together: the one-open-
       // round indexes (migration 0014) let one in, and the other gets the same 409, its nonce unused.
       if (!inserted) throw conflict('round_open', 'Finish the open round first');
@@ -590,9 +548,7 @@ export class GamesHost {
     const { row, step } = await db.transaction(open_);
     const roundId = Number(row.id);
     const staked = await this.stakeOrUndo(ctx, game, roundId, 1, BigInt(step.stake), () =>
-      db.execute(
-        sql`UPDATE game_rounds SET status = 'void', claim = NULL, finished_at = ${this.deps.clock.now()} WHERE id = ${roundId} AND claim = ${token}`,
-      ),
+      voidClaimedRound(db, roundId, token, this.deps.clock.now()),
     );
     if (step.finished) return this.payAndClose(ctx, game, model, row, token, step);
     await this.release(roundId, token);
@@ -633,17 +589,19 @@ export class GamesHost {
     // The new state is stored only once its extra stake is taken, so a refused double shows nothing;
     // a finishing step keeps the claim until its win is paid.
     const apply = (db: Executor) =>
-      rows<RoundRow>(
-        db,
-        sql`UPDATE game_rounds SET state = ${JSON.stringify(step.state)}::jsonb, rng_position = ${rngPosition}, stake = ${String(step.stake)}::bigint,
-              bet_count = ${betCount}, actions = actions || ${JSON.stringify([action])}::jsonb, claim = ${step.finished ? token : null}
-            WHERE id = ${roundId} AND claim = ${token} RETURNING *`,
-      );
+      applyStep(db, roundId, token, {
+        state: step.state,
+        rngPosition,
+        stake: step.stake,
+        betCount,
+        action,
+        finished: step.finished,
+      });
     if (ctx.mode === 'demo') {
       try {
         const done = await this.deps.db.transaction(async (tx) => {
           await this.takeStake(ctx, game, roundId, betCount, extra, tx);
-          const [applied] = await apply(tx);
+          const applied = await apply(tx);
           if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
           return this.demoSettle(tx, ctx, applied, token, step);
         });
@@ -657,7 +615,7 @@ export class GamesHost {
       extra > 0n
         ? await this.stakeOrUndo(ctx, game, roundId, betCount, extra, () => this.release(roundId, token, betCount))
         : null;
-    const [applied] = await apply(this.deps.db);
+    const applied = await apply(this.deps.db);
     // Only a sweeper that found the claim stale (abandonMinutes old) can have taken the round over.
     if (!applied) throw conflict('round_changed', 'The round changed meanwhile; reload it');
     if (step.finished) return this.payAndClose(ctx, game, model, applied, token, step);
@@ -694,24 +652,18 @@ export class GamesHost {
       balance = await this.payWin(ctx, game, id, win);
     } catch (error) {
       if (error instanceof WinRefused && (await this.voidRefusedRound(ctx, game, id, token))) {
-        const [voided] = await rows<RoundRow>(this.deps.db, sql`SELECT * FROM game_rounds WHERE id = ${id}`);
+        const voided = await roundById(this.deps.db, id);
         throw new WinRefused(id, this.present(voided ?? row, model));
       }
       this.deps.onError?.(
         `games host: win of round ${id} not paid; left for the player's next visit or the sweeper`,
         error,
       );
-      await this.deps.db.execute(
-        sql`UPDATE game_rounds SET claim = ${UNPAID + token} WHERE id = ${id} AND claim = ${token}`,
-      );
+      await markUnpaid(this.deps.db, id, token);
       throw new WinUnpaid(id, this.present(row, model), error);
     }
     const now = this.deps.clock.now();
-    const [done] = await rows<RoundRow>(
-      this.deps.db,
-      sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${String(balance)}::bigint, finished_at = ${now}, claim = NULL
-          WHERE id = ${row.id} AND status = 'open' AND claim = ${token} RETURNING *`,
-    );
+    const done = await finishClaimedRound(this.deps.db, row.id, token, { win, balanceAfter: balance, finishedAt: now });
     if (done && ctx.userId !== null) {
       this.deps.onRoundFinished?.({
         userId: ctx.userId,
@@ -737,27 +689,16 @@ export class GamesHost {
     step: { finished: boolean; win: number },
   ): Promise<{ row: RoundRow; balance: number }> {
     if (!step.finished) {
-      const [released] = await rows<RoundRow>(
-        tx,
-        sql`UPDATE game_rounds SET claim = NULL WHERE id = ${row.id} AND claim = ${token} RETURNING *`,
-      );
-      const [wallet] = await rows<{ balance: string }>(
-        tx,
-        sql`SELECT balance::text FROM demo_sessions WHERE token_hash = ${ctx.demoSession}`,
-      );
-      return { row: released ?? row, balance: Number(wallet?.balance ?? 0) };
+      const released = await releasedRound(tx, row.id, token);
+      return { row: released ?? row, balance: await demoBalance(tx, ctx.demoSession) };
     }
-    const [wallet] = await rows<{ balance: string }>(
-      tx,
-      sql`UPDATE demo_sessions SET balance = balance + ${String(step.win)}::bigint WHERE token_hash = ${ctx.demoSession} RETURNING balance::text`,
-    );
-    const balance = Number(wallet?.balance ?? 0);
-    const [done] = await rows<RoundRow>(
-      tx,
-      sql`UPDATE game_rounds SET status = 'finished', win = ${String(step.win)}::bigint, balance_after = ${String(balance)}::bigint,
-            finished_at = ${this.deps.clock.now()}, claim = NULL
-          WHERE id = ${row.id} AND status = 'open' AND claim = ${token} RETURNING *`,
-    );
+    const win = BigInt(step.win);
+    const balance = Number((await creditDemo(tx, ctx.demoSession, win)) ?? 0);
+    const done = await finishClaimedRound(tx, row.id, token, {
+      win,
+      balanceAfter: balance,
+      finishedAt: this.deps.clock.now(),
+    });
     if (!done) throw conflict('round_changed', 'The round changed meanwhile; reload it');
     return { row: done, balance };
   }
@@ -781,16 +722,11 @@ export class GamesHost {
    */
   async settleAbandoned(limit = 100): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.abandonMinutes * 60_000);
-    const stale = await rows<RoundRow>(
-      this.deps.db,
-      sql`SELECT * FROM game_rounds WHERE status = 'open' AND shared_round_id IS NULL AND created_at < ${cutoff}
-            AND (claimed_at IS NULL OR claimed_at < ${cutoff})
-          ORDER BY id LIMIT ${limit}`,
-    );
+    const stale = await abandonedRounds(this.deps.db, cutoff, limit);
     let settled = 0;
     for (const row of stale) {
       try {
-        if (await this.settleOne(row, sql`(claimed_at IS NULL OR claimed_at < ${cutoff})`, 'abandoned')) settled++;
+        if (await this.settleOne(row, { staleBefore: cutoff }, 'abandoned')) settled++;
       } catch (error) {
         this.deps.onError?.(`games host: abandoned round ${row.id} not settled`, error);
       }
@@ -806,7 +742,7 @@ export class GamesHost {
   }
 
   /** Settles one round as the sweeper does, if `takeOver` lets this claim it (see settleAbandoned). */
-  private async settleOne(row: RoundRow, takeOver: SQL, how: 'abandoned' | 'paid_late'): Promise<boolean> {
+  private async settleOne(row: RoundRow, takeOver: TakeOver, how: 'abandoned' | 'paid_late'): Promise<boolean> {
     const { db } = this.deps;
     const game = await this.game(row.game_id);
     const model = modelFor(game);
@@ -819,28 +755,15 @@ export class GamesHost {
     // dated now, so a sweeper that read the row after this one claimed it sees a fresh claim and
     // leaves it alone while this sweep runs.
     const token = randomToken(16);
-    const [claimed] = await rows<RoundRow>(
-      db,
-      sql`UPDATE game_rounds SET claim = ${token}, claimed_at = ${now}
-          WHERE id = ${id} AND status = 'open' AND claim IS NOT DISTINCT FROM ${row.claim} AND ${takeOver}
-          RETURNING *`,
-    );
+    const claimed = await claimForSettlement(db, id, row.claim, token, now, takeOver);
     if (!claimed) return false;
     try {
       if (claimed.mode === 'demo') {
         const win = BigInt(model.abandon(claimed.state, Number(claimed.stake)));
         return await db.transaction(async (tx) => {
-          const [balance] = await rows<{ balance: string }>(
-            tx,
-            sql`UPDATE demo_sessions SET balance = balance + ${win.toString()}::bigint WHERE token_hash = ${claimed.demo_session} RETURNING balance::text`,
-          );
-          const done = await rows<{ id: number }>(
-            tx,
-            sql`UPDATE game_rounds SET status = 'finished', win = ${win.toString()}::bigint, balance_after = ${balance?.balance ?? null}::bigint,
-                  finished_at = ${now}, actions = actions || ${marker}::jsonb, claim = NULL
-                WHERE id = ${id} AND status = 'open' AND claim = ${token} RETURNING id`,
-          );
-          if (done.length === 0) throw new Error(`abandoned demo round ${id} changed under its claim`);
+          const balance = await creditDemo(tx, claimed.demo_session, win);
+          const done = await settleDemoRound(tx, id, token, { win, balanceAfter: balance, finishedAt: now, marker });
+          if (!done) throw new Error(`abandoned demo round ${id} changed under its claim`);
           return true;
         });
       }
@@ -848,17 +771,11 @@ export class GamesHost {
       // (a double) without storing its step, and that stake must come back too.
       const staked = await this.walletStaked(id);
       if (staked === null) {
-        await db.execute(
-          sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`,
-        );
+        await voidClaimedRound(db, id, token, now);
         return false;
       }
-      const [paid] = await rows<{ amount: string }>(
-        db,
-        sql`SELECT amount::text FROM wallet_requests WHERE provider = ${this.deps.provider} AND tx_id = ${`r${id}-win`} AND action = 'win'
-              AND status IN ('ok', 'closed')`,
-      );
-      const win = paid ? BigInt(paid.amount) : BigInt(model.abandon(claimed.state, Number(staked)));
+      const paid = await walletWinOf(db, this.deps.provider, id);
+      const win = paid ?? BigInt(model.abandon(claimed.state, Number(staked)));
       const ctx: PlayContext = {
         mode: 'real',
         token: '',
@@ -877,13 +794,14 @@ export class GamesHost {
         if (error instanceof WinRefused && (await this.voidRefusedRound(ctx, game, id, token))) return false;
         throw error;
       }
-      const done = await rows<{ id: number }>(
-        db,
-        sql`UPDATE game_rounds SET status = 'finished', stake = ${staked.toString()}::bigint, win = ${win.toString()}::bigint,
-              balance_after = ${String(balance)}::bigint, finished_at = ${now}, actions = actions || ${marker}::jsonb, claim = NULL
-            WHERE id = ${id} AND status = 'open' AND claim = ${token} RETURNING id`,
-      );
-      if (done.length === 0) return false;
+      const done = await settleRealRound(db, id, token, {
+        stake: staked,
+        win,
+        balanceAfter: balance,
+        finishedAt: now,
+        marker,
+      });
+      if (!done) return false;
       if (claimed.user_id !== null)
         this.deps.onRoundFinished?.({
           userId: claimed.user_id,
@@ -897,18 +815,16 @@ export class GamesHost {
     } catch (error) {
       // Let the next attempt try again: the claim as it was (an unpaid round stays marked and out
       // of actions' reach), and its old date keeps the round due for the sweeper.
-      await db.execute(
-        sql`UPDATE game_rounds SET claim = ${row.claim}, claimed_at = ${row.claimed_at === null ? null : new Date(row.claimed_at)} WHERE id = ${id} AND claim = ${token}`,
-      );
+      await restoreClaim(db, id, token, {
+        claim: row.claim,
+        claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at),
+      });
       throw error;
     }
   }
 
   async seedOf(row: RoundRow): Promise<{ serverSeed: string; clientSeed: string }> {
-    const [seed] = await rows<{ server_seed: string; client_seed: string }>(
-      this.deps.db,
-      sql`SELECT server_seed, client_seed FROM fairness_seeds WHERE id = ${row.seed_id}`,
-    );
+    const seed = await roundSeeds(this.deps.db, row.seed_id);
     if (!seed) throw new Error(`seed of round ${row.id} missing`);
     return { serverSeed: seed.server_seed, clientSeed: seed.client_seed };
   }
@@ -943,9 +859,6 @@ export class StakeUncertain extends AppError {
     super(502, 'wallet_unavailable', 'The wallet did not confirm the bet; try again in a moment');
   }
 }
-
-/** The claim of a decided round whose win the wallet did not confirm: no action can take it. */
-const UNPAID = 'unpaid:';
 
 /** The wallet refused a round's win for good (BALANCE_LIMIT): the round's stakes go back and it is void. */
 export class WinRefused extends AppError {

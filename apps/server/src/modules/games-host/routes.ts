@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bigRecordIdParam } from '@croupier/shared/api/primitives';
 import {
@@ -11,10 +10,9 @@ import {
 } from '@croupier/shared/api/games-host';
 import type { AppDeps } from '../../app.ts';
 import { parseBody, parseInput, parseQuery, type ParseOptions } from '../../http/validate.ts';
-import { notFound } from '../../lib/errors.ts';
-import { rows } from '../../db/sql.ts';
-import type { GamesHost, RoundRow } from './host.ts';
-import { modelFor, requireModel } from './models.ts';
+import { gameHistory, latestWinners, roundVerification } from './history.ts';
+import type { GamesHost } from './host.ts';
+import { requireModel } from './models.ts';
 import type { SharedRounds } from './shared-rounds.ts';
 
 const NO_STORE = 'private, no-store';
@@ -97,27 +95,6 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
   );
 }
 
-interface HistoryRow extends RoundRow {
-  identifier: string;
-  title: string;
-  provider_title: string;
-  engine: string;
-  seo_title: string;
-  server_seed: string | null;
-  server_seed_hash: string | null;
-  client_seed: string | null;
-  seed_active: boolean | null;
-  shared_seed: string | null;
-  shared_seed_hash: string | null;
-  shared_phase: string | null;
-  total: string;
-}
-
-function mask(nickname: string | null, userId: number): string {
-  if (!nickname) return `Player ***${String(userId).slice(-2)}`;
-  return `${nickname.slice(0, Math.min(3, Math.max(1, nickname.length - 2)))}***`;
-}
-
 /** Player-facing calls on the main API: seeds, round verification data, game history, winners. */
 function playerApi(app: FastifyInstance, host: GamesHost) {
   const { db } = host.deps;
@@ -139,107 +116,23 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
     return host.seeds.rotate(db, `user:${user.id}`, host.deps.clock.now());
   });
 
-  const historySelect = sql`SELECT r.*, g.identifier, g.title, p.title AS provider_title, g.engine, g.seo_title,
-      s.server_seed, s.server_seed_hash, s.client_seed, s.active AS seed_active,
-      sr.server_seed AS shared_seed, sr.server_seed_hash AS shared_seed_hash, sr.phase AS shared_phase
-    FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN providers p ON p.id = g.provider_id
-    LEFT JOIN fairness_seeds s ON s.id = r.seed_id LEFT JOIN shared_rounds sr ON sr.id = r.shared_round_id`;
-
-  /** Seeds are shown only once revealed: the active server seed never leaves the server (G6 c). */
-  function fairnessOf(r: HistoryRow) {
-    if (r.shared_round_id !== null) {
-      return {
-        server_seed_hash: r.shared_seed_hash!,
-        server_seed: r.shared_phase === 'ended' ? r.shared_seed : null,
-        client_seed: r.seo_title,
-        nonce: Number(r.shared_round_id),
-      };
-    }
-    if (r.seed_id === null) return null;
-    return {
-      server_seed_hash: r.server_seed_hash!,
-      server_seed: r.seed_active ? null : r.server_seed,
-      client_seed: r.client_seed!,
-      nonce: Number(r.nonce),
-    };
-  }
-
   app.get<{ Params: { id: string } }>('/api/fairness/rounds/:id', async (request, reply) => {
     const user = await request.requireUser();
     const id = parseInput(bigRecordIdParam, request.params.id, ROUND_ID);
-    const [r] = await rows<HistoryRow>(
-      db,
-      sql`${historySelect} WHERE r.id = ${id} AND r.user_id = ${user.id} AND r.mode = 'real'`,
-    );
-    if (!r) throw notFound('round_not_found', 'Round not found');
-    const game = (await host.deps.catalogue.get()).byId.get(r.game_id);
-    const model = game ? modelFor(game) : null;
-    const finished = r.status !== 'open';
-    const fairness = fairnessOf(r);
+    const round = await roundVerification(host, user.id, id);
     reply.header('cache-control', NO_STORE);
-    return {
-      round_id: Number(r.id),
-      game: { identifier: r.identifier, title: r.title, engine: r.engine, model: r.model },
-      ...fairness,
-      bet: r.bet,
-      actions: r.actions,
-      outcome: r.shared_round_id !== null ? r.state : model ? model.view(r.state, finished) : r.state,
-      status: finished ? 'finished' : 'open',
-      win_cents: Number(r.win),
-      stake_cents: Number(r.stake),
-      currency: r.currency,
-    };
+    return round;
   });
 
   app.get('/api/player/games', async (request, reply) => {
     const user = await request.requireUser();
     const q = parseQuery(GameHistoryQuerySchema, request, invalid('invalid_filter'));
-    const filters = [sql`r.user_id = ${user.id}`, sql`r.mode = 'real'`, sql`r.status <> 'void'`];
-    if (q.game)
-      filters.push(sql`(g.identifier = ${q.game} OR g.title ILIKE ${`%${q.game.replace(/[%_\\]/g, '\\$&')}%`})`);
-    if (q.currency) filters.push(sql`r.currency = ${q.currency}`);
-    if (q.from) filters.push(sql`r.created_at >= ${new Date(q.from)}`);
-    if (q.to) filters.push(sql`r.created_at <= ${new Date(q.to)}`);
-    const where = sql.join(filters, sql` AND `);
-    const found = await rows<HistoryRow>(
-      db,
-      sql`SELECT * FROM (${historySelect} WHERE ${where}) h, LATERAL (SELECT count(*)::text AS total FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}) c
-          ORDER BY h.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
-    );
-    let total = found[0]?.total;
-    if (total === undefined) {
-      total =
-        (
-          await rows<{ total: string }>(
-            db,
-            sql`SELECT count(*)::text AS total FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`,
-          )
-        )[0]?.total ?? '0';
-    }
+    const { items, total } = await gameHistory(host, user.id, q);
     reply
       .header('cache-control', NO_STORE)
       .header('x-total-count', total)
       .header('access-control-expose-headers', 'x-total-count');
-    return found.map((r) => {
-      const stake = Number(r.stake);
-      const win = Number(r.win);
-      const open = r.status === 'open';
-      return {
-        bet_id: Number(r.id),
-        bet_status: open ? 'pending' : win > 0 ? 'won' : 'lost',
-        created_at: new Date(r.created_at).toISOString(),
-        finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
-        currency: r.currency,
-        provider: r.provider_title,
-        game: r.identifier,
-        title: r.title,
-        total_bets: stake,
-        total_wins: win,
-        total_losses: open ? 0 : Math.max(0, stake - win),
-        balance_after_cents: r.balance_after === null ? null : Number(r.balance_after),
-        round: { id: Number(r.id), fairness: fairnessOf(r) },
-      };
-    });
+    return items;
   });
 
   app.get('/api/stats/winners/latest', async (_request, reply) => {
@@ -248,61 +141,8 @@ function playerApi(app: FastifyInstance, host: GamesHost) {
   });
 }
 
-export async function latestWinners(host: GamesHost) {
-  const found = await rows<{
-    finished_at: Date | string;
-    stake: string;
-    win: string;
-    currency: string;
-    identifier: string;
-    title: string;
-    nickname: string | null;
-    user_id: number;
-  }>(
-    host.deps.db,
-    sql`SELECT r.finished_at, r.stake::text, r.win::text, r.currency, g.identifier, g.title, u.nickname, r.user_id
-        FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN users u ON u.id = r.user_id
-        WHERE r.mode = 'real' AND r.status = 'finished' AND r.win > r.stake
-        ORDER BY r.finished_at DESC, r.id DESC LIMIT 20`,
-  );
-  return found.map((r) =>
-    winnerItem({
-      at: new Date(r.finished_at),
-      stake: BigInt(r.stake),
-      win: BigInt(r.win),
-      currency: r.currency,
-      identifier: r.identifier,
-      title: r.title,
-      nickname: r.nickname,
-      userId: Number(r.user_id),
-    }),
-  );
-}
-
-/** One `public:wins` / winners-feed item (docs/api-shapes.md#jackpots-and-winners). */
-export function winnerItem(w: {
-  at: Date;
-  stake: bigint;
-  win: bigint;
-  currency: string;
-  identifier: string;
-  title: string;
-  nickname: string | null;
-  userId: number;
-}) {
-  return {
-    at: Math.floor(w.at.getTime() / 1000),
-    bet_amount_cents: Number(w.stake),
-    win_amount_cents: Number(w.win),
-    currency: w.currency,
-    game_identifier: w.identifier,
-    game_title: w.title,
-    game_table_image_path: null,
-    game_table_url: `/play/${w.identifier}`,
-    humanized_win: null,
-    nickname: mask(w.nickname, w.userId),
-  };
-}
+// The module's index.ts exports the winners-feed item from here.
+export { winnerItem } from './history.ts';
 
 export const gamesHostRoutes: FastifyPluginAsync<AppDeps & { host: GamesHost; shared: SharedRounds }> = async (
   app,

@@ -1,28 +1,34 @@
-import { sql } from 'drizzle-orm';
 import type { SharedRoundEvent } from '@croupier/shared/realtime';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import type { CachedGame } from '../games/index.ts';
-import { rows } from '../../db/sql.ts';
 import { betLimits } from './bet-limits.ts';
 import { newServerSeed } from './fairness.ts';
-import { WinRefused, WinUnpaid, type GamesHost, type PlayContext, type RoundRow } from './host.ts';
+import {
+  endedSharedRounds,
+  endSharedRound,
+  finishSharedBet,
+  fixSharedWin,
+  insertSharedBet,
+  insertSharedRound,
+  interruptedSharedBets,
+  latestSharedRound,
+  openSharedBets,
+  releasedRound,
+  roundById,
+  setSharedResult,
+  sharedRoundById,
+  startSharedRound,
+  voidClaimedRound,
+  voidOpenRound,
+  type RoundRow,
+  type SharedRoundRow,
+} from './games-host.repository.ts';
+import { WinRefused, WinUnpaid, type GamesHost, type PlayContext } from './host.ts';
 import { inputError, roundRng, sharedMathFor, type SharedBet, type SharedMath } from './models.ts';
 
 export type { SharedRoundEvent };
-
-interface SharedRow {
-  id: number;
-  game: string;
-  phase: 'betting' | 'running' | 'ended';
-  server_seed: string;
-  server_seed_hash: string;
-  result: Record<string, unknown> | null;
-  betting_ends_at: Date | string;
-  started_at: Date | string | null;
-  ended_at: Date | string | null;
-}
 
 /** Timing of a shared game's cycle, in ms. */
 const TIMING = {
@@ -149,15 +155,11 @@ export class SharedRounds {
     throw notFound('game_not_found', 'Game not found');
   }
 
-  private async latest(slug: string): Promise<SharedRow | null> {
-    const [row] = await rows<SharedRow>(
-      this.host.deps.db,
-      sql`SELECT * FROM shared_rounds WHERE game = ${slug} ORDER BY id DESC LIMIT 1`,
-    );
-    return row ?? null;
+  private async latest(slug: string): Promise<SharedRoundRow | null> {
+    return (await latestSharedRound(this.host.deps.db, slug)) ?? null;
   }
 
-  private event(row: SharedRow): SharedRoundEvent {
+  private event(row: SharedRoundRow): SharedRoundEvent {
     const ended = row.phase === 'ended';
     return {
       game: row.game,
@@ -196,18 +198,16 @@ export class SharedRounds {
       const seed = newServerSeed(this.host.deps.random);
       const created = await db
         .transaction(async (tx) => {
-          const [opened] = await rows<SharedRow>(
-            tx,
-            sql`INSERT INTO shared_rounds (game, phase, server_seed, server_seed_hash, betting_ends_at, created_at)
-                VALUES (${slug}, 'betting', ${seed}, ${sha256(seed)}, ${new Date(now.getTime() + timing.betting)}, ${now}) RETURNING *`,
-          );
+          const opened = await insertSharedRound(tx, {
+            game: slug,
+            serverSeed: seed,
+            serverSeedHash: sha256(seed),
+            bettingEndsAt: new Date(now.getTime() + timing.betting),
+            now,
+          });
           // The result is fixed in the same transaction, before any bet (G4), and kept secret until the end.
-          const result = this.draw(game, seed, Number(opened!.id));
-          const [withResult] = await rows<SharedRow>(
-            tx,
-            sql`UPDATE shared_rounds SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${opened!.id} RETURNING *`,
-          );
-          return withResult!;
+          const result = this.draw(game, seed, Number(opened.id));
+          return setSharedResult(tx, opened.id, result);
         })
         .catch((error: unknown) => {
           // Another runner opened the round first (one unfinished round per game, migration 0008).
@@ -223,10 +223,7 @@ export class SharedRounds {
       if (now.getTime() < endsAt) return endsAt - now.getTime();
       const runMs = math.runningMs(row.result!);
       if (runMs > 0) {
-        const [running] = await rows<SharedRow>(
-          db,
-          sql`UPDATE shared_rounds SET phase = 'running', started_at = ${new Date(endsAt)} WHERE id = ${row.id} AND phase = 'betting' RETURNING *`,
-        );
+        const running = await startSharedRound(db, row.id, new Date(endsAt));
         if (running) this.publish(slug, this.event(running));
         return Math.max(0, Math.min(endsAt + runMs - now.getTime(), RUNNING_TICK_MS));
       }
@@ -249,18 +246,12 @@ export class SharedRounds {
   }
 
   /** Ends a round: settles every open bet of it, then reveals the seed and result. */
-  private async end(game: CachedGame, row: SharedRow, endedAt: Date) {
+  private async end(game: CachedGame, row: SharedRoundRow, endedAt: Date) {
     const { db } = this.host.deps;
-    const [ended] = await rows<SharedRow>(
-      db,
-      sql`UPDATE shared_rounds SET phase = 'ended', ended_at = ${endedAt} WHERE id = ${row.id} AND phase <> 'ended' RETURNING *`,
-    );
+    const ended = await endSharedRound(db, row.id, endedAt);
     if (!ended) return;
     // A bet still claimed is waiting for its stake: its placer settles it once the wallet took it.
-    const bets = await rows<RoundRow>(
-      db,
-      sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`,
-    );
+    const bets = await openSharedBets(db, row.id);
     for (const bet of bets) {
       const state = bet.state as SharedState;
       const win = this.math(game).settle(state.bet, ended.result!, null);
@@ -288,13 +279,10 @@ export class SharedRounds {
    * Pays the bets whose automatic cash-out the multiplier has reached after `elapsed` ms, and
    * returns the elapsed ms of the next pending target (null: none left).
    */
-  private async settleAutoCashouts(game: CachedGame, row: SharedRow, elapsed: number): Promise<number | null> {
+  private async settleAutoCashouts(game: CachedGame, row: SharedRoundRow, elapsed: number): Promise<number | null> {
     const math = this.math(game);
     if (!math.autoCashoutMs) return null;
-    const open = await rows<RoundRow>(
-      this.host.deps.db,
-      sql`SELECT * FROM game_rounds WHERE shared_round_id = ${row.id} AND status = 'open' AND claim IS NULL ORDER BY id`,
-    );
+    const open = await openSharedBets(this.host.deps.db, row.id);
     let next: number | null = null;
     for (const bet of open) {
       const state = bet.state as SharedState;
@@ -332,12 +320,8 @@ export class SharedRounds {
   ) {
     const { db } = this.host.deps;
     const ctx = this.ctxOf(row);
-    const [claimed] = await rows<RoundRow>(
-      db,
-      sql`UPDATE game_rounds SET state = ${JSON.stringify({ ...state, settled_win: Number(win) })}::jsonb
-          WHERE id = ${row.id} AND status = 'open' AND state->'settled_win' IS NULL RETURNING *`,
-    );
-    const current = claimed ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!;
+    const claimed = await fixSharedWin(db, row.id, { ...state, settled_win: Number(win) });
+    const current = claimed ?? (await roundById(db, row.id))!;
     // A player's cash-out that lost to another settlement of the bet (a second click, the automatic
     // target) is refused: it had no effect, and its win is the other settlement's to pay.
     if (!claimed && opts.onlyIfClaimed) throw conflict('round_finished', 'This bet is already settled');
@@ -358,18 +342,14 @@ export class SharedRounds {
       balance = await this.host.payWin(ctx, game, Number(row.id), amount);
     } catch (error) {
       if (error instanceof WinRefused && (await this.host.voidRefusedRound(ctx, game, Number(row.id), null))) {
-        const [voided] = await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`);
+        const voided = await roundById(db, row.id);
         throw new WinRefused(Number(row.id), this.present(voided ?? current));
       }
       // The win is fixed in the state: the end of the round, or the sweeper after it, pays it.
       throw new WinUnpaid(Number(row.id), this.present(current), error);
     }
     const now = this.host.deps.clock.now();
-    const [done] = await rows<RoundRow>(
-      db,
-      sql`UPDATE game_rounds SET status = 'finished', win = ${amount.toString()}::bigint, balance_after = ${String(balance)}::bigint, finished_at = ${now}
-          WHERE id = ${row.id} AND status = 'open' RETURNING *`,
-    );
+    const done = await finishSharedBet(db, row.id, { win: amount, balanceAfter: balance, finishedAt: now });
     if (done && ctx.mode === 'real' && ctx.userId !== null) {
       this.host.deps.onRoundFinished?.({
         userId: ctx.userId,
@@ -381,7 +361,7 @@ export class SharedRounds {
       });
     }
     return {
-      row: done ?? (await rows<RoundRow>(db, sql`SELECT * FROM game_rounds WHERE id = ${row.id}`))[0]!,
+      row: done ?? (await roundById(db, row.id))!,
       balance,
     };
   }
@@ -403,10 +383,7 @@ export class SharedRounds {
   async snapshot(slug: string) {
     await this.gameBySlug(slug);
     const current = await this.latest(slug);
-    const history = await rows<SharedRow>(
-      this.host.deps.db,
-      sql`SELECT * FROM shared_rounds WHERE game = ${slug} AND phase = 'ended' ORDER BY id DESC LIMIT 20`,
-    );
+    const history = await endedSharedRounds(this.host.deps.db, slug);
     return {
       current: current ? this.event(current) : null,
       history: history.map((h) => ({
@@ -441,25 +418,26 @@ export class SharedRounds {
     const state: SharedState = { bet, cashout: null, result: null };
     const { db } = this.host.deps;
     const token = randomToken(16);
-    const [row] = await rows<RoundRow>(
-      db,
-      sql`INSERT INTO game_rounds (mode, user_id, demo_session, game_id, model, currency, shared_round_id, bet, state, status, stake, bet_count, created_at, claim, claimed_at)
-          VALUES (${ctx.mode}, ${ctx.userId}, ${ctx.demoSession}, ${game.id}, ${math.id}, ${ctx.currency}, ${round.id}, ${JSON.stringify(bet)}::jsonb,
-                  ${JSON.stringify(state)}::jsonb, 'open', ${String(bet.amount)}::bigint, 1, ${now}, ${token}, ${now}) RETURNING *`,
-    );
-    const id = Number(row!.id);
+    const row = await insertSharedBet(db, {
+      owner: ctx,
+      gameId: game.id,
+      model: math.id,
+      currency: ctx.currency,
+      sharedRoundId: round.id,
+      bet,
+      state,
+      stake: bet.amount,
+      now,
+      claim: token,
+    });
+    const id = Number(row.id);
     const staked = await this.host.stakeOrUndo(ctx, game, id, 1, BigInt(bet.amount), () =>
-      db.execute(
-        sql`UPDATE game_rounds SET status = 'void', finished_at = ${now}, claim = NULL WHERE id = ${id} AND claim = ${token}`,
-      ),
+      voidClaimedRound(db, id, token, now),
     );
-    const [confirmed] = await rows<RoundRow>(
-      db,
-      sql`UPDATE game_rounds SET claim = NULL WHERE id = ${id} AND claim = ${token} RETURNING *`,
-    );
-    let answer = { row: confirmed ?? row!, balance: staked ?? (await this.host.balance(ctx)) };
+    const confirmed = await releasedRound(db, id, token);
+    let answer = { row: confirmed ?? row, balance: staked ?? (await this.host.balance(ctx)) };
     // The runner skipped this bet if the round ended while the stake was on its way: settle it now.
-    const [shared] = await rows<SharedRow>(db, sql`SELECT * FROM shared_rounds WHERE id = ${round.id}`);
+    const shared = await sharedRoundById(db, round.id);
     if (confirmed && shared?.phase === 'ended') {
       const win = math.settle(bet, shared.result!, null);
       answer = await this.finish(game, confirmed, { ...state, result: shared.result }, BigInt(win), {
@@ -483,10 +461,7 @@ export class SharedRounds {
     const row = await this.host.round(ctx, roundId);
     if (row.status !== 'open' || row.shared_round_id === null) throw conflict('round_finished', 'This round is over');
     if (row.claim !== null) throw conflict('bet_pending', 'The wallet has not confirmed this bet yet');
-    const [shared] = await rows<SharedRow>(
-      this.host.deps.db,
-      sql`SELECT * FROM shared_rounds WHERE id = ${row.shared_round_id}`,
-    );
+    const shared = await sharedRoundById(this.host.deps.db, row.shared_round_id);
     if (!shared || shared.phase !== 'running' || !shared.started_at)
       throw conflict('not_running', 'The rocket has not taken off yet');
     const elapsed = this.host.deps.clock.now().getTime() - new Date(shared.started_at).getTime();
@@ -510,20 +485,13 @@ export class SharedRounds {
   async settleInterrupted(limit = 100): Promise<number> {
     const { db, clock } = this.host.deps;
     const cutoff = new Date(clock.now().getTime() - SETTLE_GRACE_MS);
-    const open = await rows<RoundRow & { shared_result: Record<string, unknown> }>(
-      db,
-      sql`SELECT g.*, s.result AS shared_result FROM game_rounds g JOIN shared_rounds s ON s.id = g.shared_round_id
-          WHERE g.status = 'open' AND s.phase = 'ended' AND s.ended_at < ${cutoff} AND (g.claim IS NULL OR g.claimed_at < ${cutoff})
-          ORDER BY g.id LIMIT ${limit}`,
-    );
+    const open = await interruptedSharedBets(db, cutoff, limit);
     let settled = 0;
     for (const bet of open) {
       try {
         const game = await this.host.game(bet.game_id);
         if (bet.mode === 'real' && (await this.host.walletStaked(Number(bet.id))) === null) {
-          await db.execute(
-            sql`UPDATE game_rounds SET status = 'void', finished_at = ${clock.now()} WHERE id = ${bet.id} AND status = 'open'`,
-          );
+          await voidOpenRound(db, bet.id, clock.now());
           continue;
         }
         const state = bet.state as SharedState;

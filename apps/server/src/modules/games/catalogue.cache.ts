@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Collection, Device, Game, GameCurrencyIds, Provider, VolatilityRating } from '@croupier/shared/api/games';
 import { CURRENCY_CODES, FUN_CURRENCY } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
-import { categories, gameCategories, gameLaunchIds, games, providers } from '../../db/schema/index.ts';
 import { hash32 } from './catalogue.data.ts';
 import { catalogueVersion } from './catalogue.version.ts';
 import { renderGameArt } from './game-art.ts';
+import { catalogueTables } from './games.repository.ts';
 
 /**
  * The lobby reads from an in-memory copy of the catalogue.
@@ -110,22 +110,15 @@ function decimal(value: string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-/**
- * Reads the whole catalogue (5 queries on one connection, in a read-only repeatable-read
- * transaction so the tables agree with each other) and builds the snapshot.
- */
+/** Reads the whole catalogue (one consistent snapshot of its tables) and builds the snapshot. */
 export async function loadCatalogue(db: Db, version: number): Promise<CatalogueSnapshot> {
-  const [providerRows, categoryRows, gameRows, memberRows, launchRows] = await db.transaction(
-    async (tx) =>
-      [
-        await tx.select().from(providers),
-        await tx.select().from(categories),
-        await tx.select().from(games),
-        await tx.select().from(gameCategories),
-        await tx.select().from(gameLaunchIds),
-      ] as const,
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const {
+    providers: providerRows,
+    categories: categoryRows,
+    games: gameRows,
+    members: memberRows,
+    launchIds: launchRows,
+  } = await catalogueTables(db);
 
   const providerTitle = new Map(providerRows.map((p) => [p.id, p.title]));
   const categoryOrder = [...categoryRows].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FAVORITES_V1_MEDIA_TYPE,
@@ -9,9 +8,9 @@ import {
 import { NO_SUCH_ID, recordIdParam } from '@croupier/shared/api/primitives';
 import type { AppDeps } from '../../app.ts';
 import { parseBody } from '../../http/validate.ts';
-import { favoriteGames, playedGames } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CachedGame, CatalogueCache } from './catalogue.cache.ts';
+import { addFavorite, favoriteGameIds, markPlayed, recentlyPlayed, removeFavorite } from './games.repository.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PRIVATE = 'private, no-store';
@@ -45,12 +44,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
   }
 
   async function recentRows(userId: number) {
-    const rows = await db
-      .select({ gameId: playedGames.gameId, lastActivityAt: playedGames.lastActivityAt })
-      .from(playedGames)
-      .where(eq(playedGames.userId, userId))
-      .orderBy(desc(playedGames.lastActivityAt), desc(playedGames.gameId))
-      .limit(RECENT_GAMES_LIMIT);
+    const rows = await recentlyPlayed(db, userId, RECENT_GAMES_LIMIT);
     const snapshot = await catalogue.get();
     return rows.flatMap((r) => {
       const game = snapshot.byId.get(r.gameId);
@@ -61,14 +55,10 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
   // Oldest first: the client reverses the list for display (docs/api-shapes.md#favourites).
   app.get('/api/player/favorite_games', async (request, reply) => {
     const user = await request.requireUser();
-    const rows = await db
-      .select({ gameId: favoriteGames.gameId })
-      .from(favoriteGames)
-      .where(eq(favoriteGames.userId, user.id))
-      .orderBy(asc(favoriteGames.createdAt), asc(favoriteGames.gameId));
+    const ids = await favoriteGameIds(db, user.id);
     const snapshot = await catalogue.get();
-    const list = rows.flatMap((r) => {
-      const game = snapshot.byId.get(r.gameId);
+    const list = ids.flatMap((id) => {
+      const game = snapshot.byId.get(id);
       return game?.active ? [game] : [];
     });
     reply.header('cache-control', PRIVATE).header('vary', 'accept, accept-client');
@@ -85,17 +75,14 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
   app.put<{ Params: { id: string } }>('/api/player/favorite_games/:id', async (request, reply) => {
     const user = await request.requireUser();
     const game = await gameByLaunchId(request.params.id);
-    await db
-      .insert(favoriteGames)
-      .values({ userId: user.id, gameId: game.id, createdAt: clock.now() })
-      .onConflictDoNothing();
+    await addFavorite(db, user.id, game.id, clock.now());
     return reply.status(201).header('cache-control', PRIVATE).send();
   });
 
   app.delete<{ Params: { id: string } }>('/api/player/favorite_games/:id', async (request, reply) => {
     const user = await request.requireUser();
     const game = await gameByLaunchId(request.params.id);
-    await db.delete(favoriteGames).where(and(eq(favoriteGames.userId, user.id), eq(favoriteGames.gameId, game.id)));
+    await removeFavorite(db, user.id, game.id);
     return reply.status(204).header('cache-control', PRIVATE).send();
   });
 
@@ -127,10 +114,7 @@ export function registerPlayerGameRoutes(app: FastifyInstance, deps: AppDeps, ca
     const game = (await catalogue.get()).byIdentifier.get(body.identifier);
     if (!game?.active) throw gameNotFound();
     const now = clock.now();
-    await db
-      .insert(playedGames)
-      .values({ userId: user.id, gameId: game.id, lastActivityAt: now })
-      .onConflictDoUpdate({ target: [playedGames.userId, playedGames.gameId], set: { lastActivityAt: now } });
+    await markPlayed(db, user.id, game.id, now);
     return reply
       .status(201)
       .header('cache-control', PRIVATE)

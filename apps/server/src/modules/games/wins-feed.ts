@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { EventConsumer } from '../../events/event-log.ts';
 import { winnerItem } from '../games-host/index.ts';
-import { rows } from '../../db/sql.ts';
 import type { CatalogueCache } from './catalogue.cache.ts';
+import { winStakeAndNickname } from './games.repository.ts';
 
 export type WinnerItem = ReturnType<typeof winnerItem>;
 
@@ -29,14 +28,11 @@ export function winsFeedConsumer(catalogue: CatalogueCache, publish: (item: Winn
       if (event.userId === null || win.game === null) return;
       const game = (await catalogue.get()).byIdentifier.get(win.game);
       if (!game) return;
-      const [round] = await rows<{ stake: string; nickname: string | null }>(
-        tx,
-        sql`SELECT (SELECT coalesce(sum(amount), 0)::text FROM wallet_requests
-                    WHERE provider = ${win.provider} AND round_id = ${win.round_id} AND user_id = ${event.userId}
-                      AND action = 'bet' AND status = 'ok') AS stake,
-                   (SELECT nickname FROM users WHERE id = ${event.userId}) AS nickname`,
-      );
-      const stake = BigInt(round!.stake);
+      const { stake, nickname } = await winStakeAndNickname(tx, {
+        provider: win.provider,
+        roundId: win.round_id,
+        userId: event.userId,
+      });
       if (BigInt(win.amount) <= stake) return;
       const item = winnerItem({
         at: event.createdAt,
@@ -45,7 +41,7 @@ export function winsFeedConsumer(catalogue: CatalogueCache, publish: (item: Winn
         currency: win.currency,
         identifier: game.identifier,
         title: game.title,
-        nickname: round!.nickname,
+        nickname,
         userId: event.userId,
       });
       return () => publish(item);

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/sql.ts';
+
+/**
+ * The provably-fair seed pairs (`fairness_seeds`) of the games host, one active pair per owner
+ * (`user:<id>` or `demo:<session>`) and the retired ones it revealed.
+ */
+
+export interface ActiveSeedPairRow {
+  id: number;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: number;
+}
+
+export interface TakenNonceRow {
+  id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
+export interface RetiredSeedPairRow {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: number;
+}
+
+export interface SeedPairRow {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  active: boolean;
+  owner: string;
+}
+
+export async function activeSeedPair(db: Executor, owner: string): Promise<ActiveSeedPairRow | undefined> {
+  const [row] = await rows<ActiveSeedPairRow>(
+    db,
+    sql`SELECT id, server_seed_hash, client_seed, next_nonce FROM fairness_seeds WHERE owner = ${owner} AND active`,
+  );
+  return row;
+}
+
+/** Commits to a new active pair; does nothing if the owner has one already (a concurrent insert won). */
+export async function insertSeedPair(
+  db: Executor,
+  pair: { owner: string; serverSeed: string; serverSeedHash: string; clientSeed: string },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO fairness_seeds (owner, server_seed, server_seed_hash, client_seed) VALUES (${pair.owner}, ${pair.serverSeed}, ${pair.serverSeedHash}, ${pair.clientSeed})
+        ON CONFLICT (owner) WHERE active DO NOTHING`,
+  );
+}
+
+/** One statement, so concurrent bets get distinct, gap-free nonces. */
+export async function takeNonce(db: Executor, owner: string): Promise<TakenNonceRow | undefined> {
+  const [row] = await rows<TakenNonceRow>(
+    db,
+    sql`UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE owner = ${owner} AND active
+        RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce - 1 AS nonce`,
+  );
+  return row;
+}
+
+/** The owner's most recently retired pair. */
+export async function previousSeedPair(db: Executor, owner: string): Promise<RetiredSeedPairRow | undefined> {
+  const [row] = await rows<RetiredSeedPairRow>(
+    db,
+    sql`SELECT server_seed, server_seed_hash, client_seed, next_nonce FROM fairness_seeds
+        WHERE owner = ${owner} AND NOT active ORDER BY id DESC LIMIT 1`,
+  );
+  return row;
+}
+
+/** Retires a pair, which reveals its server seed. */
+export async function retireSeedPair(db: Executor, seedId: number, now: Date): Promise<void> {
+  await db.execute(sql`UPDATE fairness_seeds SET active = false, revealed_at = ${now} WHERE id = ${seedId} AND active`);
+}
+
+export async function seedPairById(db: Executor, seedId: number): Promise<SeedPairRow | undefined> {
+  const [row] = await rows<SeedPairRow>(
+    db,
+    sql`SELECT server_seed, server_seed_hash, client_seed, active, owner FROM fairness_seeds WHERE id = ${seedId}`,
+  );
+  return row;
+}
+
+/** The seeds a round replays its random stream from. */
+export async function roundSeeds(
+  db: Executor,
+  seedId: number | null,
+): Promise<{ server_seed: string; client_seed: string } | undefined> {
+  const [row] = await rows<{ server_seed: string; client_seed: string }>(
+    db,
+    sql`SELECT server_seed, client_seed FROM fairness_seeds WHERE id = ${seedId}`,
+  );
+  return row;
+}
