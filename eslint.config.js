@@ -101,6 +101,51 @@ const serverBoundaries = {
   },
 };
 
+/**
+ * Where SQL may be written (docs/architecture.md, "Where code goes"): repositories (`*.repository.ts`),
+ * seeds (`*.seed.ts`, demo data) and the database layer (`db/`). Everything else calls a repository,
+ * so a newcomer finds every query a module runs in one file. Detected by what builds a query: a
+ * value import of drizzle-orm, of the table schema (`db/schema`) or of the raw-query helper
+ * (`db/sql.ts`). Type-only imports are fine (a service may pass a `Db` or a row type along).
+ */
+const SQL_SOURCES = [/^drizzle-orm(\/|$)/];
+const SQL_FILES = [path.join(SERVER_SRC, 'db', 'schema'), path.join(SERVER_SRC, 'db', 'sql.ts')];
+const sqlInRepositories = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const from = path.relative(SERVER_SRC, file).split(path.sep);
+    if (from[0] === '..' || from[0] === 'db') return {};
+    const base = path.basename(file);
+    if (
+      base.endsWith('.test.ts') ||
+      base.startsWith('test-') ||
+      base.endsWith('.repository.ts') ||
+      base.endsWith('.seed.ts')
+    )
+      return {};
+    const check = (node) => {
+      if (node.importKind === 'type') return;
+      const specifiers = node.specifiers ?? [];
+      if (specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type')) return;
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const resolved = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+      const isSql =
+        SQL_SOURCES.some((re) => re.test(spec)) ||
+        (resolved !== null &&
+          SQL_FILES.some((f) => resolved === f || resolved.startsWith(f + path.sep) || resolved === f + '/index.ts'));
+      if (isSql)
+        context.report({
+          node: node.source,
+          message: `SQL is written in repositories (*.repository.ts) and db/ only: move this query into the module's repository and call it from here.`,
+        });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+serverBoundaries.rules['sql-in-repositories'] = sqlInRepositories;
+
 export default tseslint.config(
   {
     ignores: [
@@ -142,7 +187,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'server-boundaries': serverBoundaries },
-    rules: { 'server-boundaries/modules-through-index': 'error' },
+    rules: {
+      'server-boundaries/modules-through-index': 'error',
+      'server-boundaries/sql-in-repositories': 'error',
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
