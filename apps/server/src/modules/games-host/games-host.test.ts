@@ -3,7 +3,7 @@
  * multi-step rounds, provably-fair verification from revealed seeds, shared Rocket rounds, history,
  * winners and jackpots. Ledger invariants are checked after every test.
  */
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import {
@@ -26,6 +26,9 @@ import { expectContract } from '../../../test/contract.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { signUp } from '../auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
+import { ledgerViolations } from '../wallet/invariants.repository.ts';
+import { MODULES } from '../../app.ts';
+import { moduleInvariants } from '../module.ts';
 import { elapsedFor } from '@croupier/games/models/crash';
 import { requireModel, roundRng } from './models.ts';
 import { RUNNING_TICK_MS } from './shared-rounds.ts';
@@ -177,6 +180,34 @@ describe('real-money rounds', () => {
       sql`SELECT nonce FROM game_rounds WHERE user_id = ${player.id} ORDER BY nonce`,
     );
     expect(found.rows.map((r) => Number((r as { nonce: number }).nonce))).toEqual([...Array(accepted).keys()]);
+    await expectLedgerSound(t.database);
+  });
+
+  it('the seed-nonce invariant (6) catches a round whose nonce was not taken from its pair', async () => {
+    const { client, player } = await fundedPlayer();
+    const { headers } = await launch(client, 'slot-low');
+    expect((await client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)).statusCode).toBe(200);
+    await expectLedgerSound(t.database);
+    const [round] = (
+      await t.database.db.execute(sql`SELECT id, seed_id, nonce FROM game_rounds WHERE user_id = ${player.id}`)
+    ).rows as { id: number; seed_id: number; nonce: number }[];
+    // Corrupted inside a transaction that rolls back: the file's database stays sound for the others.
+    let found: Record<string, unknown[]> = {};
+    await t.database.db
+      .transaction(async (tx) => {
+        // The pair forgets it handed the nonce out (settled rounds are immutable, a trigger says so).
+        await tx.execute(sql`UPDATE fairness_seeds SET next_nonce = ${round!.nonce} WHERE id = ${round!.seed_id}`);
+        found = await ledgerViolations(tx, moduleInvariants(MODULES));
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(Object.keys(found)).toEqual(['games-host.seed-nonces']);
+    expect(found['games-host.seed-nonces']).toEqual([
+      { round_id: String(round!.id), broken: 'nonce not taken from its pair' },
+    ]);
+    await expectLedgerSound(t.database);
   });
 
   it('refuses a bet above the balance with the balance, and invalid bets with 400, moving nothing', async () => {

@@ -2,6 +2,7 @@ import { defineModule } from '../module.ts';
 import { betRefusal, OWN_PROVIDER } from '../wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
 import { gamesHostRoutes } from './routes.ts';
+import { seedNonceViolations } from './seeds.repository.ts';
 import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
 import { InProcessWalletClient } from './wallet-client.ts';
 
@@ -28,6 +29,7 @@ declare module '../module.ts' {
 export const gamesHostModule = defineModule({
   name: 'games-host',
   channels: ['shared_round'],
+  invariants: { 'seed-nonces': seedNonceViolations },
   setup(ctx, app): GamesHostModule {
     const sharedListeners: ((game: string, event: SharedRoundEvent) => void)[] = [];
     const finishedListeners: ((round: FinishedRound) => void)[] = [];

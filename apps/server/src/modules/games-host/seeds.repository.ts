@@ -99,3 +99,20 @@ export async function roundSeeds(
   );
   return row;
 }
+
+/**
+ * Invariant 6 (docs/reliability.md#ledger-invariants): the rows that break "seed nonces are unique
+ * per seed". A round's nonce was taken from its pair's counter, so it is below `next_nonce`, and no
+ * two rounds share a (seed, nonce); the unique index that guarantees the latter must exist. A
+ * player who checks their rounds would otherwise find two outcomes from one draw.
+ */
+export const seedNonceViolations = sql`
+  SELECT r.id::text AS round_id, 'nonce not taken from its pair' AS broken
+    FROM game_rounds r JOIN fairness_seeds s ON s.id = r.seed_id
+   WHERE r.nonce < 0 OR r.nonce >= s.next_nonce
+  UNION ALL
+  SELECT min(r.id)::text, 'nonce used twice'
+    FROM game_rounds r WHERE r.seed_id IS NOT NULL GROUP BY r.seed_id, r.nonce HAVING count(*) > 1
+  UNION ALL
+  SELECT NULL, 'unique index game_rounds_seed_nonce_idx missing'
+   WHERE NOT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'game_rounds_seed_nonce_idx')`;
