@@ -142,6 +142,21 @@ describe('the maximum balance per currency', () => {
     });
   });
 
+  it('an operator credit without the right token is a 401 and credits nothing', async () => {
+    const id = await insertPlayer(t.database, 'EUR');
+    for (const headers of [{}, { authorization: 'Bearer wrong' }]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/wallet/credits',
+        headers,
+        payload: { user_id: id, currency: 'EUR', amount_cents: 500, idempotency_key: `nope-${id}`, reason: 'x' },
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'admin_token_invalid' });
+    }
+    expect(BigInt(await balanceOf(t.database, id))).toBe(0n);
+  });
+
   it('an operator credit past the maximum is a 422 balance_limit and moves nothing', async () => {
     const id = await insertPlayer(t.database, 'EUR');
     await fund(t.wallet, id, 'EUR', EUR_MAX);

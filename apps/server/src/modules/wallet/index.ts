@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { LedgerAccounts } from './ledger.repository.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
-import { walletRoutes } from './wallet.routes.ts';
+import { walletAdminRoutes, walletRoutes } from './wallet.routes.ts';
 import { defineModule } from '../module.ts';
 
 export interface Wallet {
@@ -82,6 +82,7 @@ export const walletModule = defineModule({
   name: 'wallet',
   setup: (ctx): Wallet => ctx.wallet,
   routes: (app, wallet, ctx) => walletRoutes(app, { ...ctx, wallet }),
+  adminRoutes: (app, wallet, ctx) => walletAdminRoutes(app, { ...ctx, wallet }),
 });
 
 declare module '../module.ts' {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { requireAdminToken } from '../../http/admin.ts';
 import { parseBody } from '../../http/validate.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { AdminCreditRequestSchema, PROVIDER_HEADER, SIGNATURE_HEADER } from '@croupier/shared/api/wallet';
@@ -37,15 +36,13 @@ async function protocolRoutes(app: FastifyInstance, wallet: Wallet) {
 }
 
 /**
- * Operator calls, present only when `ADMIN_API_TOKEN` is configured: a manual credit from the
- * payment-clearing account (an off-platform deposit, a goodwill payment). Through the ledger like
- * every movement; never a balance write. The browser stories fund players with it.
+ * Operator calls (the module's `adminRoutes`: mounted only when `ADMIN_API_TOKEN` is configured,
+ * the token checked before the handler): a manual credit from the payment-clearing account (an
+ * off-platform deposit, a goodwill payment). Through the ledger like every movement; never a
+ * balance write. The browser stories fund players with it.
  */
-async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Wallet }) {
-  const token = deps.env.ADMIN_API_TOKEN;
-  if (!token) return;
+export async function walletAdminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Wallet }) {
   app.post('/api/admin/wallet/credits', { config: { csrf: false } }, async (request, reply) => {
-    requireAdminToken(request, token);
     const body = parseBody(AdminCreditRequestSchema, request, { code: 'invalid_credit', rules: 'bad_request' });
     const { db } = deps.database;
     const user =
@@ -80,6 +77,5 @@ async function adminRoutes(app: FastifyInstance, deps: AppDeps & { wallet: Walle
 }
 
 export const walletRoutes: FastifyPluginAsync<AppDeps & { wallet: Wallet }> = async (app, deps) => {
-  await app.register(async (scope) => protocolRoutes(scope, deps.wallet));
-  await app.register(async (scope) => adminRoutes(scope, deps));
+  await protocolRoutes(app, deps.wallet);
 };
