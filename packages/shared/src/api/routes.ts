@@ -110,6 +110,7 @@ import {
   BalanceRequestSchema,
   BetRequestSchema as WalletBetRequestSchema,
   RollbackRequestSchema,
+  RoundRequestSchema,
   WalletResponseSchema,
   WinRequestSchema,
 } from './wallet.ts';
@@ -884,11 +885,17 @@ const wallet: RouteContract[] = [
     method: 'POST',
     path: '/wallet/v1/{action}',
     summary:
-      'Seamless-wallet protocol (balance, bet, win, rollback), HMAC-signed raw body; answers `{ status }`, never the error body',
+      'Seamless-wallet protocol (balance, bet, win, rollback, round), HMAC-signed raw body; answers `{ status }`, never the error body',
     tag: 'wallet',
     caller: 'provider',
-    params: z.strictObject({ action: z.enum(['balance', 'bet', 'win', 'rollback']) }),
-    body: z.union([BalanceRequestSchema, WalletBetRequestSchema, WinRequestSchema, RollbackRequestSchema]),
+    params: z.strictObject({ action: z.enum(['balance', 'bet', 'win', 'rollback', 'round']) }),
+    body: z.union([
+      BalanceRequestSchema,
+      WalletBetRequestSchema,
+      WinRequestSchema,
+      RollbackRequestSchema,
+      RoundRequestSchema,
+    ]),
     responses: {
       200: WalletResponseSchema,
       // A URL Fastify cannot read is refused before the protocol runs, with the API's error body.

@@ -57,12 +57,36 @@ export const RollbackRequestSchema = z.strictObject({
   reference_transaction_id: Id,
 });
 
+/**
+ * What the wallet holds of one of the provider's rounds: its accepted bets and paid wins. A read,
+ * for a provider that lost track (a crash between a call and its answer) and must settle the round
+ * as the wallet saw it; no session needed, since it comes after the session ended.
+ */
+export const RoundRequestSchema = z.strictObject({
+  user_id: Id,
+  round_id: Id,
+});
+
+const RoundEntrySchema = z.strictObject({ transaction_id: z.string(), amount: z.number().int().nonnegative() });
+
+export const WalletRoundSchema = z.strictObject({
+  round_id: z.string(),
+  /** Bets the wallet took and still holds (refused and rolled-back ones are not listed). */
+  bets: z.array(RoundEntrySchema),
+  /** Wins the wallet paid. */
+  wins: z.array(RoundEntrySchema),
+  /** A closing win settled the round: no more bets, wins or rollbacks. */
+  closed: z.boolean(),
+});
+export type WalletRound = z.infer<typeof WalletRoundSchema>;
+
 export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
 export type BetRequest = z.infer<typeof BetRequestSchema>;
 export type WinRequest = z.infer<typeof WinRequestSchema>;
 export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
+export type RoundRequest = z.infer<typeof RoundRequestSchema>;
 
-export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback';
+export type WalletAction = 'balance' | 'bet' | 'win' | 'rollback' | 'round';
 
 export const WALLET_STATUSES = [
   'OK',
@@ -99,6 +123,8 @@ export const WalletResponseSchema = z.strictObject({
   /** Our ledger transaction id for a request that moved money. */
   reference: z.number().int().nullable().optional(),
   message: z.string().optional(),
+  /** The `round` action's answer. */
+  round: WalletRoundSchema.optional(),
 });
 export type WalletResponse = z.infer<typeof WalletResponseSchema>;
 

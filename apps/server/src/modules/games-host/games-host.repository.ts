@@ -390,42 +390,6 @@ export async function settleRealRound(
   return settled.length > 0;
 }
 
-// ------------------------------------------------------------------ what the wallet holds for a round
-
-// The seamless-wallet protocol has no call that tells a provider what it holds for a round (its
-// accepted bets, a win it recorded), so the sweeper and the BALANCE_LIMIT void read the wallet's
-// `wallet_requests` here, keyed by the ids the host itself sent (`r<round>-bet-<n>`, `r<round>-win`).
-
-/** The sum of the round's bets the wallet accepted; null when it accepted none. */
-export async function walletStakeOf(db: Executor, provider: string, roundId: number): Promise<bigint | null> {
-  const [row] = await rows<{ staked: string | null }>(
-    db,
-    sql`SELECT sum(amount)::text AS staked FROM wallet_requests
-        WHERE provider = ${provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok'`,
-  );
-  return row?.staked == null ? null : BigInt(row.staked);
-}
-
-/** The transaction ids of the round's bets the wallet accepted. */
-export async function walletBetIdsOf(db: Executor, provider: string, roundId: number): Promise<string[]> {
-  const bets = await rows<{ tx_id: string }>(
-    db,
-    sql`SELECT tx_id FROM wallet_requests
-        WHERE provider = ${provider} AND round_id = ${`r${roundId}`} AND action = 'bet' AND status = 'ok' ORDER BY tx_id`,
-  );
-  return bets.map((bet) => bet.tx_id);
-}
-
-/** The win the wallet paid for the round, if any. */
-export async function walletWinOf(db: Executor, provider: string, roundId: number): Promise<bigint | null> {
-  const [paid] = await rows<{ amount: string }>(
-    db,
-    sql`SELECT amount::text FROM wallet_requests WHERE provider = ${provider} AND tx_id = ${`r${roundId}-win`} AND action = 'win'
-          AND status IN ('ok', 'closed')`,
-  );
-  return paid ? BigInt(paid.amount) : null;
-}
-
 // ------------------------------------------------------------------ shared rounds
 
 export async function latestSharedRound(db: Executor, game: string): Promise<SharedRoundRow | undefined> {

@@ -37,17 +37,20 @@ import {
   unpaidRoundsOf,
   voidClaimedRound,
   voidRoundOfRefusedWin,
-  walletBetIdsOf,
-  walletStakeOf,
-  walletWinOf,
   type RoundRow,
   type TakeOver,
 } from './games-host.repository.ts';
 import { roundSeeds } from './seeds.repository.ts';
 import { inputError, modelFor, requireModel, roundRng, type AnyModel } from './models.ts';
 import type { WalletClient } from './wallet-client.ts';
+import type { WalletRound } from '@croupier/shared/api/wallet';
 
 export const DEMO_START_BALANCE = 100_000n;
+
+/** The sum of the bets the wallet holds in a round; null when it took none. */
+function heldStake(round: WalletRound): bigint | null {
+  return round.bets.length === 0 ? null : round.bets.reduce((sum, bet) => sum + BigInt(bet.amount), 0n);
+}
 const DEMO_SESSION_HOURS = 24;
 
 /** Who is playing: resolved from the `x-game-session` token. */
@@ -432,9 +435,23 @@ export class GamesHost {
     throw last;
   }
 
+  /**
+   * The round as the wallet holds it (the protocol's `round` call): what it took and paid decides
+   * a settlement after a crash, not this host's rows, which a cut action may have left behind.
+   */
+  async walletRound(roundId: number, userId: number): Promise<WalletRound> {
+    const { httpStatus, response } = await this.deps.wallet.call('round', {
+      user_id: String(userId),
+      round_id: `r${roundId}`,
+    });
+    if (httpStatus !== 200 || response.status !== 'OK' || !response.round)
+      throw new Error(`wallet round ${roundId}: ${httpStatus} ${response.status} ${response.message ?? ''}`);
+    return response.round;
+  }
+
   /** What the wallet took in a real round: the sum of its accepted bets (null: none). */
-  async walletStaked(roundId: number): Promise<bigint | null> {
-    return walletStakeOf(this.deps.db, this.deps.provider, roundId);
+  async walletStaked(roundId: number, userId: number): Promise<bigint | null> {
+    return heldStake(await this.walletRound(roundId, userId));
   }
 
   /**
@@ -444,8 +461,8 @@ export class GamesHost {
    * as it is, and the next attempt (the player's next visit, the sweeper) asks again.
    */
   async voidRefusedRound(ctx: PlayContext, game: CachedGame, roundId: number, claim: string | null): Promise<boolean> {
-    const bets = await walletBetIdsOf(this.deps.db, this.deps.provider, roundId);
-    for (const txId of bets) {
+    const { bets } = await this.walletRound(roundId, ctx.userId!);
+    for (const { transaction_id: txId } of bets) {
       const betNo = /-bet-(\d+)$/.exec(txId)?.[1];
       if (betNo === undefined || !(await this.cancelBet(ctx, game, roundId, Number(betNo)))) return false;
     }
@@ -769,12 +786,14 @@ export class GamesHost {
       }
       // What the wallet holds decides, not the row: a cut action may have taken an extra stake
       // (a double) without storing its step, and that stake must come back too.
-      const staked = await this.walletStaked(id);
+      const held = await this.walletRound(id, claimed.user_id!);
+      const staked = heldStake(held);
       if (staked === null) {
         await voidClaimedRound(db, id, token, now);
         return false;
       }
-      const paid = await walletWinOf(db, this.deps.provider, id);
+      const paidWin = held.wins.find((w) => w.transaction_id === `r${id}-win`);
+      const paid = paidWin ? BigInt(paidWin.amount) : null;
       const win = paid ?? BigInt(model.abandon(claimed.state, Number(staked)));
       const ctx: PlayContext = {
         mode: 'real',

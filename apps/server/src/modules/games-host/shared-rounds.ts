@@ -490,7 +490,7 @@ export class SharedRounds {
     for (const bet of open) {
       try {
         const game = await this.host.game(bet.game_id);
-        if (bet.mode === 'real' && (await this.host.walletStaked(Number(bet.id))) === null) {
+        if (bet.mode === 'real' && (await this.host.walletStaked(Number(bet.id), bet.user_id!)) === null) {
           await voidOpenRound(db, bet.id, clock.now());
           continue;
         }

@@ -1,4 +1,4 @@
-import type { WalletResponse } from '@croupier/shared/api/wallet';
+import type { WalletAction, WalletResponse } from '@croupier/shared/api/wallet';
 import { WalletProtocol } from '../wallet/index.ts';
 
 /**
@@ -10,7 +10,7 @@ import { WalletProtocol } from '../wallet/index.ts';
  */
 export interface WalletClient {
   call(
-    action: 'balance' | 'bet' | 'win' | 'rollback',
+    action: WalletAction,
     body: Record<string, unknown>,
   ): Promise<{ httpStatus: number; response: WalletResponse }>;
 }
@@ -22,7 +22,7 @@ export class InProcessWalletClient implements WalletClient {
     private readonly secret: string,
   ) {}
 
-  async call(action: 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>) {
+  async call(action: WalletAction, body: Record<string, unknown>) {
     const raw = JSON.stringify(body);
     const reply = await this.protocol.handle(
       this.provider,

@@ -149,6 +149,46 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'round: the bets the wallet holds and the wins it paid, only to their provider and player',
+    async run(p) {
+      const ask = async (r: string, userId = String(p.userId)) => {
+        const res = await walletCall(t.app, TEST_PROVIDER, secret, 'round', { user_id: userId, round_id: r });
+        return { status: res.status, json: JSON.parse(res.body) as Record<string, unknown> };
+      };
+      expect(await ask('q0')).toEqual({
+        status: 200,
+        json: { status: 'OK', round: { round_id: 'q0', bets: [], wins: [], closed: false } },
+      });
+      const kept = id('b');
+      const cancelled = id('b');
+      await p.bet(kept, 1_000, 'q1');
+      await p.bet(cancelled, 500, 'q1');
+      await p.rollback(id('rb'), cancelled, 'q1');
+      // A refused bet is not held either.
+      expect((await p.bet(id('b'), 1_000_000, 'q1')).json.status).toBe('NOT_ENOUGH_MONEY');
+      expect((await ask('q1')).json.round).toEqual({
+        round_id: 'q1',
+        bets: [{ transaction_id: kept, amount: 1_000 }],
+        wins: [],
+        closed: false,
+      });
+      const w = id('w');
+      await p.win(w, 2_500, 'q1');
+      expect((await ask('q1')).json.round).toEqual({
+        round_id: 'q1',
+        bets: [{ transaction_id: kept, amount: 1_000 }],
+        wins: [{ transaction_id: w, amount: 2_500 }],
+        closed: true,
+      });
+      // Another player's view of the round is empty, and a read moves nothing.
+      const other = await insertPlayer(t.database);
+      expect((await ask('q1', String(other))).json.round).toMatchObject({ bets: [], wins: [] });
+      expect(await p.balance()).toBe(11_500);
+      // A malformed read is a definite 400.
+      expect((await walletCall(t.app, TEST_PROVIDER, secret, 'round', { round_id: 'q1' })).status).toBe(400);
+    },
+  },
+  {
     name: 'W9 rollback of an unknown bet leaves a tombstone: the late bet is refused, balance unchanged',
     async run(p) {
       const b = id('b');

@@ -17,13 +17,16 @@ import {
   lockReferencedRequest,
   markRolledBack,
   roundHasWin,
+  roundRequests,
   type WalletFunctionOut,
 } from './wallet.repository.ts';
 import {
   BalanceRequestSchema,
   BetRequestSchema,
   RollbackRequestSchema,
+  RoundRequestSchema,
   type BalanceRequest,
+  type RoundRequest,
   WinRequestSchema,
   type BetRequest,
   type RollbackRequest,
@@ -187,6 +190,10 @@ export class WalletProtocol {
         const r = RollbackRequestSchema.safeParse(body);
         return r.success ? this.withRetry(provider!, () => this.rollback(provider!, r.data)) : bad(r.error.issues);
       }
+      case 'round': {
+        const r = RoundRequestSchema.safeParse(body);
+        return r.success ? this.round(provider!, r.data) : bad(r.error.issues);
+      }
       default:
         return json(404, { status: 'BAD_REQUEST', message: `Unknown action ${action}` });
     }
@@ -239,6 +246,27 @@ export class WalletProtocol {
       }
       return outcome.reply;
     }
+  }
+
+  /**
+   * What the wallet holds of one of this provider's rounds for this player: the bets it took and
+   * still holds, the wins it paid, and whether a closing win settled it. A provider that lost track
+   * (cut between a call and its answer) settles the round from this rather than from its own
+   * records. Another provider's or player's round reads as empty: nothing is told about it.
+   */
+  private async round(provider: string, req: RoundRequest): Promise<WalletReply> {
+    const userId = parseUserId(req.user_id);
+    const found = userId === null ? [] : await roundRequests(this.deps.db, provider, userId, req.round_id);
+    const entry = (r: (typeof found)[number]) => ({ transaction_id: r.tx_id, amount: num(BigInt(r.amount)) });
+    return json(200, {
+      status: 'OK',
+      round: {
+        round_id: req.round_id,
+        bets: found.filter((r) => r.action === 'bet').map(entry),
+        wins: found.filter((r) => r.action === 'win').map(entry),
+        closed: found.some((r) => r.action === 'win' && r.status === 'closed'),
+      },
+    });
   }
 
   /**

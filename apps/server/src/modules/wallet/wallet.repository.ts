@@ -219,3 +219,26 @@ export async function findPlayerIdByEmail(db: DbOrTx, email: string): Promise<{ 
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
+
+export interface RoundRequestRow {
+  action: 'bet' | 'win';
+  tx_id: string;
+  amount: string;
+  status: string;
+}
+
+/** A round's accepted bets and paid wins, of one provider and player (the protocol's `round`). */
+export async function roundRequests(
+  db: Executor,
+  provider: string,
+  userId: number,
+  roundId: string,
+): Promise<RoundRequestRow[]> {
+  return rows<RoundRequestRow>(
+    db,
+    sql`SELECT action, tx_id, amount::text AS amount, status FROM wallet_requests
+        WHERE provider = ${provider} AND round_id = ${roundId} AND user_id = ${userId}
+          AND ((action = 'bet' AND status = 'ok') OR (action = 'win' AND status IN ('ok', 'closed')))
+        ORDER BY tx_id`,
+  );
+}
