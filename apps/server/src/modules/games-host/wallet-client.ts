@@ -9,10 +9,7 @@ import { WalletProtocol } from '../wallet/index.ts';
  * in WALLET_PROVIDERS, POSTing the same bytes to `/wallet/v1/<action>`.
  */
 export interface WalletClient {
-  call(
-    action: WalletAction,
-    body: Record<string, unknown>,
-  ): Promise<{ httpStatus: number; response: WalletResponse }>;
+  call(action: WalletAction, body: Record<string, unknown>): Promise<{ httpStatus: number; response: WalletResponse }>;
 }
 
 export class InProcessWalletClient implements WalletClient {
