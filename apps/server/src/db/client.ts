@@ -81,61 +81,82 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await pool.query('SELECT pg_notify($1, NULL)', [channel]);
         },
         async listen(channel, onNotify) {
+          const report = options.onPoolError ?? (() => {});
           let stopped = false;
           let current: pg.Client | null = null;
           let retry: NodeJS.Timeout | undefined;
+          let attempting = false;
           let delayMs = LISTEN_RETRY_MIN_MS;
+          // One retry at a time, whatever reported the loss (the socket's error, its end, the
+          // failed LISTEN): two chains would each hold a connection, and stop() would end only one.
+          const retryLater = () => {
+            if (stopped || retry || attempting) return;
+            retry = setTimeout(() => {
+              retry = undefined;
+              void attempt(true);
+            }, delayMs);
+            retry.unref();
+            delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+          };
           // Its own client, not the pool's: a pooled connection goes back to others between queries.
-          const connect = async () => {
+          const attempt = async (again: boolean) => {
+            if (stopped) return;
             const client = new pg.Client({ connectionString: options.databaseUrl });
+            let ready = false;
+            let gone = false;
+            const lost = (error?: Error) => {
+              if (error) report(error);
+              // `error` and `end` both report one loss; a client already given up on stays given up.
+              if (gone) return;
+              gone = true;
+              client.removeAllListeners('end');
+              void client.end().catch(() => {});
+              if (current === client) current = null;
+              // Before LISTEN succeeded the failure is the attempt's own, and its catch retries.
+              if (ready) retryLater();
+            };
             client.on('notification', (message) => {
               if (message.channel === channel) onNotify();
             });
             // A dropped listener (server restart, failover, an admin's kill) would leave this instance
             // deaf to the others until restarted: listen again, backing off while the server is away.
-            const lost = (error?: Error) => {
-              if (error) (options.onPoolError ?? (() => {}))(error);
-              if (stopped || current !== client) return;
-              current = null;
-              client.removeAllListeners('end');
-              void client.end().catch(() => {});
-              retry = setTimeout(() => void reconnect(), delayMs);
-              retry.unref();
-              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
-            };
             client.on('error', lost);
             client.on('end', () => lost());
-            current = client;
+            attempting = true;
             try {
               await client.connect();
               await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
             } catch (error) {
-              if (current === client) current = null;
-              client.removeAllListeners('end');
-              await client.end().catch(() => {});
-              throw error;
+              lost(error as Error);
+              attempting = false;
+              retryLater();
+              return;
             }
-          };
-          const reconnect = async () => {
-            if (stopped) return;
-            try {
-              await connect();
-              delayMs = LISTEN_RETRY_MIN_MS;
-              // Whatever was signalled while deaf is not replayed: catch up once.
-              onNotify();
-            } catch (error) {
-              (options.onPoolError ?? (() => {}))(error as Error);
-              retry = setTimeout(() => void reconnect(), delayMs);
-              retry.unref();
-              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+            attempting = false;
+            if (stopped) {
+              lost();
+              return;
             }
+            // Lost between LISTEN's answer and here: its loss came before `ready`, so retry now.
+            if (gone) {
+              retryLater();
+              return;
+            }
+            ready = true;
+            current = client;
+            delayMs = LISTEN_RETRY_MIN_MS;
+            // Whatever was signalled while deaf is not replayed: catch up once.
+            if (again) onNotify();
           };
-          await connect();
+          // A server that is not there yet is retried like a lost one: polling covers the gap.
+          await attempt(false);
           return async () => {
             stopped = true;
             clearTimeout(retry);
+            retry = undefined;
             const client = current;
             current = null;
+            client?.removeAllListeners('end');
             await client?.end();
           };
         },

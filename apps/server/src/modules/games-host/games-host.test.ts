@@ -76,10 +76,15 @@ describe('launch', () => {
     ).toMatchObject({ code: 'login_required' });
     const demo = await guest.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.FUN });
     expect(demo.json()).toMatchObject({ mode: 'demo', currency: 'FUN', balance_cents: 100_000 });
-    const { client } = await fundedPlayer();
+    const { client, player } = await fundedPlayer();
+    const sessions = async () =>
+      (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM game_sessions WHERE user_id = ${player.id}`))
+        .rows[0];
     expect(
       (await client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.USD })).json(),
     ).toMatchObject({ code: 'currency_unavailable' });
+    // A refused launch changes nothing: the session it opened to ask the wallet is gone again.
+    expect(await sessions()).toEqual({ n: 0 });
     expect(
       (await client.post('/games-api/sessions', { game: 'not-this-game', id: game.launchIds.EUR })).statusCode,
     ).toBe(404);

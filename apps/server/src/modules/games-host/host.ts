@@ -7,7 +7,7 @@ import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { CachedGame, CatalogueCache } from '../games/index.ts';
 import type { BetRefusal } from '../wallet/index.ts';
-import { createGameSession, findGameSession } from '../wallet/index.ts';
+import { createGameSession, discardGameSession, findGameSession } from '../wallet/index.ts';
 import type { WalletResponse } from '@croupier/shared/api/wallet';
 import { betLimits, subunitsToUnit } from './bet-limits.ts';
 import { FairnessSeeds } from './fairness.ts';
@@ -170,11 +170,16 @@ export class GamesHost {
         })
       ).token;
       // The host learns whether the player has a wallet in this currency as any provider would: by
-      // asking the wallet for the new session's balance. A refused launch leaves its session unused
-      // (its token is never handed out), to expire like any other.
-      await this.requireWallet(token, user.id, currency);
-      const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
-      if (block) throw forbidden('gambling_blocked', block.message);
+      // asking the wallet for the new session's balance. A refused launch changes nothing: its
+      // session, never handed out, goes again.
+      try {
+        await this.requireWallet(token, user.id, currency);
+        const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
+        if (block) throw forbidden('gambling_blocked', block.message);
+      } catch (error) {
+        await discardGameSession(db, token);
+        throw error;
+      }
     }
     const ctx = await this.context(token);
     return this.sessionView(ctx);

@@ -54,8 +54,8 @@ export const gamesHostModule = defineModule({
       onRoundFinished: (round) => finishedListeners.forEach((l) => safely('round', () => l(round))),
     });
     const shared = new SharedRounds(host, (game, event) => {
-      // Every event is published after its transaction committed.
-      ctx.publish.toRoom(game, event);
+      // Every event is published after its transaction committed; a failing push must not stop the runner.
+      safely('shared round', () => ctx.publish.toRoom(game, event));
       sharedListeners.forEach((l) => safely('shared round', () => l(game, event)));
     });
     // Before the scheduler stops: a shared-round lease in progress ends at once.

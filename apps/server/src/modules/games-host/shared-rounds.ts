@@ -64,7 +64,7 @@ interface SharedState {
  * outcome from a per-round server seed committed (by hash) when betting opens and revealed when the
  * round ends, and settles every bet of the round through the host (wallet protocol).
  *
- * One instance runs the cycles at a time: the one holding the scheduler's `games.shared-rounds`
+ * One instance runs the cycles at a time: the one holding the scheduler's `games-host.shared-rounds`
  * lease (`runFor`, docs/jobs.md). Handing the lease over, two instances may both run for a few
  * seconds, which is safe: every transition is a guarded UPDATE, a game has at most one unfinished
  * round (a partial unique index), and a bet's settlement is claimed once (`finish`).

@@ -60,6 +60,11 @@ ${items || '<p>No mail yet.</p>'}
  * on a public site it would leak every player's links.
  */
 export const mailboxRoutes: FastifyPluginAsync<AppDeps> = async (app, { env, database }) => {
+  // Every answer, the 404 and 400 included: what it shows are players' sign-in links.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addHook('onRequest', async () => {
     if (!env.DEV_MAILBOX) throw notFound();
   });

@@ -43,3 +43,8 @@ export async function findGameSession(db: Executor, token: string): Promise<Game
       }
     : null;
 }
+
+/** Removes a session whose launch was refused before its token was handed out. */
+export async function discardGameSession(db: Executor, token: string): Promise<void> {
+  await db.execute(sql`DELETE FROM game_sessions WHERE token_hash = ${sha256(token)}`);
+}

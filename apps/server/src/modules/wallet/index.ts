@@ -96,6 +96,6 @@ export { OWN_PROVIDER } from './protocol.ts';
 export { betRefusal, type BetRefusal } from './bet-checks.ts';
 
 export { BalanceLimitError } from './balances.ts';
-export { createGameSession, findGameSession } from './game-sessions.repository.ts';
+export { createGameSession, discardGameSession, findGameSession } from './game-sessions.repository.ts';
 export { WalletProtocol } from './protocol.ts';
 export { type WalletService } from './wallet.service.ts';
