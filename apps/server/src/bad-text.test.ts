@@ -158,6 +158,14 @@ function cases(c: Context): Case[] {
       },
     },
     { method: 'PATCH', route: '/api/player/update_locale', body: { locale: 'de' } },
+    // A limit far above anything the other cases stake, so it refuses none of their bets.
+    {
+      method: 'POST',
+      route: '/api/user_limits',
+      body: { type: 'wager', period: 'month_12', accounts: [{ currency: 'EUR', amount_cents: 100_000_000_00 }] },
+    },
+    { method: 'DELETE', route: '/api/user_limits/:id', params: { id: '999999' }, cleanRefused: true },
+    { method: 'POST', route: '/api/user_limits/confirm', body: { token: 'not-a-token' }, cleanRefused: true },
     { method: 'GET', route: '/api/player/accounts', query: { compatibility: 'false' } },
     { method: 'POST', route: '/api/player/accounts', body: { currency: 'USD' } },
     { method: 'PUT', route: '/api/player/favorite_games/:id', params: { id: String(c.favouriteId) } },

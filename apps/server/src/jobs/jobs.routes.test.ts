@@ -28,6 +28,7 @@ describe('GET /api/admin/jobs', () => {
     expect(body.jobs.map((j) => j.name).sort()).toEqual([
       'games-host.abandoned-rounds',
       'games-host.shared-rounds',
+      'limits.lapse-changes',
       'payments.payouts',
       'payments.sandbox',
       'payments.sandbox-chain',

@@ -172,9 +172,3 @@ export type PlayerSettings = z.infer<typeof PlayerSettingsSchema>;
 
 /** `GET /api/player/accounts`: every wallet of the player. */
 export const AccountListSchema = z.array(AccountSchema);
-
-/**
- * `GET /api/user_limits` (docs/api-shapes.md#limits): the player's responsible-gambling limits. Always empty
- * until the limits engine lands; its issue replaces this with the limit object.
- */
-export const UserLimitsSchema = z.tuple([]);

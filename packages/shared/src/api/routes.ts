@@ -68,6 +68,12 @@ import {
 } from './info.ts';
 import { JackpotListSchema, JackpotTotalsSchema, JackpotWinListSchema } from './jackpots.ts';
 import {
+  UserLimitConfirmRequestSchema,
+  UserLimitRequestSchema,
+  UserLimitSchema,
+  UserLimitsResponseSchema,
+} from './limits.ts';
+import {
   CryptoAddressListSchema,
   CryptoAddressRequestSchema,
   CryptoAddressSchema,
@@ -100,7 +106,6 @@ import {
   PlayerSettingsSchema,
   PlayerUpdateRequestSchema,
   UpdateLocaleRequestSchema,
-  UserLimitsSchema,
 } from './player.ts';
 import { bigRecordIdParam, NoQuerySchema, recordIdParam } from './primitives.ts';
 import { RiskPayloadSchema } from '../risk.ts';
@@ -355,14 +360,59 @@ const player: RouteContract[] = [
     responses: { 201: AccountSchema },
     errors: { ...FORM, ...SIGNED_IN },
   },
+];
+
+/** Responsible-gambling limits (docs/limits.md). */
+const LIMIT_REFUSALS = [
+  'validation_error',
+  'limit_type_unavailable',
+  'limit_period_invalid',
+  'limit_locked',
+  'limit_not_found',
+] as const;
+const limits: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/user_limits',
-    summary: 'Responsible-gambling limits (none until the limits engine lands)',
-    tag: 'player',
+    summary: 'The player’s limits and breaks, with what each window has used',
+    tag: 'limits',
     caller: 'player',
-    responses: { 200: UserLimitsSchema },
+    responses: { 200: UserLimitsResponseSchema },
     errors: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    path: '/api/user_limits',
+    summary: 'Set or change a limit (the limit object itself): tighter at once, looser parked 24 h for confirmation',
+    tag: 'limits',
+    caller: 'player',
+    body: UserLimitRequestSchema,
+    responses: { 200: UserLimitSchema, 201: UserLimitSchema },
+    errors: { ...SIGNED_IN, 400: ['validation_error'], 404: ['limit_not_found'], 422: LIMIT_REFUSALS },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user_limits/{id}',
+    summary: 'Ask to remove a limit: parked 24 h for confirmation; a break cannot be ended early',
+    tag: 'limits',
+    caller: 'player',
+    params: IdParams,
+    responses: { 200: UserLimitSchema },
+    errors: { ...SIGNED_IN, 400: ['validation_error'], 404: ['limit_not_found'], 422: ['limit_locked'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/user_limits/confirm',
+    summary: 'Confirm a parked change with the mailed token, once its 24 h have passed',
+    tag: 'limits',
+    caller: 'player',
+    body: UserLimitConfirmRequestSchema,
+    responses: { 200: z.strictObject({ confirmed: z.literal(true), limit: UserLimitSchema.nullable() }) },
+    errors: {
+      ...SIGNED_IN,
+      400: ['validation_error'],
+      422: ['validation_error', 'limit_confirm_invalid', 'limit_confirm_too_early', 'limit_confirm_expired'],
+    },
   },
 ];
 
@@ -937,6 +987,7 @@ const admin: RouteContract[] = [
 export const ROUTES: readonly RouteContract[] = [
   ...auth,
   ...player,
+  ...limits,
   ...info,
   ...games,
   ...gamesHost,

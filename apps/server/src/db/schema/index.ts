@@ -5,3 +5,4 @@ export * from './games-host.ts';
 export * from './jackpots.ts';
 export * from './payments.ts';
 export * from './events.ts';
+export * from './limits.ts';

@@ -111,7 +111,12 @@ export const walletRequests = pgTable(
     /** The provider's game id, carried into the event log's wallet events. */
     game: text('game'),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.txId] }), index('wallet_requests_round_idx').on(t.provider, t.roundId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.txId] }),
+    index('wallet_requests_round_idx').on(t.provider, t.roundId),
+    // A player's bets and wins in a window, read inside every bet by the loss and wager limits.
+    index('wallet_requests_user_window_idx').on(t.userId, t.currency, t.createdAt),
+  ],
 );
 
 /**

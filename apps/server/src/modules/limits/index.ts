@@ -1,20 +1,62 @@
 import type { ModuleSql } from '../../db/module-functions.ts';
+import { buildMail } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
+import { findUserById } from '../player/index.ts';
 import { limitsRoutes } from './limits.routes.ts';
+import { LimitsService } from './limits.service.ts';
 
 /**
- * Responsible gambling's SQL: `limits_bet_check` runs inside every bet (docs/bet-checks.md). It lets
- * every bet through until the limits engine fills it in.
+ * Responsible gambling's SQL (docs/limits.md, docs/bet-checks.md): `limits_bet_check` runs inside
+ * every bet and refuses it during a break or past a loss or wager limit; `limits_used` is the
+ * figure it and the limits list share; `limits_window_start` rolls periods over by the clock.
  */
 export const limitsSql: ModuleSql = {
   module: 'limits',
-  functions: ['limits_bet_check'],
+  functions: ['limits_window_start', 'limits_used', 'limits_bet_check'],
   betChecks: ['limits_bet_check'],
 };
 
-/** Responsible gambling: the limits endpoints and the first bet-time check. */
+declare module '../module.ts' {
+  interface ModuleApis {
+    limits: LimitsService;
+  }
+}
+
+/** Responsible gambling: the player's limits and breaks, their rules, and the bet-time check. */
 export const limitsModule = defineModule({
   name: 'limits',
   sql: limitsSql,
-  routes: (app, _api, ctx) => limitsRoutes(app, ctx),
+  setup: (ctx): LimitsService =>
+    new LimitsService({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      async sendConfirmation(userId, token) {
+        const user = await findUserById(ctx.database.db, userId);
+        if (!user) return;
+        const link = `${ctx.env.publicUrl}/profile/limits/confirm?token=${encodeURIComponent(token)}`;
+        await ctx.mailer.send(buildMail('limit_change', user, link));
+      },
+      // A break ends every session and socket of the player at once, on every instance.
+      onBreak: async (userId) => {
+        try {
+          await ctx.sessions.destroyAllForUser(userId);
+          ctx.realtime.disconnectUser(userId);
+        } catch (error) {
+          // The break itself is in force (bets are refused inside the wallet); say what did not end.
+          ctx.log.error({ err: error, userId }, 'limits: ending sessions for a break failed');
+        }
+      },
+    }),
+  routes: (app, limits) => limitsRoutes(app, { limits }),
+  jobs: (limits, ctx) => [
+    {
+      name: 'limits.lapse-changes',
+      everySeconds: 60,
+      run: async () => {
+        const lapsed = await limits.lapse();
+        if (lapsed > 0) ctx.log.info({ lapsed }, 'limits: unconfirmed changes lapsed');
+        return { lapsed };
+      },
+    },
+  ],
 });

@@ -14,7 +14,8 @@ export type MailKind =
   | 'password_changed'
   | 'email_change_requested'
   | 'two_factor_enabled'
-  | 'two_factor_disabled';
+  | 'two_factor_disabled'
+  | 'limit_change';
 
 interface Texts {
   greeting(name: string | null): string;
@@ -25,11 +26,20 @@ interface Texts {
   password_changed: { subject: string; body: string[] };
   two_factor_enabled: { subject: string; body: string[] };
   two_factor_disabled: { subject: string; body: string[] };
+  /** English only so far: other languages fall back to it. */
+  limit_change?: { subject: string; intro: string; outro: string };
 }
 
 const TEXTS: Record<Lang, Texts> = {
   en: {
     greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
+    limit_change: {
+      subject: 'Confirm the change to your limit',
+      intro:
+        'You asked to raise or remove one of your responsible-gambling limits. For your protection the change waits 24 hours, then needs your confirmation. From then on, confirm it by opening this link:',
+      outro:
+        'Until you confirm, your current limit stays in force. If you do not confirm within 7 days after the wait, the change lapses. If this was not you, do nothing and contact our support.',
+    },
     confirmation: {
       subject: 'Confirm your e-mail address',
       intro: 'Welcome to Croupier! Please confirm your e-mail address by opening this link:',
@@ -391,7 +401,12 @@ export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMes
   const greeting = t.greeting(to.firstName?.trim() || null);
   let subject: string;
   let paragraphs: string[];
-  if (kind === 'confirmation' || kind === 'reset_password' || kind === 'email_change') {
+  if (kind === 'limit_change') {
+    if (!link) throw new Error(`mail ${kind} needs a link`);
+    const texts = t.limit_change ?? TEXTS.en.limit_change!;
+    subject = texts.subject;
+    paragraphs = [greeting, texts.intro, link, texts.outro];
+  } else if (kind === 'confirmation' || kind === 'reset_password' || kind === 'email_change') {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     subject = t[kind].subject;
     paragraphs = [greeting, t[kind].intro, link, t[kind].outro];

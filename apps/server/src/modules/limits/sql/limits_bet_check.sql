@@ -1,13 +1,45 @@
--- Responsible gambling's bet-time check (docs/bet-checks.md). `wallet_bet` calls it inside its own
--- transaction with the player's account row already locked, so a limit that concurrent bets move
--- cannot be overshot. NULL lets the bet through; a refusal is {"code", "message"} and the wallet
--- answers GAMBLING_BLOCKED with that message.
---
--- Not finished: limits (self-exclusion, cooling-off, loss and wager limits) arrive with the
--- responsible-gambling issue, which fills this in. Until then no player has a limit to reach.
+-- Responsible gambling's bet-time check (docs/bet-checks.md, docs/limits.md). `wallet_bet` calls it
+-- inside its own transaction with the player's account row already locked, so concurrent bets see
+-- each other's stakes and cannot overshoot a limit by one minor unit. NULL lets the bet through; a
+-- refusal is {"code", "message"} and the wallet answers GAMBLING_BLOCKED with that message. Wins
+-- and rollbacks never come here: they always go through.
 CREATE OR REPLACE FUNCTION limits_bet_check(p_user integer, p_currency text, p_amount bigint, p_game text, p_now timestamptz)
 RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_break record;
+  v_limit record;
+  v_used bigint;
 BEGIN
+  -- A break (self-exclusion first) refuses every bet until it ends.
+  SELECT type, ends_at INTO v_break FROM user_limits
+   WHERE user_id = p_user AND type IN ('selfexclusion', 'coolingoff') AND anchor_at <= p_now
+     AND (ends_at IS NULL OR ends_at > p_now)
+   ORDER BY (type = 'selfexclusion') DESC, ends_at DESC NULLS FIRST
+   LIMIT 1;
+  IF FOUND THEN
+    RETURN jsonb_build_object(
+      'code', CASE v_break.type WHEN 'selfexclusion' THEN 'self_excluded' ELSE 'cooling_off' END,
+      'message', CASE v_break.type WHEN 'selfexclusion' THEN 'You are self-excluded' ELSE 'You are taking a break' END
+        || CASE WHEN v_break.ends_at IS NULL THEN '' ELSE ' until ' || to_char(v_break.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' END
+        || ': no bets until then.');
+  END IF;
+  -- Every loss and wager limit in the bet's currency binds; the tightest refuses first.
+  FOR v_limit IN
+    SELECT u.type, u.period, u.anchor_at, a.amount_cents
+      FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
+     WHERE u.user_id = p_user AND a.currency = p_currency AND u.type IN ('loss', 'wager') AND u.anchor_at <= p_now
+     ORDER BY a.amount_cents
+  LOOP
+    v_used := limits_used(p_user, p_currency, v_limit.type, v_limit.anchor_at, v_limit.period, p_now);
+    IF v_used + p_amount > v_limit.amount_cents THEN
+      RETURN jsonb_build_object(
+        'code', v_limit.type || '_limit_reached',
+        'message', 'This bet would pass your ' || v_limit.type || ' limit for the '
+          || CASE v_limit.period WHEN 'day' THEN 'day' WHEN 'day_3' THEN '3 days' WHEN 'week' THEN 'week'
+                                 WHEN 'month' THEN 'month' WHEN 'forever' THEN 'whole time'
+                                 ELSE replace(v_limit.period, 'month_', '') || ' months' END || '.');
+    END IF;
+  END LOOP;
   RETURN NULL;
 END;
 $$;

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/sql.ts';
+
+/** A limit row with what its windows have used (`limits_used`, the figure the bet check reads). */
+export interface LimitRow {
+  id: number;
+  user_id: number;
+  type: string;
+  period: string;
+  anchor_at: Date;
+  ends_at: Date | null;
+  pending_change: 'raise' | 'remove' | null;
+  requested_at: Date | null;
+  confirmable_at: Date | null;
+  confirm_until: Date | null;
+  created_at: Date;
+}
+
+const TIMES = ['anchor_at', 'ends_at', 'requested_at', 'confirmable_at', 'confirm_until', 'created_at'] as const;
+
+/** Raw queries answer timestamps as text on one driver and as Date on the other: always Date here. */
+function toLimit(row: LimitRow): LimitRow {
+  const out = { ...row, id: Number(row.id), user_id: Number(row.user_id) };
+  for (const key of TIMES) {
+    const value = row[key] as Date | string | null;
+    (out as Record<string, unknown>)[key] = value === null ? null : new Date(value);
+  }
+  return out;
+}
+
+export interface LimitAccountRow {
+  limit_id: number;
+  currency: string;
+  amount_cents: string;
+  pending_amount_cents: string | null;
+  used_cents: string;
+  window_start: Date;
+}
+
+/** The player's limits, breaks that already ended left out. */
+export async function limitsOf(db: Executor, userId: number, now: Date): Promise<LimitRow[]> {
+  const found = await rows<LimitRow>(
+    db,
+    sql`SELECT id, user_id, type, period, anchor_at, ends_at, pending_change, requested_at, confirmable_at,
+               confirm_until, created_at
+          FROM user_limits WHERE user_id = ${userId} AND (ends_at IS NULL OR ends_at > ${now}) ORDER BY id`,
+  );
+  return found.map(toLimit);
+}
+
+/** The accounts of these limits, with what the current window has used. */
+export async function limitAccounts(db: Executor, limitIds: number[], now: Date): Promise<LimitAccountRow[]> {
+  if (limitIds.length === 0) return [];
+  return rows<LimitAccountRow>(
+    db,
+    sql`SELECT a.limit_id, a.currency, a.amount_cents::text AS amount_cents,
+               a.pending_amount_cents::text AS pending_amount_cents,
+               limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${now})::text AS used_cents,
+               limits_window_start(u.anchor_at, u.period, ${now}) AS window_start
+          FROM user_limit_accounts a JOIN user_limits u ON u.id = a.limit_id
+         WHERE a.limit_id IN (${sql.join(
+           limitIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         ORDER BY a.limit_id, a.currency`,
+  );
+}
+
+/**
+ * Locks the player's limits for a change: two changes at once (two tabs) apply one after the other.
+ * The lock is on the player's row, which every limit of theirs hangs from.
+ */
+export async function lockPlayerLimits(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+}
+
+export async function findLimit(
+  db: Executor,
+  userId: number,
+  by: { id: number } | { type: string; period: string },
+): Promise<LimitRow | undefined> {
+  const [row] = await rows<LimitRow>(
+    db,
+    'id' in by
+      ? sql`SELECT * FROM user_limits WHERE user_id = ${userId} AND id = ${by.id}`
+      : sql`SELECT * FROM user_limits WHERE user_id = ${userId} AND type = ${by.type} AND period = ${by.period}`,
+  );
+  return row && toLimit(row);
+}
+
+export async function insertLimit(
+  db: Executor,
+  input: { userId: number; type: string; period: string; now: Date; endsAt: Date | null },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO user_limits (user_id, type, period, anchor_at, ends_at, created_at, updated_at)
+        VALUES (${input.userId}, ${input.type}, ${input.period}, ${input.now}, ${input.endsAt}, ${input.now}, ${input.now})
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+/** A break that ended leaves its row behind; a new break of the same length replaces it. */
+export async function deleteEndedBreak(db: Executor, userId: number, type: string, period: string, now: Date) {
+  await db.execute(
+    sql`DELETE FROM user_limits WHERE user_id = ${userId} AND type = ${type} AND period = ${period}
+          AND ends_at IS NOT NULL AND ends_at <= ${now}`,
+  );
+}
+
+export async function accountsOfLimit(
+  db: Executor,
+  limitId: number,
+): Promise<{ currency: string; amount_cents: string; pending_amount_cents: string | null }[]> {
+  return rows(
+    db,
+    sql`SELECT currency, amount_cents::text AS amount_cents, pending_amount_cents::text AS pending_amount_cents
+          FROM user_limit_accounts WHERE limit_id = ${limitId} ORDER BY currency`,
+  );
+}
+
+/** Sets an account's amount in force (a new currency, or a tighter amount); the newer request drops a parked raise. */
+export async function setAccountAmount(db: Executor, limitId: number, currency: string, amount: bigint) {
+  await db.execute(
+    sql`INSERT INTO user_limit_accounts (limit_id, currency, amount_cents) VALUES (${limitId}, ${currency}, ${amount})
+        ON CONFLICT (limit_id, currency) DO UPDATE SET amount_cents = EXCLUDED.amount_cents, pending_amount_cents = NULL`,
+  );
+}
+
+/** Whether any account of the limit still has a raise parked. */
+export async function hasPendingRaise(db: Executor, limitId: number): Promise<boolean> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM user_limit_accounts WHERE limit_id = ${limitId} AND pending_amount_cents IS NOT NULL`,
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+export async function setPendingAmount(db: Executor, limitId: number, currency: string, amount: bigint) {
+  await db.execute(
+    sql`UPDATE user_limit_accounts SET pending_amount_cents = ${amount} WHERE limit_id = ${limitId} AND currency = ${currency}`,
+  );
+}
+
+/** Parks a change: confirmable from `confirmableAt` by the token hashed here, until `confirmUntil`. */
+export async function parkChange(
+  db: Executor,
+  limitId: number,
+  change: { kind: 'raise' | 'remove'; now: Date; confirmableAt: Date; confirmUntil: Date; tokenHash: string },
+) {
+  await db.execute(
+    sql`UPDATE user_limits SET pending_change = ${change.kind}, requested_at = ${change.now},
+               confirmable_at = ${change.confirmableAt}, confirm_until = ${change.confirmUntil},
+               confirm_token_hash = ${change.tokenHash}, updated_at = ${change.now}
+         WHERE id = ${limitId}`,
+  );
+}
+
+/** Clears a parked change (confirmed, lapsed, or no raise left to wait for). */
+export async function clearChange(db: Executor, limitId: number, now: Date) {
+  await db.execute(
+    sql`UPDATE user_limits SET pending_change = NULL, requested_at = NULL, confirmable_at = NULL, confirm_until = NULL,
+               confirm_token_hash = NULL, updated_at = ${now} WHERE id = ${limitId}`,
+  );
+  await db.execute(sql`UPDATE user_limit_accounts SET pending_amount_cents = NULL WHERE limit_id = ${limitId}`);
+}
+
+export async function applyPendingRaise(db: Executor, limitId: number) {
+  await db.execute(
+    sql`UPDATE user_limit_accounts SET amount_cents = pending_amount_cents, pending_amount_cents = NULL
+         WHERE limit_id = ${limitId} AND pending_amount_cents IS NOT NULL`,
+  );
+}
+
+export async function deleteLimit(db: Executor, limitId: number) {
+  await db.execute(sql`DELETE FROM user_limits WHERE id = ${limitId}`);
+}
+
+/** The limit whose parked change this token confirms, locked for the confirmation. */
+export async function lockLimitByToken(db: Executor, tokenHash: string): Promise<LimitRow | undefined> {
+  const [row] = await rows<LimitRow>(
+    db,
+    sql`SELECT * FROM user_limits WHERE confirm_token_hash = ${tokenHash} FOR UPDATE`,
+  );
+  return row && toLimit(row);
+}
+
+/** Parked changes past their confirmation window lapse (the limits job). */
+export async function lapseExpiredChanges(db: Executor, now: Date): Promise<number> {
+  const lapsed = await rows<{ id: number }>(
+    db,
+    sql`UPDATE user_limits SET pending_change = NULL, requested_at = NULL, confirmable_at = NULL, confirm_until = NULL,
+               confirm_token_hash = NULL, updated_at = ${now}
+         WHERE pending_change IS NOT NULL AND confirm_until <= ${now} RETURNING id`,
+  );
+  if (lapsed.length > 0)
+    await db.execute(
+      sql`UPDATE user_limit_accounts SET pending_amount_cents = NULL WHERE limit_id IN (${sql.join(
+        lapsed.map((l) => sql`${l.id}`),
+        sql`, `,
+      )})`,
+    );
+  return lapsed.length;
+}

@@ -1,0 +1,250 @@
+import { BREAK_PERIODS, MONEY_LIMIT_TYPES, type UserLimit, type UserLimitRequest } from '@croupier/shared/api/limits';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import {
+  accountsOfLimit,
+  applyPendingRaise,
+  clearChange,
+  deleteEndedBreak,
+  deleteLimit,
+  findLimit,
+  hasPendingRaise,
+  insertLimit,
+  lapseExpiredChanges,
+  limitAccounts,
+  limitsOf,
+  lockLimitByToken,
+  lockPlayerLimits,
+  parkChange,
+  setAccountAmount,
+  setPendingAmount,
+  type LimitAccountRow,
+  type LimitRow,
+} from './limits.repository.ts';
+
+/** A loosening waits this long before the player can confirm it (docs/limits.md#changing-a-limit). */
+export const LIMIT_COOLING_MS = 24 * 3_600_000;
+/** After the wait, the player has this long to confirm; then the change lapses. */
+export const LIMIT_CONFIRM_WINDOW_MS = 7 * 24 * 3_600_000;
+
+const DAY_MS = 24 * 3_600_000;
+const FIXED_MS: Record<string, number> = { day: DAY_MS, day_3: 3 * DAY_MS, week: 7 * DAY_MS };
+const MONTHS: Record<string, number> = { month: 1, month_3: 3, month_6: 6, month_9: 9, month_12: 12 };
+
+/** The end of a window (or of a break) that starts at `start`; null for `forever`. */
+export function periodEnd(start: Date, period: string): Date | null {
+  const fixed = FIXED_MS[period];
+  if (fixed !== undefined) return new Date(start.getTime() + fixed);
+  const months = MONTHS[period];
+  if (months === undefined) return null;
+  const end = new Date(start);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  // The same day of the month, or the month's last day when it is shorter (as PostgreSQL adds months).
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, last));
+  return end;
+}
+
+const isMoney = (type: string) => (MONEY_LIMIT_TYPES as readonly string[]).includes(type);
+const isBreak = (type: string): type is keyof typeof BREAK_PERIODS => type in BREAK_PERIODS;
+
+export interface LimitsServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Mails the player the link that confirms a parked change. */
+  sendConfirmation(userId: number, token: string): Promise<void>;
+  /** A break began: the player's sessions and sockets end (docs/limits.md#enforcement). */
+  onBreak?(userId: number): Promise<void>;
+}
+
+/**
+ * The limits engine's rules (docs/limits.md): a new or tighter limit applies at once; a looser one
+ * or a removal is parked, becomes confirmable after 24 h and needs the mailed token within 7 days;
+ * a break runs to its end and cannot be shortened. Enforcement is elsewhere: `limits_bet_check`
+ * inside every bet.
+ */
+export class LimitsService {
+  constructor(private readonly deps: LimitsServiceDeps) {}
+
+  async list(userId: number): Promise<UserLimit[]> {
+    const now = this.deps.clock.now();
+    const limits = await limitsOf(this.deps.db, userId, now);
+    const accounts = await limitAccounts(
+      this.deps.db,
+      limits.map((l) => l.id),
+      now,
+    );
+    return limits.map((l) => present(l, accounts, now));
+  }
+
+  /** `POST /api/user_limits`: 201 with a new limit, 200 with a changed one. */
+  async set(userId: number, request: UserLimitRequest): Promise<{ created: boolean; limit: UserLimit }> {
+    const now = this.deps.clock.now();
+    const { type, period } = request;
+    if (type === 'session') throw unprocessable('limit_type_unavailable', 'Session-time limits are not available yet.');
+    if (isBreak(type) && !(BREAK_PERIODS[type] as readonly string[]).includes(period))
+      throw unprocessable(
+        'limit_period_invalid',
+        `A ${type === 'coolingoff' ? 'break' : 'self-exclusion'} lasts ${BREAK_PERIODS[type].join(', ')}.`,
+        { period: ['is not available for this limit'] },
+      );
+    const amounts = new Map<string, bigint>();
+    for (const a of request.accounts ?? []) amounts.set(a.currency, BigInt(a.amount_cents));
+    if (isMoney(type) && amounts.size === 0)
+      throw unprocessable('validation_error', 'Give the limit an amount in at least one currency.', {
+        accounts: ['must hold at least one amount'],
+      });
+    let token: string | null = null;
+    const result = await this.deps.db.transaction(async (tx) => {
+      await lockPlayerLimits(tx, userId);
+      const existing = await findLimit(tx, userId, request.id !== undefined ? { id: request.id } : { type, period });
+      if (request.id !== undefined && !existing) throw notFound('limit_not_found', 'No such limit');
+      if (existing && (existing.type !== type || existing.period !== period))
+        throw unprocessable('limit_locked', 'A limit’s type and period cannot change: set a new limit instead.');
+      if (isBreak(type)) {
+        if (existing && (existing.ends_at === null || existing.ends_at > now))
+          throw unprocessable('limit_locked', 'This break is already running; it cannot be changed or shortened.');
+        await deleteEndedBreak(tx, userId, type, period, now);
+        const id = await insertLimit(tx, { userId, type, period, now, endsAt: periodEnd(now, period) });
+        return { created: true, id };
+      }
+      if (!existing) {
+        const id = await insertLimit(tx, { userId, type, period, now, endsAt: null });
+        for (const [currency, amount] of amounts) await setAccountAmount(tx, id, currency, amount);
+        return { created: true, id };
+      }
+      // Tighter amounts (and new currencies) apply now; looser ones wait for the player's confirmation.
+      const current = new Map(
+        (await accountsOfLimit(tx, existing.id)).map((a) => [a.currency, BigInt(a.amount_cents)]),
+      );
+      let raised = false;
+      for (const [currency, amount] of amounts) {
+        const now_ = current.get(currency);
+        if (now_ === undefined || amount <= now_) await setAccountAmount(tx, existing.id, currency, amount);
+        else {
+          await setPendingAmount(tx, existing.id, currency, amount);
+          raised = true;
+        }
+      }
+      if (raised) {
+        token = randomToken();
+        await parkChange(tx, existing.id, {
+          kind: 'raise',
+          now,
+          confirmableAt: new Date(now.getTime() + LIMIT_COOLING_MS),
+          confirmUntil: new Date(now.getTime() + LIMIT_COOLING_MS + LIMIT_CONFIRM_WINDOW_MS),
+          tokenHash: sha256(token),
+        });
+      } else if (existing.pending_change === 'raise' && !(await hasPendingRaise(tx, existing.id))) {
+        // Every parked raise was overtaken by a tighter amount: nothing is waiting any more.
+        await clearChange(tx, existing.id, now);
+      }
+      return { created: false, id: existing.id };
+    });
+    if (isBreak(type)) await this.deps.onBreak?.(userId);
+    if (token) await this.deps.sendConfirmation(userId, token);
+    return { created: result.created, limit: await this.one(userId, result.id) };
+  }
+
+  /** `DELETE /api/user_limits/{id}`: a removal is parked like a raise; a break cannot be ended. */
+  async remove(userId: number, limitId: number): Promise<UserLimit> {
+    const now = this.deps.clock.now();
+    const token = randomToken();
+    await this.deps.db.transaction(async (tx) => {
+      await lockPlayerLimits(tx, userId);
+      const limit = await findLimit(tx, userId, { id: limitId });
+      if (!limit || (limit.ends_at !== null && limit.ends_at <= now))
+        throw notFound('limit_not_found', 'No such limit');
+      if (isBreak(limit.type))
+        throw unprocessable('limit_locked', 'A break cannot be ended early; it ends by itself when its time is up.');
+      await parkChange(tx, limit.id, {
+        kind: 'remove',
+        now,
+        confirmableAt: new Date(now.getTime() + LIMIT_COOLING_MS),
+        confirmUntil: new Date(now.getTime() + LIMIT_COOLING_MS + LIMIT_CONFIRM_WINDOW_MS),
+        tokenHash: sha256(token),
+      });
+    });
+    await this.deps.sendConfirmation(userId, token);
+    return this.one(userId, limitId);
+  }
+
+  /**
+   * `POST /api/user_limits/confirm`: applies a parked change with its token, once the 24 h have
+   * passed and before the window closes. Answers the limit as it is now (null once removed).
+   */
+  async confirm(userId: number, token: string): Promise<UserLimit | null> {
+    const now = this.deps.clock.now();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const limit = await lockLimitByToken(tx, sha256(token));
+      // Another player's token is as unknown as a made-up one.
+      if (!limit || limit.user_id !== userId || !limit.pending_change)
+        throw unprocessable('limit_confirm_invalid', 'This confirmation link is not valid.');
+      if (limit.confirmable_at && now < limit.confirmable_at)
+        throw unprocessable(
+          'limit_confirm_too_early',
+          `For your protection this change can be confirmed from ${limit.confirmable_at.toISOString()}.`,
+        );
+      if (limit.confirm_until && now >= limit.confirm_until) {
+        await clearChange(tx, limit.id, now);
+        return 'expired' as const;
+      }
+      if (limit.pending_change === 'remove') {
+        await deleteLimit(tx, limit.id);
+        return 'removed' as const;
+      }
+      await applyPendingRaise(tx, limit.id);
+      await clearChange(tx, limit.id, now);
+      return limit.id;
+    });
+    if (outcome === 'expired')
+      throw unprocessable('limit_confirm_expired', 'This change was not confirmed in time and lapsed; ask again.');
+    return outcome === 'removed' ? null : this.one(userId, outcome);
+  }
+
+  /** The limits job: parked changes past their window lapse. */
+  lapse(): Promise<number> {
+    return lapseExpiredChanges(this.deps.db, this.deps.clock.now());
+  }
+
+  private async one(userId: number, id: number): Promise<UserLimit> {
+    const found = (await this.list(userId)).find((l) => l.id === id);
+    if (!found) throw notFound('limit_not_found', 'No such limit');
+    return found;
+  }
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function present(limit: LimitRow, accounts: LimitAccountRow[], now: Date): UserLimit {
+  // A change whose window closed is gone even before the job clears it.
+  const pending =
+    limit.pending_change && limit.confirm_until && now < limit.confirm_until ? limit.pending_change : null;
+  return {
+    id: limit.id,
+    type: limit.type as UserLimit['type'],
+    period: limit.period as UserLimit['period'],
+    status: pending === 'raise' ? 'unconfirmed' : pending === 'remove' ? 'unconfirmed_disable' : 'active',
+    accounts: accounts
+      .filter((a) => a.limit_id === limit.id)
+      .map((a) => ({
+        currency: a.currency,
+        amount_cents: Number(a.amount_cents),
+        current_value_amount_cents: Number(a.used_cents),
+        active_until: iso(periodEnd(new Date(a.window_start), limit.period)),
+        pending_amount_cents:
+          pending === 'raise' && a.pending_amount_cents !== null ? Number(a.pending_amount_cents) : null,
+      })),
+    disable_at: pending === 'remove' ? iso(limit.confirmable_at) : null,
+    confirmable_at: pending ? iso(limit.confirmable_at) : null,
+    confirm_until: pending ? iso(limit.confirm_until) : null,
+    ends_at: iso(limit.ends_at),
+    created_at: new Date(limit.created_at).toISOString(),
+    parent_type: null,
+    strategy: null,
+  };
+}

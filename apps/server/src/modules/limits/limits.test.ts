@@ -1,0 +1,297 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { expectRouteContract } from '../../../test/contract.ts';
+import { GOOD_PASSWORD, signUp, tokenFromMail } from '../auth/test-helpers.ts';
+import {
+  expectLedgerSound,
+  fund,
+  gameSession,
+  TEST_PROVIDER,
+  TEST_PROVIDER_SECRET,
+  TEST_PROVIDERS_ENV,
+  walletCall,
+} from '../wallet/test-helpers.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const HOUR = 3_600_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(TEST_PROVIDERS_ENV);
+});
+afterAll(async () => {
+  await expectLedgerSound(t.database);
+  await t.close();
+});
+
+let n = 0;
+const id = (p: string) => `${p}-${++n}`;
+
+/** A signed-up player with 100.00 EUR, a game session of the test provider, and their limits calls. */
+async function player(amount = 10_000) {
+  const signedUp = await signUp(t.app, { currency: 'EUR' });
+  const { player: p, user } = signedUp;
+  let client = signedUp.client;
+  await fund(t.wallet, p.id, 'EUR', amount);
+  const token = await gameSession(t.database, p.id, 'EUR', TEST_PROVIDER, t.clock.now(), 60 * 24 * 60);
+  const base = { user_id: String(p.id), currency: 'EUR', game: 'croupier-originals/test' };
+  const wallet = (action: string, body: Json) =>
+    walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, action, { ...base, ...body });
+  const checked = (method: string, route: string, res: LightMyRequestResponse) => {
+    expectRouteContract(method, route, res);
+    return res;
+  };
+  return {
+    id: p.id,
+    email: user.email,
+    get client() {
+      return client;
+    },
+    /** Signs in again: a session does not outlive a jump of the clock by days. */
+    relogin: async () => {
+      client = await signInAgain(user.email);
+    },
+    bet: async (amount: number, round = id('r')) =>
+      (await wallet('bet', { session_token: token, round_id: round, transaction_id: id('b'), amount })).json.status,
+    win: async (amount: number, round: string) =>
+      (await wallet('win', { round_id: round, transaction_id: id('w'), amount })).json.status,
+    list: async () => checked('GET', '/api/user_limits', await client.get('/api/user_limits')).json() as Json[],
+    set: async (body: Json) => checked('POST', '/api/user_limits', await client.post('/api/user_limits', body)),
+    remove: async (limitId: number) =>
+      checked('DELETE', '/api/user_limits/{id}', await client.delete(`/api/user_limits/${limitId}`)),
+    confirm: async (token: string) =>
+      checked('POST', '/api/user_limits/confirm', await client.post('/api/user_limits/confirm', { token })),
+  };
+}
+
+const lastMailTo = (email: string) => t.mail.filter((m) => m.to === email).at(-1);
+
+describe('money limits', () => {
+  it('a daily loss limit refuses the bet that would pass it, counts wins back, and rolls over with the clock', async () => {
+    const p = await player();
+    expect(await p.list()).toEqual([]);
+    const created = await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const dayEnd = new Date(t.clock.now().getTime() + 24 * HOUR).toISOString();
+    expect(created.json()).toMatchObject({
+      type: 'loss',
+      period: 'day',
+      status: 'active',
+      accounts: [{ currency: 'EUR', amount_cents: 1_000, current_value_amount_cents: 0, active_until: dayEnd }],
+    });
+
+    expect(await p.bet(600)).toBe('OK');
+    // 6.00 lost so far: 5.00 more would pass 10.00; 4.00 lands exactly on it.
+    expect(await p.bet(500)).toBe('GAMBLING_BLOCKED');
+    const round = id('r');
+    expect(await p.bet(400, round)).toBe('OK');
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+    expect(await p.bet(1)).toBe('GAMBLING_BLOCKED');
+    // A win is never refused, and it gives room back: the loss is stakes less wins.
+    expect(await p.win(300, round)).toBe('OK');
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 700 });
+    expect(await p.bet(300)).toBe('OK');
+    expect(await p.bet(1)).toBe('GAMBLING_BLOCKED');
+
+    // The next window starts a day after the limit was set: nothing used in it yet.
+    t.clock.advance(24 * HOUR);
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 0 });
+    expect(await p.bet(1_000)).toBe('OK');
+    expect(await p.bet(1)).toBe('GAMBLING_BLOCKED');
+  });
+
+  it('a wager limit counts stakes only, and the tightest of two windows binds', async () => {
+    const p = await player();
+    await p.set({ type: 'wager', period: 'week', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] });
+    await p.set({ type: 'wager', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 800 }] });
+    const round = id('r');
+    expect(await p.bet(800, round)).toBe('OK');
+    expect(await p.win(5_000, round)).toBe('OK');
+    // Winning does not give stake room back.
+    expect(await p.bet(1)).toBe('GAMBLING_BLOCKED');
+    // Another currency is not limited.
+    expect((await p.list()).map((l) => l.period).sort()).toEqual(['day', 'week']);
+  });
+
+  it('a tighter amount applies at once; a higher one waits 24 h for the mailed confirmation, else lapses', async () => {
+    const p = await player();
+    const first = (
+      await p.set({ type: 'loss', period: 'month', accounts: [{ currency: 'EUR', amount_cents: 2_000 }] })
+    ).json() as Json;
+    const lower = await p.set({ type: 'loss', period: 'month', accounts: [{ currency: 'EUR', amount_cents: 500 }] });
+    expect(lower.statusCode).toBe(200);
+    expect(lower.json()).toMatchObject({ id: first.id, status: 'active', accounts: [{ amount_cents: 500 }] });
+    expect(await p.bet(501)).toBe('GAMBLING_BLOCKED');
+
+    const requestedAt = t.clock.now();
+    const higher = await p.set({
+      id: first.id,
+      type: 'loss',
+      period: 'month',
+      accounts: [{ currency: 'EUR', amount_cents: 3_000 }],
+    });
+    expect(higher.json()).toMatchObject({
+      status: 'unconfirmed',
+      accounts: [{ amount_cents: 500, pending_amount_cents: 3_000 }],
+      confirmable_at: new Date(requestedAt.getTime() + 24 * HOUR).toISOString(),
+      confirm_until: new Date(requestedAt.getTime() + 24 * HOUR + 7 * 24 * HOUR).toISOString(),
+    });
+    // The old amount still binds while the raise waits.
+    expect(await p.bet(501)).toBe('GAMBLING_BLOCKED');
+    const mail = lastMailTo(p.email);
+    expect(mail?.subject).toContain('Confirm the change to your limit');
+    const token = tokenFromMail(mail, 'token');
+    expect(mail!.text).toContain('/profile/limits/confirm?token=');
+
+    t.clock.advance(24 * HOUR - 1_000);
+    const early = await p.confirm(token);
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ code: 'limit_confirm_too_early' });
+    // Someone else's token is not this player's to use.
+    const other = await player();
+    expect((await other.confirm(token)).json()).toMatchObject({ code: 'limit_confirm_invalid' });
+
+    t.clock.advance(1_000);
+    const confirmed = await p.confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      confirmed: true,
+      limit: { status: 'active', accounts: [{ amount_cents: 3_000, pending_amount_cents: null }] },
+    });
+    expect(await p.bet(2_000)).toBe('OK');
+    // A token works once.
+    expect((await p.confirm(token)).json()).toMatchObject({ code: 'limit_confirm_invalid' });
+
+    // A raise nobody confirms in time lapses: by the clock at once, by the job in the database.
+    await p.set({ type: 'loss', period: 'month', accounts: [{ currency: 'EUR', amount_cents: 9_000 }] });
+    const lapsing = tokenFromMail(lastMailTo(p.email), 'token');
+    t.clock.advance(24 * HOUR + 7 * 24 * HOUR);
+    await p.relogin();
+    expect((await p.list())[0]).toMatchObject({ status: 'active', accounts: [{ amount_cents: 3_000 }] });
+    expect((await p.confirm(lapsing)).json()).toMatchObject({ code: 'limit_confirm_expired' });
+    expect(
+      (await p.set({ type: 'loss', period: 'month', accounts: [{ currency: 'EUR', amount_cents: 9_500 }] })).json(),
+    ).toMatchObject({ status: 'unconfirmed' });
+    t.clock.advance(24 * HOUR + 7 * 24 * HOUR);
+    expect(await t.jobs.runNow('limits.lapse-changes')).toEqual({ lapsed: 1 });
+  });
+
+  it('a removal waits 24 h and the confirmation, then the limit is gone', async () => {
+    const p = await player();
+    const limit = (
+      await p.set({ type: 'deposit', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] })
+    ).json() as Json;
+    const parked = await p.remove(limit.id);
+    expect(parked.json()).toMatchObject({ status: 'unconfirmed_disable', accounts: [{ amount_cents: 5_000 }] });
+    expect(parked.json().disable_at).toBe(new Date(t.clock.now().getTime() + 24 * HOUR).toISOString());
+    const token = tokenFromMail(lastMailTo(p.email), 'token');
+    t.clock.advance(24 * HOUR);
+    expect((await p.confirm(token)).json()).toEqual({ confirmed: true, limit: null });
+    expect(await p.list()).toEqual([]);
+    expect((await p.remove(limit.id)).json()).toMatchObject({ code: 'limit_not_found' });
+  });
+
+  it('refuses what it cannot do, with a clear code, and changes nothing', async () => {
+    const p = await player();
+    const refusals: [Json, number, string][] = [
+      [
+        { type: 'session', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 60 }] },
+        422,
+        'limit_type_unavailable',
+      ],
+      [{ type: 'coolingoff', period: 'forever' }, 422, 'limit_period_invalid'],
+      [{ type: 'selfexclusion', period: 'day' }, 422, 'limit_period_invalid'],
+      [{ type: 'loss', period: 'day' }, 422, 'validation_error'],
+      [{ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: -5 }] }, 422, 'validation_error'],
+      [
+        { type: 'loss', period: 'fortnight', accounts: [{ currency: 'EUR', amount_cents: 5 }] },
+        422,
+        'validation_error',
+      ],
+      [
+        { id: 2_000_000_000, type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 5 }] },
+        404,
+        'limit_not_found',
+      ],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await p.set(body);
+      expect([res.statusCode, (res.json() as Json).code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect(await p.list()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user_limits' })).statusCode).toBe(401);
+  });
+});
+
+describe('breaks', () => {
+  it('a cooling-off refuses bets until it ends, signs the player out, cannot be shortened, and lets wins through', async () => {
+    const p = await player();
+    const round = id('r');
+    expect(await p.bet(100, round)).toBe('OK');
+    const started = t.clock.now();
+    const res = await p.set({ type: 'coolingoff', period: 'week' });
+    expect(res.statusCode, res.body).toBe(201);
+    const limit = res.json() as Json;
+    expect(limit).toMatchObject({
+      type: 'coolingoff',
+      status: 'active',
+      accounts: [],
+      ends_at: new Date(started.getTime() + 7 * 24 * HOUR).toISOString(),
+    });
+    // Every session of the player ended with the request that began the break.
+    expect((await p.client.get('/api/player')).statusCode).toBe(401);
+    const again = await signInAgain(p.email);
+    expect((await again.get('/api/user_limits')).json()).toHaveLength(1);
+
+    expect(await p.bet(100)).toBe('GAMBLING_BLOCKED');
+    expect(await p.win(250, round)).toBe('OK');
+    expect((await again.delete(`/api/user_limits/${limit.id}`)).json()).toMatchObject({ code: 'limit_locked' });
+    expect((await again.post('/api/user_limits', { type: 'coolingoff', period: 'week' })).json()).toMatchObject({
+      code: 'limit_locked',
+    });
+
+    t.clock.set(new Date(started.getTime() + 7 * 24 * HOUR - 1_000));
+    expect(await p.bet(100)).toBe('GAMBLING_BLOCKED');
+    t.clock.advance(1_000);
+    expect(await p.bet(100)).toBe('OK');
+    // An ended break leaves the list.
+    expect((await again.get('/api/user_limits')).json()).toEqual([]);
+  });
+
+  it('self-exclusion refuses bets with its own message', async () => {
+    const p = await player();
+    expect((await p.set({ type: 'selfexclusion', period: 'month_6' })).statusCode).toBe(201);
+    const refused = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+      session_token: await gameSession(t.database, p.id, 'EUR', TEST_PROVIDER, t.clock.now()),
+      user_id: String(p.id),
+      currency: 'EUR',
+      game: 'croupier-originals/test',
+      round_id: id('r'),
+      transaction_id: id('b'),
+      amount: 100,
+    });
+    expect(refused.json).toMatchObject({ status: 'GAMBLING_BLOCKED' });
+    expect(JSON.parse(refused.body).message).toMatch(/^You are self-excluded until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent losing bets of 1.00 against a 10.00 loss limit: exactly 10 go through', async () => {
+    const p = await player();
+    await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => p.bet(100)));
+    expect(statuses.filter((s) => s === 'OK')).toHaveLength(10);
+    expect(statuses.filter((s) => s === 'GAMBLING_BLOCKED')).toHaveLength(40);
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+  });
+});
+
+/** Signs the player in again (their sessions ended with the break). */
+async function signInAgain(email: string) {
+  const client = createClient(t.app);
+  const res = await client.post('/api/users/sign_in', { user: { email, password: GOOD_PASSWORD } });
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return client;
+}

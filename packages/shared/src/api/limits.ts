@@ -1,0 +1,103 @@
+/**
+ * Responsible-gambling limits, `GET/POST /api/user_limits`, `DELETE /api/user_limits/{id}`,
+ * `POST /api/user_limits/confirm` (docs/limits.md). Amounts are integer minor units of each
+ * account's currency.
+ */
+import { z } from 'zod';
+import { currencyCode, recordId, text } from './primitives.ts';
+
+export const LIMIT_TYPES = ['loss', 'wager', 'deposit', 'session', 'coolingoff', 'selfexclusion'] as const;
+export const LIMIT_PERIODS = [
+  'day',
+  'day_3',
+  'week',
+  'month',
+  'month_3',
+  'month_6',
+  'month_9',
+  'month_12',
+  'forever',
+] as const;
+export const LIMIT_STATUSES = [
+  'active',
+  'confirmed',
+  'confirmed_disable',
+  'unconfirmed',
+  'unconfirmed_disable',
+] as const;
+
+/** Money limits have amounts per currency; breaks have an end. */
+export const MONEY_LIMIT_TYPES = ['loss', 'wager', 'deposit'] as const;
+/** The lengths a break may have. */
+export const BREAK_PERIODS = {
+  coolingoff: ['day', 'week', 'month', 'month_3'],
+  selfexclusion: ['month_6', 'month_12', 'forever'],
+} as const;
+
+const Amount = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const UserLimitAccountSchema = z.strictObject({
+  currency: z.string(),
+  amount_cents: z.number().int(),
+  /** Used in the current window (for a break: 0). Reached when amount − used ≤ 0. */
+  current_value_amount_cents: z.number().int(),
+  /** When the current window ends and the used amount starts again from zero (null: never). */
+  active_until: z.string().nullable(),
+  /** A parked raise: the amount that applies once the player confirms it. */
+  pending_amount_cents: z.number().int().nullable(),
+});
+
+export const UserLimitSchema = z.strictObject({
+  id: z.number().int(),
+  type: z.enum(LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  status: z.enum(LIMIT_STATUSES),
+  accounts: z.array(UserLimitAccountSchema),
+  /** A parked removal: the earliest the limit can go (once confirmed). */
+  disable_at: z.string().nullable(),
+  /** A parked change: from when it can be confirmed, and until when before it lapses. */
+  confirmable_at: z.string().nullable(),
+  confirm_until: z.string().nullable(),
+  /** A break: when it ends (null for a money limit, or a break for ever). */
+  ends_at: z.string().nullable(),
+  created_at: z.string(),
+  parent_type: z.null(),
+  strategy: z.null(),
+});
+export type UserLimit = z.infer<typeof UserLimitSchema>;
+
+export const UserLimitsResponseSchema = z.array(UserLimitSchema);
+
+/**
+ * `POST /api/user_limits`: the limit object itself, for a new limit and a change alike (a change
+ * names the limit by `id`, or by its type and period). Read-only fields a client sends back with
+ * the object it read are accepted and ignored.
+ */
+export const UserLimitRequestSchema = z.strictObject({
+  id: recordId.optional(),
+  type: z.enum(LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  accounts: z
+    .array(
+      z.strictObject({
+        currency: currencyCode,
+        amount_cents: Amount,
+        current_value_amount_cents: z.number().optional(),
+        active_until: z.string().nullable().optional(),
+        pending_amount_cents: z.number().nullable().optional(),
+      }),
+    )
+    .max(40)
+    .optional(),
+  status: z.string().optional(),
+  disable_at: z.string().nullable().optional(),
+  confirmable_at: z.string().nullable().optional(),
+  confirm_until: z.string().nullable().optional(),
+  ends_at: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  parent_type: z.null().optional(),
+  strategy: z.null().optional(),
+});
+export type UserLimitRequest = z.infer<typeof UserLimitRequestSchema>;
+
+export const UserLimitConfirmRequestSchema = z.strictObject({ token: text().min(1).max(200) });
