@@ -185,7 +185,7 @@ const auth: RouteContract[] = [
     errors: {
       ...SHAPE,
       401: ['invalid_credentials', 'two_factor_required', 'two_factor_session_expired'],
-      403: ['account_disabled'],
+      403: ['account_disabled', 'self_excluded'],
       422: ['validation_error', 'invalid_otp'],
       429: ['too_many_requests'],
       ...RESTRICTED,
@@ -796,6 +796,8 @@ const payments: RouteContract[] = [
       ...PAYMENT_ERRORS,
       400: ['validation_error', 'invalid_idempotency_key'],
       409: ['idempotency_key_reused', 'idempotency_key_in_use'],
+      // docs/limits.md#enforcement: a break or a deposit limit refuses the deposit before any provider.
+      422: [...PAYMENT_ERRORS[422], 'deposit_limit_reached', 'self_excluded', 'cooling_off'],
     },
   },
   {

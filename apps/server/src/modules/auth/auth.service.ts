@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { buildMail, type MailKind } from '../mail/index.ts';
+import { selfExclusionEnd } from '../limits/index.ts';
 import { dateOfBirthErrors } from '../player/index.ts';
 import { hasRequiredData } from '../player/index.ts';
 import {
@@ -247,8 +248,25 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     // Only someone who knows the password learns that the account is disabled.
     if (user.disabledAt)
       throw new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
+    await refuseSelfExcluded(user.id);
     if (user.twoFactorEnabled) return { kind: 'two_factor', userId: user.id };
     return { kind: 'signed_in', user: await finishSignIn(user, ip, input.password) };
+  }
+
+  /**
+   * A self-excluded player is not signed in until the exclusion ends (docs/limits.md#enforcement);
+   * like a disabled account, only someone who knows the password learns it.
+   */
+  async function refuseSelfExcluded(userId: number): Promise<void> {
+    const end = await selfExclusionEnd(db, userId, clock.now());
+    if (end === undefined) return;
+    throw new AppError(
+      403,
+      'self_excluded',
+      end === null
+        ? 'Your account is self-excluded with no end date. To withdraw your balance, contact support.'
+        : `Your account is self-excluded until ${end.toISOString().slice(0, 10)}. To withdraw your balance, contact support.`,
+    );
   }
 
   /** Two-factor step: `{ otp_attempt }` against the player remembered by the pending session. */
@@ -264,6 +282,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
       await throttle.fail(key);
       throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
     }
+    await refuseSelfExcluded(user.id);
     return finishSignIn(user, ip);
   }
 

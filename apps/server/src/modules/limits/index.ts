@@ -1,9 +1,10 @@
 import type { ModuleSql } from '../../db/module-functions.ts';
 import { buildMail } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
-import { findUserById } from '../player/index.ts';
 import { limitsRoutes } from './limits.routes.ts';
 import { LimitsService } from './limits.service.ts';
+
+export { depositRefusal, selfExclusionEnd } from './limits.repository.ts';
 
 /**
  * Responsible gambling's SQL (docs/limits.md, docs/bet-checks.md): `limits_bet_check` runs inside
@@ -12,7 +13,7 @@ import { LimitsService } from './limits.service.ts';
  */
 export const limitsSql: ModuleSql = {
   module: 'limits',
-  functions: ['limits_window_start', 'limits_used', 'limits_bet_check'],
+  functions: ['limits_window_start', 'limits_used', 'limits_bet_check', 'limits_deposit_check'],
   betChecks: ['limits_bet_check'],
 };
 
@@ -31,6 +32,9 @@ export const limitsModule = defineModule({
       db: ctx.database.db,
       clock: ctx.clock,
       async sendConfirmation(userId, token) {
+        // Loaded when first needed: db/module-functions.ts imports this file to read `limitsSql`, and
+        // the player module's own imports would otherwise start a cycle there.
+        const { findUserById } = await import('../player/index.ts');
         const user = await findUserById(ctx.database.db, userId);
         if (!user) return;
         const link = `${ctx.env.publicUrl}/profile/limits/confirm?token=${encodeURIComponent(token)}`;

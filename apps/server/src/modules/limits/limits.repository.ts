@@ -203,3 +203,33 @@ export async function lapseExpiredChanges(db: Executor, now: Date): Promise<numb
     );
   return lapsed.length;
 }
+
+/**
+ * The end of the player's running self-exclusion: a date, null for one that never ends, undefined
+ * when they are not self-excluded.
+ */
+export async function selfExclusionEnd(db: Executor, userId: number, now: Date): Promise<Date | null | undefined> {
+  const [row] = await rows<{ ends_at: Date | string | null }>(
+    db,
+    sql`SELECT ends_at FROM user_limits
+         WHERE user_id = ${userId} AND type = 'selfexclusion' AND anchor_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})
+         ORDER BY ends_at DESC NULLS FIRST LIMIT 1`,
+  );
+  if (!row) return undefined;
+  return row.ends_at === null ? null : new Date(row.ends_at);
+}
+
+/**
+ * Whether a deposit may start (`limits_deposit_check`): null, or the refusal to show the player.
+ * Call it inside the transaction that records the deposit: it locks the player's row.
+ */
+export async function depositRefusal(
+  db: Executor,
+  input: { userId: number; currency: string; amountCents: bigint; now: Date },
+): Promise<{ code: string; message: string } | null> {
+  const [row] = await rows<{ refusal: { code: string; message: string } | null }>(
+    db,
+    sql`SELECT limits_deposit_check(${input.userId}, ${input.currency}, ${input.amountCents}, ${input.now}) AS refusal`,
+  );
+  return row?.refusal ?? null;
+}

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectRouteContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, signUp, tokenFromMail } from '../auth/test-helpers.ts';
+import { TEST_CARDS } from '../payments/sandbox.ts';
 import {
   expectLedgerSound,
   fund,
@@ -259,9 +261,25 @@ describe('breaks', () => {
     expect((await again.get('/api/user_limits')).json()).toEqual([]);
   });
 
-  it('self-exclusion refuses bets with its own message', async () => {
+  it('self-exclusion refuses bets with its own message, and sign-in until it ends', async () => {
     const p = await player();
-    expect((await p.set({ type: 'selfexclusion', period: 'month_6' })).statusCode).toBe(201);
+    const created = await p.set({ type: 'selfexclusion', period: 'month_6' });
+    expect(created.statusCode).toBe(201);
+    const endsAt = (created.json() as Json).ends_at as string;
+    const signIn = () =>
+      createClient(t.app).post('/api/users/sign_in', { user: { email: p.email, password: GOOD_PASSWORD } });
+    const refusedSignIn = await signIn();
+    expectRouteContract('POST', '/api/users/sign_in', refusedSignIn);
+    expect(refusedSignIn.statusCode).toBe(403);
+    expect(refusedSignIn.json()).toMatchObject({
+      code: 'self_excluded',
+      error: `Your account is self-excluded until ${endsAt.slice(0, 10)}. To withdraw your balance, contact support.`,
+    });
+    // A wrong password learns nothing about it.
+    const wrong = await createClient(t.app).post('/api/users/sign_in', {
+      user: { email: p.email, password: 'nope nope nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
     const refused = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
       session_token: await gameSession(t.database, p.id, 'EUR', TEST_PROVIDER, t.clock.now()),
       user_id: String(p.id),
@@ -273,6 +291,77 @@ describe('breaks', () => {
     });
     expect(refused.json).toMatchObject({ status: 'GAMBLING_BLOCKED' });
     expect(JSON.parse(refused.body).message).toMatch(/^You are self-excluded until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // Six months on, the exclusion is over: signing in works again.
+    t.clock.set(new Date(endsAt));
+    expect((await signIn()).statusCode).toBe(201);
+  });
+});
+
+describe('deposits', () => {
+  const CARD: Record<string, string> = {
+    card_number: TEST_CARDS.success,
+    expiry_date: '12/39',
+    cvv: '123',
+    card_holder: 'Ada Player',
+  };
+  const deposit = (client: ReturnType<typeof createClient>, amount_cents: number, card = CARD) =>
+    client.post('/api/payments/deposits', {
+      payment: { currency: 'EUR', amount_cents, method_id: 'sandbox_card', fields: card },
+    });
+  const payments = async (userId: number) =>
+    Number(
+      (
+        (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${userId}`))
+          .rows[0] as { n: number }
+      ).n,
+    );
+
+  it('a daily deposit limit refuses the deposit that would pass it before any provider is asked; a declined one frees its room', async () => {
+    const p = await player();
+    await p.set({ type: 'deposit', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 10_000 }] });
+    expect((await deposit(p.client, 6_000)).statusCode).toBe(201);
+    const refused = await deposit(p.client, 5_000);
+    expectRouteContract('POST', '/api/payments/deposits', refused);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'deposit_limit_reached',
+      error: 'This deposit would pass your deposit limit for the day.',
+    });
+    expect(await payments(p.id)).toBe(1);
+    // A deposit the bank declines holds no room.
+    const declined = await deposit(p.client, 4_000, { ...CARD, card_number: TEST_CARDS.declined });
+    expect(declined.json()).toMatchObject({ code: 'payment_declined' });
+    const again = await deposit(p.client, 4_000);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await deposit(p.client, 1_000)).json()).toMatchObject({ code: 'deposit_limit_reached' });
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 10_000 });
+    // The next window starts from nothing.
+    t.clock.advance(24 * HOUR);
+    await p.relogin();
+    expect((await deposit(p.client, 10_000)).statusCode).toBe(201);
+  });
+
+  it('two deposits started at once cannot pass the limit together', async () => {
+    const p = await player();
+    await p.set({ type: 'deposit', period: 'week', accounts: [{ currency: 'EUR', amount_cents: 10_000 }] });
+    const both = await Promise.all([deposit(p.client, 6_000), deposit(p.client, 6_000)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
+
+  it('a break refuses deposits; coins sent meanwhile are recorded declined with the reason, never credited', async () => {
+    const p = await player();
+    const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
+    await p.set({ type: 'coolingoff', period: 'day' });
+    await p.relogin();
+    expect((await deposit(p.client, 2_000)).json()).toMatchObject({ code: 'cooling_off' });
+    const sent = await p.client.post('/sandbox-chain/send', { address, amount_cents: 2_500_000 });
+    expect(sent.statusCode, sent.body).toBe(201);
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.payments.chain.mineBlock();
+    const history = (await p.client.get('/api/player/payments')).json() as Json[];
+    expect(history[0]).toMatchObject({ currency: 'BTC', state: 'declined' });
+    expect(history[0]!.cancellation_reason).toMatch(/^You are taking a break until .*: no deposits until then\.$/);
+    const btc = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC');
+    expect(btc).toMatchObject({ amount_cents: 0 });
   });
 });
 

@@ -16,7 +16,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { appendEvent } from '../../events/event-log.ts';
 import type { EventType } from '@croupier/shared/events';
-import { AppError, conflict, errorBody, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, errorBody, notFound, unprocessable } from '../../lib/errors.ts';
+import { depositRefusal } from '../limits/index.ts';
 import { BalanceLimitError } from '../wallet/index.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Wallet } from '../wallet/index.ts';
@@ -271,6 +272,15 @@ export class PaymentsService {
     const now = this.deps.clock.now();
     const payment = await this.deps.db
       .transaction(async (tx) => {
+        // The player's limits and breaks are asked first, in this transaction, before any provider
+        // is (docs/limits.md#enforcement): a refused deposit records nothing.
+        const refusal = await depositRefusal(tx, {
+          userId: user.id,
+          currency: input.currency,
+          amountCents: input.amountCents,
+          now,
+        });
+        if (refusal) throw unprocessable(refusal.code, refusal.message);
         const created = await insertDeposit(tx, {
           userId: user.id,
           currency: input.currency,
@@ -728,6 +738,14 @@ export class PaymentsService {
           const owner = await cryptoAddressOwner(tx, event.address);
           if (!owner || owner.currency !== event.currency || event.amountCents <= 0n)
             return { result: 'unknown_address' as const };
+          // Coins arrive whether or not the player may deposit: a deposit that a break or a deposit
+          // limit refuses is recorded declined with the reason the player sees, and never credited.
+          const refusal = await depositRefusal(tx, {
+            userId: owner.user_id,
+            currency: event.currency,
+            amountCents: event.amountCents,
+            now,
+          });
           const coin = event.currency.toLowerCase();
           payment = await insertCryptoDeposit(tx, {
             userId: owner.user_id,
@@ -742,6 +760,10 @@ export class PaymentsService {
             confirmationsRequired: event.confirmationsRequired ?? null,
             now,
           });
+          if (refusal) {
+            const row = await declinePendingPayment(tx, payment.id, refusal.message, now);
+            return { result: 'declined' as const, row: row! };
+          }
           if (event.status === 'pending') return { result: 'detected' as const, row: payment };
         }
         // Not recorded: a provider retries a refused event, and a retry may find the payment.
