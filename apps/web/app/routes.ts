@@ -42,6 +42,9 @@ function tree(locale: boolean) {
       r('users', 'routes/account/profile.tsx'),
       r('users/games-history', 'routes/account/games-history.tsx'),
       r('users/payments', 'routes/account/payments.tsx'),
+      r('users/limits', 'routes/account/limits.tsx'),
+      // The link mailed for a parked limit change (docs/limits.md#changing-a-limit)
+      r('profile/limits/confirm', 'routes/account/limit-confirm.tsx'),
       // Cashbox popups (login required, docs/player-app.md#cashbox-popups)
       r('cashbox', 'routes/cashbox/cashbox.tsx'),
       r('dashboard', 'routes/cashbox/dashboard.tsx'),

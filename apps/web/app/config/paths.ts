@@ -20,6 +20,8 @@ export const PATHS = {
   profile: '/users',
   gamesHistory: '/users/games-history',
   payments: '/users/payments',
+  limits: '/users/limits',
+  limitConfirm: '/profile/limits/confirm',
   deposit: '/deposit',
   redirect: '/redirect',
   oops: '/oops',

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'cashbox',
   'countries',
   'security',
+  'limits',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -4,18 +4,20 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile, games history, payments and sign-out. */
+/** The signed-in player's menu: profile, games history, payments, limits and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
   historyHref,
   paymentsHref,
+  limitsHref,
   onSignOut,
 }: {
   name: string;
   profileHref: string;
   historyHref: string;
   paymentsHref: string;
+  limitsHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -51,6 +53,11 @@ export function AccountMenu({
         <li>
           <Link to={paymentsHref} onClick={menu.close}>
             {t('header.payments')}
+          </Link>
+        </li>
+        <li>
+          <Link to={limitsHref} onClick={menu.close}>
+            {t('header.limits')}
           </Link>
         </li>
         <li>

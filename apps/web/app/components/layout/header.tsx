@@ -86,6 +86,7 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 profileHref={href('profile', locale)}
                 historyHref={href('gamesHistory', locale)}
                 paymentsHref={href('payments', locale)}
+                limitsHref={href('limits', locale)}
                 onSignOut={onSignOut}
               />
             </>

@@ -2,7 +2,8 @@
  * Pure rules of the cashbox flow (docs/player-app.md#deposit-and-withdrawal-steps, #amounts-and-expiry, #constants).
  * Kept apart from the components so each rule is tested on its own.
  */
-import { CURRENCIES, isCurrencyCode } from '@croupier/shared/currencies';
+// The amount-input helpers are shared with the limits page (lib/amount-input.ts).
+export { amountDecimals, parseAmount, plainAmount, subunitsOf, toCents } from '../../../lib/amount-input';
 
 /** docs/player-app.md#paging: the amount step starts at 50 (major units). */
 export const DEFAULT_DEPOSIT_AMOUNT = 50;
@@ -70,31 +71,6 @@ export function amountProblem(
   if (amount < limits.min) return 'too_small';
   if (limits.max > 0 && amount > limits.max) return 'too_large';
   return null;
-}
-
-/**
- * Parses what the player typed ("50", "12,5") into a major-unit number (NaN when unusable); at most
- * `decimals` fraction digits (2 for fiat, 8 for crypto).
- */
-export function parseAmount(text: string, decimals = 2): number {
-  const clean = text.trim().replace(',', '.');
-  if (!new RegExp(`^\\d+(\\.\\d{0,${decimals}})?$`).test(clean)) return Number.NaN;
-  return Number(clean);
-}
-
-/** Minor units per major unit of a currency (docs/player-app.md#currencies: 100 for fiat, 10^8 for crypto coins). */
-export function subunitsOf(currency: string): number {
-  return isCurrencyCode(currency) ? CURRENCIES[currency].subunitsToUnit : 100;
-}
-
-/** Fraction digits the player may type for a currency. */
-export function amountDecimals(currency: string): number {
-  return Math.round(Math.log10(subunitsOf(currency)));
-}
-
-/** Major units to integer minor units without float drift (12.3 → 1230). */
-export function toCents(amount: number, subunits = 100): number {
-  return Math.round(amount * subunits);
 }
 
 /**
@@ -171,12 +147,6 @@ export function validatePaymentFields(
 /** A payment in a final state (the wait for the bank is over). */
 export function isFinalState(state: string): boolean {
   return !['pending', 'processing', 'reserved'].includes(state);
-}
-
-/** "123.40" → "123.4", "100.00" → "100", "100" stays: an amount as a player would type it. */
-export function plainAmount(value: number, decimals: number): string {
-  const fixed = value.toFixed(decimals);
-  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
 }
 
 /**

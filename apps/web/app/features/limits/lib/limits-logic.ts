@@ -1,0 +1,79 @@
+/**
+ * Pure rules of the limits page (docs/limits.md): which kinds there are, how long a break lasts,
+ * and how a refused request reads to the player. Kept apart from the components so each is tested.
+ */
+import { BREAK_PERIODS, LIMIT_PERIODS, MONEY_LIMIT_TYPES, type UserLimit } from '@croupier/shared/api/limits';
+import type { Locale } from '@croupier/shared/locales';
+import { formatDate } from '../../../i18n/format';
+import type { I18n } from '../../../i18n/runtime';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+
+export type MoneyLimitType = (typeof MONEY_LIMIT_TYPES)[number];
+export type BreakType = keyof typeof BREAK_PERIODS;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+export { BREAK_PERIODS, LIMIT_PERIODS, MONEY_LIMIT_TYPES };
+export const BREAK_TYPES: readonly BreakType[] = ['coolingoff', 'selfexclusion'];
+
+/** Dates and times on the page: the day and the hour, in the UI locale. */
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+export const isBreakType = (type: string): type is BreakType => type === 'coolingoff' || type === 'selfexclusion';
+
+/** The player's limits of one type, shortest period first (the order of LIMIT_PERIODS). */
+export function limitsOfType(limits: readonly UserLimit[] | undefined, type: UserLimit['type']): UserLimit[] {
+  return (limits ?? [])
+    .filter((l) => l.type === type)
+    .sort((a, b) => LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period));
+}
+
+const FIXED_MS: Partial<Record<LimitPeriod, number>> = { day: 86_400_000, day_3: 3 * 86_400_000, week: 7 * 86_400_000 };
+const MONTHS: Partial<Record<LimitPeriod, number>> = { month: 1, month_3: 3, month_6: 6, month_9: 9, month_12: 12 };
+
+/**
+ * When a break of `period` taken at `now` ends, by the server's rule (docs/limits.md#windows):
+ * fixed days, or calendar months in UTC that stop at a shorter month's last day. Null: for ever.
+ */
+export function breakEnd(period: LimitPeriod, now: Date): Date | null {
+  const fixed = FIXED_MS[period];
+  if (fixed !== undefined) return new Date(now.getTime() + fixed);
+  const months = MONTHS[period];
+  if (months === undefined) return null;
+  const end = new Date(now);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, last));
+  return end;
+}
+
+const KNOWN_CODES = [
+  'limit_type_unavailable',
+  'limit_period_invalid',
+  'limit_locked',
+  'limit_not_found',
+  'limit_confirm_invalid',
+  'limit_confirm_expired',
+] as const;
+
+const ISO_DATE = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z/;
+
+/**
+ * What a failed limits request tells the player: a translated text for the codes the page knows
+ * (a too-early confirmation with the date it becomes possible, read from the server's message),
+ * else the server's own text, else the generic message.
+ */
+export function limitErrorMessage(error: unknown, i18n: I18n, locale: Locale): string {
+  if (error instanceof NetworkError) return i18n.t('common:errors.network');
+  if (!(error instanceof ApiError)) return i18n.t('common:errors.generic');
+  const serverText = (error.body as { error?: unknown } | null)?.error;
+  const code = error.code;
+  if (code === 'limit_confirm_too_early') {
+    const when = typeof serverText === 'string' ? ISO_DATE.exec(serverText)?.[0] : undefined;
+    if (when) return i18n.t('limits:errors.limit_confirm_too_early', { date: formatDate(when, locale, DATE_TIME) });
+  }
+  if (code && (KNOWN_CODES as readonly string[]).includes(code)) return i18n.t(`limits:errors.${code}`);
+  if (typeof serverText === 'string' && serverText) return serverText;
+  return i18n.t('common:errors.generic');
+}
