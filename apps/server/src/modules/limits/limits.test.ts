@@ -5,6 +5,7 @@ import { buildTestApp, createClient, type TestApp } from '../../../test/build-te
 import { expectRouteContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, signUp, tokenFromMail } from '../auth/test-helpers.ts';
 import { TEST_CARDS } from '../payments/sandbox.ts';
+import { gameOf } from '../games-host/test-helpers.ts';
 import {
   expectLedgerSound,
   fund,
@@ -95,6 +96,15 @@ describe('money limits', () => {
     expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 700 });
     expect(await p.bet(300)).toBe('OK');
     expect(await p.bet(1)).toBe('GAMBLING_BLOCKED');
+
+    // The games host refuses a launch once not even the smallest bet fits, with the check's message.
+    const game = await gameOf(t, 'slot-low');
+    const launch = await p.client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR });
+    expect(launch.statusCode, launch.body).toBe(403);
+    expect(launch.json()).toMatchObject({
+      code: 'gambling_blocked',
+      error: 'You have reached your loss limit for the day.',
+    });
 
     // The next window starts a day after the limit was set: nothing used in it yet.
     t.clock.advance(24 * HOUR);

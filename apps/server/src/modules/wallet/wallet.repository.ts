@@ -18,7 +18,9 @@ export async function betChecksRefusal(
 ): Promise<BetCheckRefusalRow | null> {
   const [row] = await rows<{ refusal: BetCheckRefusalRow | null }>(
     db,
-    sql`SELECT wallet_bet_checks(${check.userId}::int, ${check.currency}, 0::bigint, ${check.game}, ${check.now}::timestamptz) AS refusal`,
+    // Asked for the smallest bet, one minor unit: a launch is refused when not even that would be
+    // taken (a break, or a loss or wager limit used up), not merely when the limit is exceeded.
+    sql`SELECT wallet_bet_checks(${check.userId}::int, ${check.currency}, 1::bigint, ${check.game}, ${check.now}::timestamptz) AS refusal`,
   );
   return row?.refusal ?? null;
 }

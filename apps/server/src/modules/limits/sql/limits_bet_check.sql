@@ -34,7 +34,8 @@ BEGIN
     IF v_used + p_amount > v_limit.amount_cents THEN
       RETURN jsonb_build_object(
         'code', v_limit.type || '_limit_reached',
-        'message', 'This bet would pass your ' || v_limit.type || ' limit for the '
+        'message', CASE WHEN v_used >= v_limit.amount_cents THEN 'You have reached your ' ELSE 'This bet would pass your ' END
+          || v_limit.type || ' limit for the '
           || CASE v_limit.period WHEN 'day' THEN 'day' WHEN 'day_3' THEN '3 days' WHEN 'week' THEN 'week'
                                  WHEN 'month' THEN 'month' WHEN 'forever' THEN 'whole time'
                                  ELSE replace(v_limit.period, 'month_', '') || ' months' END || '.');
