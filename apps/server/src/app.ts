@@ -22,7 +22,6 @@ import { limitsModule } from './modules/limits/index.ts';
 import { mailModule, type Mailer } from './modules/mail/index.ts';
 import {
   installModules,
-  type InvariantQuery,
   type ModuleApis,
   type ModuleContext,
   type ModuleDefinition,
@@ -58,8 +57,6 @@ export type AppDeps = ModuleContext;
 export interface Croupier extends Platform {
   http: FastifyInstance;
   modules: ModuleApis;
-  /** Invariants the modules declared, checked with the ledger's own (`<module>.<name>`). */
-  invariants: ReadonlyMap<string, InvariantQuery>;
 }
 
 export interface BuildAppOptions {
@@ -170,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Croupier> {
     jobs,
     log: app.log,
   };
-  const { apis, invariants } = await installModules(app, platform, MODULES);
+  const modules = await installModules(app, platform, MODULES);
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {
@@ -179,5 +176,5 @@ export async function buildApp(options: BuildAppOptions): Promise<Croupier> {
 
   if (options.web) await options.web(app);
 
-  return { ...platform, http: app, modules: apis, invariants };
+  return { ...platform, http: app, modules };
 }

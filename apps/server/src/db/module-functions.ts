@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { limitsSql } from '../modules/limits/index.ts';
+// A module's SQL entry, not its index: the assembler runs without building the app.
+import { limitsSql } from '../modules/limits/sql/index.ts';
 import { rows, type Executor } from './sql.ts';
 
 /**

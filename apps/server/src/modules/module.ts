@@ -111,28 +111,23 @@ export function defineModule<N extends string, Api>(definition: ModuleDefinition
   return definition;
 }
 
-export interface InstalledModules {
-  /** Every module's API by name: `buildApp` hands them to its caller instead of decorating Fastify. */
-  apis: ModuleApis;
-  /** The invariants modules declared, as `<module>.<name>`. */
-  invariants: ReadonlyMap<string, InvariantQuery>;
-}
-
-/** The invariants of these modules, as `<module>.<name>`. */
+/** The invariants of these modules, as `<module>.<name>` (`expectLedgerSound` runs them with the ledger's). */
 export function moduleInvariants(modules: readonly ModuleDefinition<string, unknown>[]): [string, InvariantQuery][] {
   return modules.flatMap((m) =>
     Object.entries(m.invariants ?? {}).map(([name, q]): [string, InvariantQuery] => [`${m.name}.${name}`, q]),
   );
 }
 
-/** Builds the modules in order and installs what each declares. */
+/**
+ * Builds the modules in order and installs what each declares. Returns every module's API by name:
+ * `buildApp` hands them to its caller instead of decorating Fastify.
+ */
 export async function installModules(
   app: FastifyInstance,
   platform: Platform,
   modules: readonly ModuleDefinition<string, unknown>[],
-): Promise<InstalledModules> {
+): Promise<ModuleApis> {
   const built = new Map<string, unknown>();
-  const invariants = new Map<string, InvariantQuery>();
   const channelOwners = new Map<string, string>();
   for (const module of modules) {
     if (built.has(module.name)) throw new Error(`module ${module.name} listed twice`);
@@ -188,11 +183,10 @@ export async function installModules(
       platform.jobs.define(job);
     }
     for (const consumer of module.consumers?.(api, ctx) ?? []) platform.events.register(consumer);
-    for (const [name, query] of moduleInvariants([module])) invariants.set(name, query);
     if (module.close) {
       const close = module.close;
       app.addHook('onClose', async () => close(api));
     }
   }
-  return { apis: Object.fromEntries(built) as unknown as ModuleApis, invariants };
+  return Object.fromEntries(built) as unknown as ModuleApis;
 }

@@ -26,6 +26,39 @@ export const LIMIT_STATUSES = [
   'unconfirmed_disable',
 ] as const;
 
+const DAY_MS = 86_400_000;
+const FIXED_MS: Partial<Record<(typeof LIMIT_PERIODS)[number], number>> = {
+  day: DAY_MS,
+  day_3: 3 * DAY_MS,
+  week: 7 * DAY_MS,
+};
+const MONTHS: Partial<Record<(typeof LIMIT_PERIODS)[number], number>> = {
+  month: 1,
+  month_3: 3,
+  month_6: 6,
+  month_9: 9,
+  month_12: 12,
+};
+
+/**
+ * The end of a window, or of a break, of `period` that starts at `start` (docs/limits.md#windows):
+ * fixed days, or calendar months in UTC that stop at a shorter month's last day, as PostgreSQL adds
+ * months. Null for `forever`. The server's windows and the page's break dialog both use it.
+ */
+export function limitPeriodEnd(start: Date, period: string): Date | null {
+  const fixed = FIXED_MS[period as keyof typeof FIXED_MS];
+  if (fixed !== undefined) return new Date(start.getTime() + fixed);
+  const months = MONTHS[period as keyof typeof MONTHS];
+  if (months === undefined) return null;
+  const end = new Date(start);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, last));
+  return end;
+}
+
 /** Money limits have amounts per currency; breaks have an end. */
 export const MONEY_LIMIT_TYPES = ['loss', 'wager', 'deposit'] as const;
 /** The lengths a break may have. */

@@ -1,36 +1,46 @@
 -- Assembled by `npm run db:functions` from the modules' SQL sources (docs/bet-checks.md).
--- From apps/server/src/modules/limits/sql/limits_window_start.sql
--- The start of the window of a limit's period that holds p_now (docs/limits.md#windows). Windows
--- follow one another from the limit's anchor — its creation — so a daily limit set at 18:00 runs
--- 18:00 to 18:00: the period rolls over by the clock, with no job and no timer. Months are calendar
--- months in UTC (a limit set on 31 January rolls over on the last day of shorter months).
-CREATE OR REPLACE FUNCTION limits_window_start(p_anchor timestamptz, p_period text, p_now timestamptz)
-RETURNS timestamptz LANGUAGE plpgsql IMMUTABLE AS $$
+-- From apps/server/src/modules/limits/sql/limits_window.sql
+-- The window of a limit's period that holds p_now (docs/limits.md#windows): its start and its end
+-- (NULL end for `forever`). Windows follow one another from the limit's anchor — its creation — so a
+-- daily limit set at 18:00 runs 18:00 to 18:00: the period rolls over by the clock, with no job and
+-- no timer. Months are calendar months in UTC counted from the anchor (a limit set on 31 January
+-- has windows starting 28 February, 31 March, …).
+CREATE OR REPLACE FUNCTION limits_window(p_anchor timestamptz, p_period text, p_now timestamptz,
+                                         OUT window_start timestamptz, OUT window_end timestamptz)
+LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   v_step interval;
   v_months integer;
   v_anchor timestamp := p_anchor AT TIME ZONE 'UTC';
-  v_now timestamp := p_now AT TIME ZONE 'UTC';
   v_age interval;
-  v_k integer;
+  v_k bigint := 0;
 BEGIN
-  IF p_period = 'forever' OR p_now <= p_anchor THEN
-    RETURN p_anchor;
+  IF p_period = 'forever' THEN
+    window_start := p_anchor;
+    window_end := NULL;
+    RETURN;
   END IF;
   v_step := CASE p_period WHEN 'day' THEN interval '1 day' WHEN 'day_3' THEN interval '3 days'
                           WHEN 'week' THEN interval '7 days' END;
   IF v_step IS NOT NULL THEN
-    v_k := floor(extract(epoch FROM (p_now - p_anchor)) / extract(epoch FROM v_step));
-    RETURN p_anchor + v_k * v_step;
+    IF p_now > p_anchor THEN
+      v_k := floor(extract(epoch FROM (p_now - p_anchor)) / extract(epoch FROM v_step));
+    END IF;
+    window_start := p_anchor + v_k * v_step;
+    window_end := window_start + v_step;
+    RETURN;
   END IF;
   v_months := CASE p_period WHEN 'month' THEN 1 WHEN 'month_3' THEN 3 WHEN 'month_6' THEN 6
                             WHEN 'month_9' THEN 9 WHEN 'month_12' THEN 12 END;
   IF v_months IS NULL THEN
     RAISE EXCEPTION 'unknown limit period %', p_period;
   END IF;
-  v_age := age(v_now, v_anchor);
-  v_k := ((extract(year FROM v_age) * 12 + extract(month FROM v_age))::integer / v_months) * v_months;
-  RETURN (v_anchor + make_interval(months => v_k)) AT TIME ZONE 'UTC';
+  IF p_now > p_anchor THEN
+    v_age := age(p_now AT TIME ZONE 'UTC', v_anchor);
+    v_k := ((extract(year FROM v_age) * 12 + extract(month FROM v_age))::integer / v_months) * v_months;
+  END IF;
+  window_start := (v_anchor + make_interval(months => v_k::integer)) AT TIME ZONE 'UTC';
+  window_end := (v_anchor + make_interval(months => v_k::integer + v_months)) AT TIME ZONE 'UTC';
 END;
 $$;--> statement-breakpoint
 
@@ -46,7 +56,7 @@ CREATE OR REPLACE FUNCTION limits_used(p_user integer, p_currency text, p_type t
                                        p_period text, p_now timestamptz)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  v_start timestamptz := limits_window_start(p_anchor, p_period, p_now);
+  v_start timestamptz := (limits_window(p_anchor, p_period, p_now)).window_start;
   v_staked bigint;
   v_won bigint;
 BEGIN
@@ -67,6 +77,40 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 
+-- From apps/server/src/modules/limits/sql/limits_period_words.sql
+-- A limit's period as the refusal messages say it: "day", "3 days", "6 months", "whole time".
+CREATE OR REPLACE FUNCTION limits_period_words(p_period text)
+RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE p_period WHEN 'day' THEN 'day' WHEN 'day_3' THEN '3 days' WHEN 'week' THEN 'week'
+                       WHEN 'month' THEN 'month' WHEN 'forever' THEN 'whole time'
+                       ELSE replace(p_period, 'month_', '') || ' months' END
+$$;--> statement-breakpoint
+
+-- From apps/server/src/modules/limits/sql/limits_break_refusal.sql
+-- The refusal of a running break (docs/limits.md#enforcement), self-exclusion first, for what the
+-- player tried (p_what: 'bets', 'deposits'); NULL when no break runs. Bets and deposits ask it.
+CREATE OR REPLACE FUNCTION limits_break_refusal(p_user integer, p_now timestamptz, p_what text)
+RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_break record;
+BEGIN
+  SELECT type, ends_at INTO v_break FROM user_limits
+   WHERE user_id = p_user AND type IN ('selfexclusion', 'coolingoff') AND anchor_at <= p_now
+     AND (ends_at IS NULL OR ends_at > p_now)
+   ORDER BY (type = 'selfexclusion') DESC, ends_at DESC NULLS FIRST
+   LIMIT 1;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  RETURN jsonb_build_object(
+    'code', CASE v_break.type WHEN 'selfexclusion' THEN 'self_excluded' ELSE 'cooling_off' END,
+    'message', CASE v_break.type WHEN 'selfexclusion' THEN 'You are self-excluded' ELSE 'You are taking a break' END
+      || CASE WHEN v_break.ends_at IS NULL THEN ' for good: no ' || p_what || '.'
+              ELSE ' until ' || to_char(v_break.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC: no '
+                   || p_what || ' until then.' END);
+END;
+$$;--> statement-breakpoint
+
 -- From apps/server/src/modules/limits/sql/limits_bet_check.sql
 -- Responsible gambling's bet-time check (docs/bet-checks.md, docs/limits.md). `wallet_bet` calls it
 -- inside its own transaction with the player's account row already locked, so concurrent bets see
@@ -76,22 +120,12 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION limits_bet_check(p_user integer, p_currency text, p_amount bigint, p_game text, p_now timestamptz)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_break record;
+  v_refusal jsonb := limits_break_refusal(p_user, p_now, 'bets');
   v_limit record;
   v_used bigint;
 BEGIN
-  -- A break (self-exclusion first) refuses every bet until it ends.
-  SELECT type, ends_at INTO v_break FROM user_limits
-   WHERE user_id = p_user AND type IN ('selfexclusion', 'coolingoff') AND anchor_at <= p_now
-     AND (ends_at IS NULL OR ends_at > p_now)
-   ORDER BY (type = 'selfexclusion') DESC, ends_at DESC NULLS FIRST
-   LIMIT 1;
-  IF FOUND THEN
-    RETURN jsonb_build_object(
-      'code', CASE v_break.type WHEN 'selfexclusion' THEN 'self_excluded' ELSE 'cooling_off' END,
-      'message', CASE v_break.type WHEN 'selfexclusion' THEN 'You are self-excluded' ELSE 'You are taking a break' END
-        || CASE WHEN v_break.ends_at IS NULL THEN '' ELSE ' until ' || to_char(v_break.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' END
-        || ': no bets until then.');
+  IF v_refusal IS NOT NULL THEN
+    RETURN v_refusal;
   END IF;
   -- Every loss and wager limit in the bet's currency binds; the tightest refuses first.
   FOR v_limit IN
@@ -104,10 +138,42 @@ BEGIN
     IF v_used + p_amount > v_limit.amount_cents THEN
       RETURN jsonb_build_object(
         'code', v_limit.type || '_limit_reached',
-        'message', 'This bet would pass your ' || v_limit.type || ' limit for the '
-          || CASE v_limit.period WHEN 'day' THEN 'day' WHEN 'day_3' THEN '3 days' WHEN 'week' THEN 'week'
-                                 WHEN 'month' THEN 'month' WHEN 'forever' THEN 'whole time'
-                                 ELSE replace(v_limit.period, 'month_', '') || ' months' END || '.');
+        'message', CASE WHEN v_used >= v_limit.amount_cents THEN 'You have reached your ' ELSE 'This bet would pass your ' END
+          || v_limit.type || ' limit for the ' || limits_period_words(v_limit.period) || '.');
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+
+-- From apps/server/src/modules/limits/sql/limits_deposit_check.sql
+-- Responsible gambling's deposit-time check (docs/limits.md#enforcement): the payments module calls
+-- it in the transaction that records a deposit, before any provider is asked. It locks the player's
+-- row first, so two deposits started at once are counted one after the other and cannot pass a
+-- limit together. NULL lets the deposit through; a refusal is {"code", "message"}.
+CREATE OR REPLACE FUNCTION limits_deposit_check(p_user integer, p_currency text, p_amount bigint, p_now timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_refusal jsonb;
+  v_limit record;
+  v_used bigint;
+BEGIN
+  PERFORM 1 FROM users WHERE id = p_user FOR UPDATE;
+  v_refusal := limits_break_refusal(p_user, p_now, 'deposits');
+  IF v_refusal IS NOT NULL THEN
+    RETURN v_refusal;
+  END IF;
+  FOR v_limit IN
+    SELECT u.period, u.anchor_at, a.amount_cents
+      FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
+     WHERE u.user_id = p_user AND a.currency = p_currency AND u.type = 'deposit' AND u.anchor_at <= p_now
+     ORDER BY a.amount_cents
+  LOOP
+    v_used := limits_used(p_user, p_currency, 'deposit', v_limit.anchor_at, v_limit.period, p_now);
+    IF v_used + p_amount > v_limit.amount_cents THEN
+      RETURN jsonb_build_object(
+        'code', 'deposit_limit_reached',
+        'message', 'This deposit would pass your deposit limit for the ' || limits_period_words(v_limit.period) || '.');
     END IF;
   END LOOP;
   RETURN NULL;

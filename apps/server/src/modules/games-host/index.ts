@@ -3,13 +3,12 @@ import { betRefusal, OWN_PROVIDER } from '../wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
 import { gamesHostRoutes } from './routes.ts';
 import { seedNonceViolations } from './seeds.repository.ts';
-import { SharedRounds, type SharedRoundEvent } from './shared-rounds.ts';
+import { SharedRounds } from './shared-rounds.ts';
 import { InProcessWalletClient } from './wallet-client.ts';
 
 export interface GamesHostModule {
   host: GamesHost;
   shared: SharedRounds;
-  onSharedRound(listener: (game: string, event: SharedRoundEvent) => void): void;
   onRoundFinished(listener: (round: FinishedRound) => void): void;
 }
 
@@ -31,7 +30,6 @@ export const gamesHostModule = defineModule({
   channels: ['shared_round'],
   invariants: { 'seed-nonces': seedNonceViolations },
   setup(ctx, app): GamesHostModule {
-    const sharedListeners: ((game: string, event: SharedRoundEvent) => void)[] = [];
     const finishedListeners: ((round: FinishedRound) => void)[] = [];
     const safely = (what: string, fn: () => void) => {
       try {
@@ -53,17 +51,15 @@ export const gamesHostModule = defineModule({
       onError: (message, error) => ctx.log.error({ err: error }, message),
       onRoundFinished: (round) => finishedListeners.forEach((l) => safely('round', () => l(round))),
     });
-    const shared = new SharedRounds(host, (game, event) => {
-      // Every event is published after its transaction committed; a failing push must not stop the runner.
-      safely('shared round', () => ctx.publish.toRoom(game, event));
-      sharedListeners.forEach((l) => safely('shared round', () => l(game, event)));
-    });
+    // Every event is published after its transaction committed; a failing push must not stop the runner.
+    const shared = new SharedRounds(host, (game, event) =>
+      safely('shared round', () => ctx.publish.toRoom(game, event)),
+    );
     // Before the scheduler stops: a shared-round lease in progress ends at once.
     app.addHook('onClose', async () => shared.stop());
     return {
       host,
       shared,
-      onSharedRound: (l) => void sharedListeners.push(l),
       onRoundFinished: (l) => void finishedListeners.push(l),
     };
   },

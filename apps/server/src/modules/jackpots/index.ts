@@ -2,14 +2,10 @@ import { defineModule } from '../module.ts';
 import { jackpotsRoutes } from './jackpots.routes.ts';
 import { JackpotsService } from './jackpots.service.ts';
 
-type JackpotObject = Awaited<ReturnType<JackpotsService['list']>>[number];
-
 export interface JackpotsModule {
   service: JackpotsService;
   /** A level dropped: `{ jackpot: {...} }` for the winner's `jackpot_win_award` channel. */
   onWin(listener: (userId: number, award: JackpotAward) => void): void;
-  /** Amounts changed (at most once a second per jackpot): for `public:jackpots_changes`. */
-  onChange(listener: (jackpot: JackpotObject) => void): void;
 }
 
 interface JackpotAward {
@@ -48,9 +44,7 @@ export const jackpotsModule = defineModule({
     const winListeners: Parameters<JackpotsModule['onWin']>[0][] = [
       (userId, award) => ctx.publish.toPlayer(userId, 'jackpot_win_award', award),
     ];
-    const changeListeners: Parameters<JackpotsModule['onChange']>[0][] = [
-      (jackpot) => ctx.publish.toEveryone('public:jackpots_changes', jackpot),
-    ];
+    // Amounts changed: `public:jackpots_changes`, at most once a second per jackpot.
     const pendingChange = new Map<number, NodeJS.Timeout>();
     const announceChange = (jackpotId: number) => {
       if (pendingChange.has(jackpotId)) return;
@@ -58,7 +52,7 @@ export const jackpotsModule = defineModule({
         pendingChange.delete(jackpotId);
         void service
           .byId(jackpotId)
-          .then((j) => j && changeListeners.forEach((l) => l(j)))
+          .then((j) => j && ctx.publish.toEveryone('public:jackpots_changes', j))
           .catch((e: unknown) => ctx.log.error({ err: e }, 'jackpots: change event failed'));
       }, CHANGE_THROTTLE_MS);
       timer.unref?.();
@@ -67,7 +61,6 @@ export const jackpotsModule = defineModule({
     return {
       service,
       onWin: (l) => void winListeners.push(l),
-      onChange: (l) => void changeListeners.push(l),
       announceWin: (userId, award) => winListeners.forEach((l) => l(userId, award)),
       announceChange,
       stop: () => pendingChange.forEach((t) => clearTimeout(t)),

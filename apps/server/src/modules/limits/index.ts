@@ -1,21 +1,11 @@
-import type { ModuleSql } from '../../db/module-functions.ts';
 import { buildMail } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
+import { findUserById } from '../player/index.ts';
 import { limitsRoutes } from './limits.routes.ts';
 import { LimitsService } from './limits.service.ts';
+import { limitsSql } from './sql/index.ts';
 
 export { depositRefusal, selfExclusionEnd } from './limits.repository.ts';
-
-/**
- * Responsible gambling's SQL (docs/limits.md, docs/bet-checks.md): `limits_bet_check` runs inside
- * every bet and refuses it during a break or past a loss or wager limit; `limits_used` is the
- * figure it and the limits list share; `limits_window_start` rolls periods over by the clock.
- */
-export const limitsSql: ModuleSql = {
-  module: 'limits',
-  functions: ['limits_window_start', 'limits_used', 'limits_bet_check', 'limits_deposit_check'],
-  betChecks: ['limits_bet_check'],
-};
 
 declare module '../module.ts' {
   interface ModuleApis {
@@ -32,9 +22,6 @@ export const limitsModule = defineModule({
       db: ctx.database.db,
       clock: ctx.clock,
       async sendConfirmation(userId, token) {
-        // Loaded when first needed: db/module-functions.ts imports this file to read `limitsSql`, and
-        // the player module's own imports would otherwise start a cycle there.
-        const { findUserById } = await import('../player/index.ts');
         const user = await findUserById(ctx.database.db, userId);
         if (!user) return;
         const link = `${ctx.env.publicUrl}/profile/limits/confirm?token=${encodeURIComponent(token)}`;

@@ -34,7 +34,8 @@ export interface LimitAccountRow {
   amount_cents: string;
   pending_amount_cents: string | null;
   used_cents: string;
-  window_start: Date;
+  /** When the current window ends and the used figure starts again (null: never). */
+  window_end: Date | string | null;
 }
 
 /** The player's limits, breaks that already ended left out. */
@@ -56,7 +57,7 @@ export async function limitAccounts(db: Executor, limitIds: number[], now: Date)
     sql`SELECT a.limit_id, a.currency, a.amount_cents::text AS amount_cents,
                a.pending_amount_cents::text AS pending_amount_cents,
                limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${now})::text AS used_cents,
-               limits_window_start(u.anchor_at, u.period, ${now}) AS window_start
+               (limits_window(u.anchor_at, u.period, ${now})).window_end AS window_end
           FROM user_limit_accounts a JOIN user_limits u ON u.id = a.limit_id
          WHERE a.limit_id IN (${sql.join(
            limitIds.map((id) => sql`${id}`),

@@ -1,4 +1,10 @@
-import { BREAK_PERIODS, MONEY_LIMIT_TYPES, type UserLimit, type UserLimitRequest } from '@croupier/shared/api/limits';
+import {
+  BREAK_PERIODS,
+  limitPeriodEnd,
+  MONEY_LIMIT_TYPES,
+  type UserLimit,
+  type UserLimitRequest,
+} from '@croupier/shared/api/limits';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -28,26 +34,6 @@ import {
 export const LIMIT_COOLING_MS = 24 * 3_600_000;
 /** After the wait, the player has this long to confirm; then the change lapses. */
 export const LIMIT_CONFIRM_WINDOW_MS = 7 * 24 * 3_600_000;
-
-const DAY_MS = 24 * 3_600_000;
-const FIXED_MS: Record<string, number> = { day: DAY_MS, day_3: 3 * DAY_MS, week: 7 * DAY_MS };
-const MONTHS: Record<string, number> = { month: 1, month_3: 3, month_6: 6, month_9: 9, month_12: 12 };
-
-/** The end of a window (or of a break) that starts at `start`; null for `forever`. */
-export function periodEnd(start: Date, period: string): Date | null {
-  const fixed = FIXED_MS[period];
-  if (fixed !== undefined) return new Date(start.getTime() + fixed);
-  const months = MONTHS[period];
-  if (months === undefined) return null;
-  const end = new Date(start);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  // The same day of the month, or the month's last day when it is shorter (as PostgreSQL adds months).
-  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, last));
-  return end;
-}
 
 const isMoney = (type: string) => (MONEY_LIMIT_TYPES as readonly string[]).includes(type);
 const isBreak = (type: string): type is keyof typeof BREAK_PERIODS => type in BREAK_PERIODS;
@@ -109,7 +95,7 @@ export class LimitsService {
         if (existing && (existing.ends_at === null || existing.ends_at > now))
           throw unprocessable('limit_locked', 'This break is already running; it cannot be changed or shortened.');
         await deleteEndedBreak(tx, userId, type, period, now);
-        const id = await insertLimit(tx, { userId, type, period, now, endsAt: periodEnd(now, period) });
+        const id = await insertLimit(tx, { userId, type, period, now, endsAt: limitPeriodEnd(now, period) });
         return { created: true, id };
       }
       if (!existing) {
@@ -123,8 +109,8 @@ export class LimitsService {
       );
       let raised = false;
       for (const [currency, amount] of amounts) {
-        const now_ = current.get(currency);
-        if (now_ === undefined || amount <= now_) await setAccountAmount(tx, existing.id, currency, amount);
+        const inForce = current.get(currency);
+        if (inForce === undefined || amount <= inForce) await setAccountAmount(tx, existing.id, currency, amount);
         else {
           await setPendingAmount(tx, existing.id, currency, amount);
           raised = true;
@@ -235,7 +221,7 @@ function present(limit: LimitRow, accounts: LimitAccountRow[], now: Date): UserL
         currency: a.currency,
         amount_cents: Number(a.amount_cents),
         current_value_amount_cents: Number(a.used_cents),
-        active_until: iso(periodEnd(new Date(a.window_start), limit.period)),
+        active_until: a.window_end === null ? null : new Date(a.window_end).toISOString(),
         pending_amount_cents:
           pending === 'raise' && a.pending_amount_cents !== null ? Number(a.pending_amount_cents) : null,
       })),

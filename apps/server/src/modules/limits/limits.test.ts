@@ -70,6 +70,41 @@ async function player(amount = 10_000) {
 
 const lastMailTo = (email: string) => t.mail.filter((m) => m.to === email).at(-1);
 
+describe('windows', () => {
+  const window = async (anchor: string, period: string, now: string) => {
+    const [row] = (
+      await t.database.db.execute(
+        sql`SELECT w.window_start, w.window_end FROM limits_window(${anchor}::timestamptz, ${period}, ${now}::timestamptz) w`,
+      )
+    ).rows as { window_start: Date | string; window_end: Date | string | null }[];
+    return [row!.window_start, row!.window_end].map((d) => (d === null ? null : new Date(d).toISOString()));
+  };
+
+  it('follow one another from the anchor: fixed days, calendar months from the anchor, one window for ever', async () => {
+    expect(await window('2027-01-10T18:00:00Z', 'day', '2027-01-12T17:59:59Z')).toEqual([
+      '2027-01-11T18:00:00.000Z',
+      '2027-01-12T18:00:00.000Z',
+    ]);
+    expect(await window('2027-01-10T18:00:00Z', 'week', '2027-01-10T18:00:00Z')).toEqual([
+      '2027-01-10T18:00:00.000Z',
+      '2027-01-17T18:00:00.000Z',
+    ]);
+    // Set on 31 January: February's window starts on its last day and ends on 31 March, not 28 March.
+    expect(await window('2027-01-31T10:00:00Z', 'month', '2027-03-01T00:00:00Z')).toEqual([
+      '2027-02-28T10:00:00.000Z',
+      '2027-03-31T10:00:00.000Z',
+    ]);
+    expect(await window('2027-01-31T10:00:00Z', 'month_3', '2027-08-15T00:00:00Z')).toEqual([
+      '2027-07-31T10:00:00.000Z',
+      '2027-10-31T10:00:00.000Z',
+    ]);
+    expect(await window('2027-01-31T10:00:00Z', 'forever', '2030-01-01T00:00:00Z')).toEqual([
+      '2027-01-31T10:00:00.000Z',
+      null,
+    ]);
+  });
+});
+
 describe('money limits', () => {
   it('a daily loss limit refuses the bet that would pass it, counts wins back, and rolls over with the clock', async () => {
     const p = await player();

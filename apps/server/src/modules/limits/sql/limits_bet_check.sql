@@ -6,22 +6,12 @@
 CREATE OR REPLACE FUNCTION limits_bet_check(p_user integer, p_currency text, p_amount bigint, p_game text, p_now timestamptz)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_break record;
+  v_refusal jsonb := limits_break_refusal(p_user, p_now, 'bets');
   v_limit record;
   v_used bigint;
 BEGIN
-  -- A break (self-exclusion first) refuses every bet until it ends.
-  SELECT type, ends_at INTO v_break FROM user_limits
-   WHERE user_id = p_user AND type IN ('selfexclusion', 'coolingoff') AND anchor_at <= p_now
-     AND (ends_at IS NULL OR ends_at > p_now)
-   ORDER BY (type = 'selfexclusion') DESC, ends_at DESC NULLS FIRST
-   LIMIT 1;
-  IF FOUND THEN
-    RETURN jsonb_build_object(
-      'code', CASE v_break.type WHEN 'selfexclusion' THEN 'self_excluded' ELSE 'cooling_off' END,
-      'message', CASE v_break.type WHEN 'selfexclusion' THEN 'You are self-excluded' ELSE 'You are taking a break' END
-        || CASE WHEN v_break.ends_at IS NULL THEN '' ELSE ' until ' || to_char(v_break.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' END
-        || ': no bets until then.');
+  IF v_refusal IS NOT NULL THEN
+    RETURN v_refusal;
   END IF;
   -- Every loss and wager limit in the bet's currency binds; the tightest refuses first.
   FOR v_limit IN
@@ -35,10 +25,7 @@ BEGIN
       RETURN jsonb_build_object(
         'code', v_limit.type || '_limit_reached',
         'message', CASE WHEN v_used >= v_limit.amount_cents THEN 'You have reached your ' ELSE 'This bet would pass your ' END
-          || v_limit.type || ' limit for the '
-          || CASE v_limit.period WHEN 'day' THEN 'day' WHEN 'day_3' THEN '3 days' WHEN 'week' THEN 'week'
-                                 WHEN 'month' THEN 'month' WHEN 'forever' THEN 'whole time'
-                                 ELSE replace(v_limit.period, 'month_', '') || ' months' END || '.');
+          || v_limit.type || ' limit for the ' || limits_period_words(v_limit.period) || '.');
     END IF;
   END LOOP;
   RETURN NULL;

@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION limits_used(p_user integer, p_currency text, p_type t
                                        p_period text, p_now timestamptz)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  v_start timestamptz := limits_window_start(p_anchor, p_period, p_now);
+  v_start timestamptz := (limits_window(p_anchor, p_period, p_now)).window_start;
   v_staked bigint;
   v_won bigint;
 BEGIN

@@ -17,23 +17,20 @@ import {
   type MoneyLimitType,
 } from '../lib/limits-logic';
 
-/**
- * One money limit type (loss, wager or deposit): what it does, the limits the player holds with
- * what each window has used, parked changes, and the form to set, lower or raise one.
- */
-export function MoneyLimitCard({
-  type,
-  limits,
-  currencies,
-  locale,
-}: {
+interface MoneyLimitProps {
   type: MoneyLimitType;
   /** The player's limits of this type. */
   limits: readonly UserLimit[];
   /** The player's wallet currencies, the current one first. */
   currencies: readonly string[];
   locale: Locale;
-}) {
+}
+
+/**
+ * One money limit type (loss, wager or deposit): what it does, the limits the player holds with
+ * what each window has used, parked changes, and the form to set, lower or raise one.
+ */
+export function MoneyLimitCard({ type, limits, currencies, locale }: MoneyLimitProps) {
   const { t } = useTranslation('limits');
   const titleId = useId();
   return (
@@ -180,17 +177,7 @@ function AccountFigures({
   );
 }
 
-function MoneyLimitForm({
-  type,
-  limits,
-  currencies,
-  locale,
-}: {
-  type: MoneyLimitType;
-  limits: readonly UserLimit[];
-  currencies: readonly string[];
-  locale: Locale;
-}) {
+function MoneyLimitForm({ type, limits, currencies, locale }: MoneyLimitProps) {
   const { t, i18n } = useTranslation('limits');
   const save = useSaveLimit();
   const formId = useId();

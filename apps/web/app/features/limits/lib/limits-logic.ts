@@ -2,7 +2,13 @@
  * Pure rules of the limits page (docs/limits.md): which kinds there are, how long a break lasts,
  * and how a refused request reads to the player. Kept apart from the components so each is tested.
  */
-import { BREAK_PERIODS, LIMIT_PERIODS, MONEY_LIMIT_TYPES, type UserLimit } from '@croupier/shared/api/limits';
+import {
+  BREAK_PERIODS,
+  LIMIT_PERIODS,
+  limitPeriodEnd,
+  MONEY_LIMIT_TYPES,
+  type UserLimit,
+} from '@croupier/shared/api/limits';
 import type { Locale } from '@croupier/shared/locales';
 import { formatDate } from '../../../i18n/format';
 import type { I18n } from '../../../i18n/runtime';
@@ -27,25 +33,9 @@ export function limitsOfType(limits: readonly UserLimit[] | undefined, type: Use
     .sort((a, b) => LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period));
 }
 
-const FIXED_MS: Partial<Record<LimitPeriod, number>> = { day: 86_400_000, day_3: 3 * 86_400_000, week: 7 * 86_400_000 };
-const MONTHS: Partial<Record<LimitPeriod, number>> = { month: 1, month_3: 3, month_6: 6, month_9: 9, month_12: 12 };
-
-/**
- * When a break of `period` taken at `now` ends, by the server's rule (docs/limits.md#windows):
- * fixed days, or calendar months in UTC that stop at a shorter month's last day. Null: for ever.
- */
+/** When a break of `period` taken at `now` ends, by the server's own rule. Null: for ever. */
 export function breakEnd(period: LimitPeriod, now: Date): Date | null {
-  const fixed = FIXED_MS[period];
-  if (fixed !== undefined) return new Date(now.getTime() + fixed);
-  const months = MONTHS[period];
-  if (months === undefined) return null;
-  const end = new Date(now);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, last));
-  return end;
+  return limitPeriodEnd(now, period);
 }
 
 const KNOWN_CODES = [
