@@ -11,6 +11,7 @@
  */
 import type { SharedRoundEvent, Winner } from './api/games-host.ts';
 import type { Jackpot, JackpotLevel, JackpotWinAward } from './api/jackpots.ts';
+import type { GameLimitsEvent } from './api/limits.ts';
 import type { Payment } from './api/payments.ts';
 import type { Account } from './api/player.ts';
 
@@ -55,7 +56,7 @@ export type JackpotWinAwardEvent = JackpotWinAward;
 
 /**
  * A payload whose feature has not been built yet (comp points, bonuses, free spins, payments,
- * tournaments, groups, limits, loot boxes). Typed loosely on purpose until its issue lands; the
+ * tournaments, groups, loot boxes). Typed loosely on purpose until its issue lands; the
  * shapes the SoftSwiss client reads are in docs/api-shapes.md#payloads Replace each with its real type then.
  */
 export type PendingPayload = Record<string, unknown>;
@@ -82,8 +83,8 @@ export interface PrivateEvents {
   tournaments_statuses: PendingPayload | PendingPayload[];
   /** Not built yet: shape not visible in the reference client. */
   groups_updates: PendingPayload;
-  /** Not built yet (limits issue): shape not visible in the reference client. */
-  game_limits: PendingPayload;
+  /** The player's limits after a change, a bet that met one, or a session limit's end (docs/limits.md#telling-the-player). */
+  game_limits: GameLimitsEvent;
   /** Not built yet (loot boxes issue): one loot box (its shape is written down with loot boxes). */
   lootboxes_changes: PendingPayload;
   jackpot_win_award: JackpotWinAwardEvent;

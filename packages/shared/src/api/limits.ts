@@ -91,8 +91,15 @@ export const UserLimitSchema = z.strictObject({
   /** A parked change: from when it can be confirmed, and until when before it lapses. */
   confirmable_at: z.string().nullable(),
   confirm_until: z.string().nullable(),
-  /** A break: when it ends (null for a money limit, or a break for ever). */
+  /**
+   * A break: when it ends (null for a break for ever). A session limit: when the asking sign-in
+   * session reaches it. Null for a money limit.
+   */
   ends_at: z.string().nullable(),
+  /** A session limit: the minutes one sign-in session may be used for play (null for the others). */
+  minutes: z.number().int().nullable(),
+  /** A session limit's parked raise: the minutes that apply once the player confirms it. */
+  pending_minutes: z.number().int().nullable(),
   created_at: z.string(),
   parent_type: z.null(),
   strategy: z.null(),
@@ -127,6 +134,9 @@ export const UserLimitRequestSchema = z.strictObject({
   confirmable_at: z.string().nullable().optional(),
   confirm_until: z.string().nullable().optional(),
   ends_at: z.string().nullable().optional(),
+  /** A session limit's length; required for one, refused for the others. */
+  minutes: z.number().int().min(5).max(1_440).nullable().optional(),
+  pending_minutes: z.number().nullable().optional(),
   created_at: z.string().optional(),
   parent_type: z.null().optional(),
   strategy: z.null().optional(),
@@ -134,3 +144,14 @@ export const UserLimitRequestSchema = z.strictObject({
 export type UserLimitRequest = z.infer<typeof UserLimitRequestSchema>;
 
 export const UserLimitConfirmRequestSchema = z.strictObject({ token: text().min(1).max(200) });
+
+/**
+ * `game_limits` (private realtime channel): the player's limits as `GET /api/user_limits` lists
+ * them, after a change, when a bet met one, or when a session limit ended the session; `message`
+ * says what was refused, in words the player can read (null after a plain change).
+ */
+export const GameLimitsEventSchema = z.strictObject({
+  limits: UserLimitsResponseSchema,
+  message: z.string().nullable(),
+});
+export type GameLimitsEvent = z.infer<typeof GameLimitsEventSchema>;

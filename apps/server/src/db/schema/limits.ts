@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /**
  * A player's responsible-gambling limit (docs/limits.md). Money limits (loss, wager, deposit) hold
  * one amount per currency in `user_limit_accounts`; cooling-off and self-exclusion hold none and
- * run until `ends_at`. A change that loosens a limit is parked in `pending_*` until the player
+ * run until `ends_at`; a session limit holds `minutes`. A change that loosens a limit is parked in `pending_*` until the player
  * confirms it by the mailed token, no sooner than `confirmable_at` and no later than
  * `confirm_until`; a tighter one applies at once.
  */
@@ -23,6 +23,10 @@ export const userLimits = pgTable(
     period: text('period').notNull(),
     /** The start of the limit's first window; windows follow one another from here. */
     anchorAt: ts('anchor_at').notNull(),
+    /** A session limit: the minutes one sign-in session may be used for play (docs/limits.md#session-limits). */
+    minutes: integer('minutes'),
+    /** A parked raise of a session limit: the minutes that apply once the player confirms it. */
+    pendingMinutes: integer('pending_minutes'),
     /** Cooling-off and self-exclusion: when the break ends (null: forever). */
     endsAt: ts('ends_at'),
     /** A parked change: `raise` (new amounts in the accounts' `pending_amount_cents`) or `remove`. */

@@ -136,6 +136,11 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     await deleteSessionsOfUser(db, userId);
   }
 
+  /** Ends one session by its id (a session limit's job, docs/limits.md#session-limits). */
+  async function destroyById(sessionId: string): Promise<void> {
+    await deleteSession(db, sessionId);
+  }
+
   /**
    * Ends every session of the player but `keep` (a credential change signs out the other devices).
    * Returns the ended session ids, so their sockets can be closed too.
@@ -149,7 +154,17 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     await markSessionSteppedUp(db, sessionId, at);
   }
 
-  return { load, start, destroy, destroyAllForUser, destroyOthersForUser, markSteppedUp, readToken, cookieName };
+  return {
+    load,
+    start,
+    destroy,
+    destroyById,
+    destroyAllForUser,
+    destroyOthersForUser,
+    markSteppedUp,
+    readToken,
+    cookieName,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

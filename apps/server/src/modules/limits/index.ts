@@ -17,8 +17,9 @@ declare module '../module.ts' {
 export const limitsModule = defineModule({
   name: 'limits',
   sql: limitsSql,
-  setup: (ctx): LimitsService =>
-    new LimitsService({
+  channels: ['game_limits'],
+  setup: (ctx): LimitsService => {
+    const limits = new LimitsService({
       db: ctx.database.db,
       clock: ctx.clock,
       async sendConfirmation(userId, token) {
@@ -37,7 +38,21 @@ export const limitsModule = defineModule({
           ctx.log.error({ err: error, userId }, 'limits: ending sessions for a break failed');
         }
       },
-    }),
+      endSession: async (sessionId) => {
+        await ctx.sessions.destroyById(sessionId);
+        ctx.realtime.disconnectSession(sessionId);
+      },
+      onChange: (userId, list, message) => ctx.publish.toPlayer(userId, 'game_limits', { limits: list, message }),
+    });
+    // After-commit, like the balance push: a failure is logged and changes no answer.
+    ctx.wallet.onCommitted((event) => {
+      if (event.action !== 'bet') return;
+      limits.afterBet(event.userId, event.currency).catch((error: unknown) => {
+        ctx.log.error({ err: error, userId: event.userId }, 'limits: telling a reached limit failed');
+      });
+    });
+    return limits;
+  },
   routes: (app, limits) => limitsRoutes(app, { limits }),
   jobs: (limits, ctx) => [
     {
@@ -47,6 +62,15 @@ export const limitsModule = defineModule({
         const lapsed = await limits.lapse();
         if (lapsed > 0) ctx.log.info({ lapsed }, 'limits: unconfirmed changes lapsed');
         return { lapsed };
+      },
+    },
+    {
+      name: 'limits.end-sessions',
+      everySeconds: 30,
+      run: async () => {
+        const ended = await limits.endSessionsPastLimit();
+        if (ended > 0) ctx.log.info({ ended }, 'limits: sessions ended by session limits');
+        return { ended };
       },
     },
   ],

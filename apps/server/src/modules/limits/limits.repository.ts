@@ -9,6 +9,9 @@ export interface LimitRow {
   period: string;
   anchor_at: Date;
   ends_at: Date | null;
+  /** A session limit's minutes in force, and a parked raise of them. */
+  minutes: number | null;
+  pending_minutes: number | null;
   pending_change: 'raise' | 'remove' | null;
   requested_at: Date | null;
   confirmable_at: Date | null;
@@ -42,8 +45,8 @@ export interface LimitAccountRow {
 export async function limitsOf(db: Executor, userId: number, now: Date): Promise<LimitRow[]> {
   const found = await rows<LimitRow>(
     db,
-    sql`SELECT id, user_id, type, period, anchor_at, ends_at, pending_change, requested_at, confirmable_at,
-               confirm_until, created_at
+    sql`SELECT id, user_id, type, period, anchor_at, ends_at, minutes, pending_minutes, pending_change, requested_at,
+               confirmable_at, confirm_until, created_at
           FROM user_limits WHERE user_id = ${userId} AND (ends_at IS NULL OR ends_at > ${now}) ORDER BY id`,
   );
   return found.map(toLimit);
@@ -91,12 +94,13 @@ export async function findLimit(
 
 export async function insertLimit(
   db: Executor,
-  input: { userId: number; type: string; period: string; now: Date; endsAt: Date | null },
+  input: { userId: number; type: string; period: string; now: Date; endsAt: Date | null; minutes?: number },
 ): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`INSERT INTO user_limits (user_id, type, period, anchor_at, ends_at, created_at, updated_at)
-        VALUES (${input.userId}, ${input.type}, ${input.period}, ${input.now}, ${input.endsAt}, ${input.now}, ${input.now})
+    sql`INSERT INTO user_limits (user_id, type, period, anchor_at, ends_at, minutes, created_at, updated_at)
+        VALUES (${input.userId}, ${input.type}, ${input.period}, ${input.now}, ${input.endsAt}, ${input.minutes ?? null},
+                ${input.now}, ${input.now})
         RETURNING id`,
   );
   return row!.id;
@@ -129,13 +133,23 @@ export async function setAccountAmount(db: Executor, limitId: number, currency: 
   );
 }
 
-/** Whether any account of the limit still has a raise parked. */
-export async function hasPendingRaise(db: Executor, limitId: number): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM user_limit_accounts WHERE limit_id = ${limitId} AND pending_amount_cents IS NOT NULL`,
+/** A session limit's minutes: `inForce` applies now (and drops a parked raise), or `pending` waits for confirmation. */
+export async function setMinutes(db: Executor, limitId: number, minutes: { inForce: number } | { pending: number }) {
+  await db.execute(
+    'inForce' in minutes
+      ? sql`UPDATE user_limits SET minutes = ${minutes.inForce}, pending_minutes = NULL WHERE id = ${limitId}`
+      : sql`UPDATE user_limits SET pending_minutes = ${minutes.pending} WHERE id = ${limitId}`,
   );
-  return (row?.n ?? 0) > 0;
+}
+
+/** Whether the limit still has a raise parked (an account's amount or a session limit's minutes). */
+export async function hasPendingRaise(db: Executor, limitId: number): Promise<boolean> {
+  const [row] = await rows<{ pending: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM user_limit_accounts WHERE limit_id = ${limitId} AND pending_amount_cents IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM user_limits WHERE id = ${limitId} AND pending_minutes IS NOT NULL) AS pending`,
+  );
+  return row?.pending === true;
 }
 
 export async function setPendingAmount(db: Executor, limitId: number, currency: string, amount: bigint) {
@@ -165,9 +179,14 @@ export async function clearChange(db: Executor, limitId: number, now: Date) {
                confirm_token_hash = NULL, updated_at = ${now} WHERE id = ${limitId}`,
   );
   await db.execute(sql`UPDATE user_limit_accounts SET pending_amount_cents = NULL WHERE limit_id = ${limitId}`);
+  await db.execute(sql`UPDATE user_limits SET pending_minutes = NULL WHERE id = ${limitId}`);
 }
 
 export async function applyPendingRaise(db: Executor, limitId: number) {
+  await db.execute(
+    sql`UPDATE user_limits SET minutes = pending_minutes, pending_minutes = NULL
+         WHERE id = ${limitId} AND pending_minutes IS NOT NULL`,
+  );
   await db.execute(
     sql`UPDATE user_limit_accounts SET amount_cents = pending_amount_cents, pending_amount_cents = NULL
          WHERE limit_id = ${limitId} AND pending_amount_cents IS NOT NULL`,
@@ -192,7 +211,7 @@ export async function lapseExpiredChanges(db: Executor, now: Date): Promise<numb
   const lapsed = await rows<{ id: number }>(
     db,
     sql`UPDATE user_limits SET pending_change = NULL, requested_at = NULL, confirmable_at = NULL, confirm_until = NULL,
-               confirm_token_hash = NULL, updated_at = ${now}
+               confirm_token_hash = NULL, pending_minutes = NULL, updated_at = ${now}
          WHERE pending_change IS NOT NULL AND confirm_until <= ${now} RETURNING id`,
   );
   if (lapsed.length > 0)
@@ -233,4 +252,44 @@ export async function depositRefusal(
     sql`SELECT limits_deposit_check(${input.userId}, ${input.currency}, ${input.amountCents}, ${input.now}) AS refusal`,
   );
   return row?.refusal ?? null;
+}
+
+/**
+ * Sign-in sessions that a session limit has ended (docs/limits.md#session-limits): older than the
+ * player's minutes. The limits job signs them out; bets from them are already refused by the clock.
+ */
+export async function sessionsPastLimit(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<{ session_id: string; user_id: number; minutes: number }[]> {
+  const found = await rows<{ session_id: string; user_id: number; minutes: number }>(
+    db,
+    sql`SELECT s.id AS session_id, s.user_id, u.minutes
+          FROM user_limits u JOIN sessions s ON s.user_id = u.user_id
+         WHERE u.type = 'session' AND u.minutes IS NOT NULL AND u.anchor_at <= ${now}
+           AND s.created_at <= ${now}::timestamptz - make_interval(mins => u.minutes)
+         ORDER BY s.created_at LIMIT ${limit}`,
+  );
+  return found.map((r) => ({ ...r, user_id: Number(r.user_id), minutes: Number(r.minutes) }));
+}
+
+/**
+ * The words for a loss or wager limit in this currency that the player's bets have used up, or null
+ * (docs/limits.md#telling-the-player): after a bet, to tell the player's pages at once.
+ */
+export async function reachedBetLimit(
+  db: Executor,
+  input: { userId: number; currency: string; now: Date },
+): Promise<string | null> {
+  const [row] = await rows<{ message: string }>(
+    db,
+    sql`SELECT 'You have reached your ' || u.type || ' limit for the ' || limits_period_words(u.period) || '.' AS message
+          FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
+         WHERE u.user_id = ${input.userId} AND a.currency = ${input.currency} AND u.type IN ('loss', 'wager')
+           AND u.anchor_at <= ${input.now}
+           AND limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${input.now}) >= a.amount_cents
+         ORDER BY a.amount_cents LIMIT 1`,
+  );
+  return row?.message ?? null;
 }

@@ -17,7 +17,7 @@ export async function limitsRoutes(app: FastifyInstance, { limits }: { limits: L
   app.get('/api/user_limits', async (request) => {
     parseQuery(NoQuerySchema, request);
     const user = await request.requireUser();
-    return limits.list(user.id);
+    return limits.list(user.id, (await request.auth())?.session.createdAt);
   });
 
   app.post('/api/user_limits', async (request, reply) => {

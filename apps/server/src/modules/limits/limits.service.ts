@@ -24,7 +24,10 @@ import {
   lockLimitByToken,
   lockPlayerLimits,
   parkChange,
+  reachedBetLimit,
+  sessionsPastLimit,
   setAccountAmount,
+  setMinutes,
   setPendingAmount,
   type LimitAccountRow,
   type LimitRow,
@@ -45,7 +48,14 @@ export interface LimitsServiceDeps {
   sendConfirmation(userId: number, token: string): Promise<void>;
   /** A break began: the player's sessions and sockets end (docs/limits.md#enforcement). */
   onBreak?(userId: number): Promise<void>;
+  /** A session limit ended this sign-in session: sign it out and close its sockets. */
+  endSession?(sessionId: string): Promise<void>;
+  /** The player's limits changed, or a bet met one: tell their open pages (`game_limits`). */
+  onChange?(userId: number, limits: UserLimit[], message: string | null): void;
 }
+
+/** A session limit lies between these minutes (docs/limits.md#session-limits). */
+export const SESSION_MINUTES = { min: 5, max: 1_440 } as const;
 
 /**
  * The limits engine's rules (docs/limits.md): a new or tighter limit applies at once; a looser one
@@ -56,7 +66,11 @@ export interface LimitsServiceDeps {
 export class LimitsService {
   constructor(private readonly deps: LimitsServiceDeps) {}
 
-  async list(userId: number): Promise<UserLimit[]> {
+  /**
+   * The player's limits. `sessionStartedAt`: when the asking sign-in session began, so a session
+   * limit can say when this session ends (`ends_at`).
+   */
+  async list(userId: number, sessionStartedAt?: Date): Promise<UserLimit[]> {
     const now = this.deps.clock.now();
     const limits = await limitsOf(this.deps.db, userId, now);
     const accounts = await limitAccounts(
@@ -64,14 +78,38 @@ export class LimitsService {
       limits.map((l) => l.id),
       now,
     );
-    return limits.map((l) => present(l, accounts, now));
+    return limits.map((l) => present(l, accounts, now, sessionStartedAt));
+  }
+
+  /** Tells the player's open pages where their limits stand now (`game_limits`); a refusal's words go with it. */
+  async announce(userId: number, message: string | null = null): Promise<void> {
+    if (!this.deps.onChange) return;
+    this.deps.onChange(userId, await this.list(userId), message);
   }
 
   /** `POST /api/user_limits`: 201 with a new limit, 200 with a changed one. */
   async set(userId: number, request: UserLimitRequest): Promise<{ created: boolean; limit: UserLimit }> {
     const now = this.deps.clock.now();
     const { type, period } = request;
-    if (type === 'session') throw unprocessable('limit_type_unavailable', 'Session-time limits are not available yet.');
+    if (type === 'session') {
+      if (period !== 'day')
+        throw unprocessable(
+          'limit_period_invalid',
+          'A session limit counts each sign-in session: set it with the period day.',
+          {
+            period: ['is not available for this limit'],
+          },
+        );
+      if (request.minutes === undefined || request.minutes === null)
+        throw unprocessable('validation_error', 'Give the session limit its length in minutes.', {
+          minutes: ['must be given'],
+        });
+    }
+    if (type !== 'session' && request.minutes !== undefined && request.minutes !== null)
+      throw unprocessable('validation_error', 'Only a session limit has minutes.', {
+        minutes: ['is only for a session limit'],
+      });
+    const minutes = type === 'session' ? (request.minutes ?? undefined) : undefined;
     if (isBreak(type) && !(BREAK_PERIODS[type] as readonly string[]).includes(period))
       throw unprocessable(
         'limit_period_invalid',
@@ -99,7 +137,7 @@ export class LimitsService {
         return { created: true, id };
       }
       if (!existing) {
-        const id = await insertLimit(tx, { userId, type, period, now, endsAt: null });
+        const id = await insertLimit(tx, { userId, type, period, now, endsAt: null, minutes });
         for (const [currency, amount] of amounts) await setAccountAmount(tx, id, currency, amount);
         return { created: true, id };
       }
@@ -108,6 +146,14 @@ export class LimitsService {
         (await accountsOfLimit(tx, existing.id)).map((a) => [a.currency, BigInt(a.amount_cents)]),
       );
       let raised = false;
+      if (minutes !== undefined) {
+        if (existing.minutes === null || minutes <= existing.minutes)
+          await setMinutes(tx, existing.id, { inForce: minutes });
+        else {
+          await setMinutes(tx, existing.id, { pending: minutes });
+          raised = true;
+        }
+      }
       for (const [currency, amount] of amounts) {
         const inForce = current.get(currency);
         if (inForce === undefined || amount <= inForce) await setAccountAmount(tx, existing.id, currency, amount);
@@ -133,6 +179,7 @@ export class LimitsService {
     });
     if (isBreak(type)) await this.deps.onBreak?.(userId);
     if (token) await this.deps.sendConfirmation(userId, token);
+    await this.announce(userId);
     return { created: result.created, limit: await this.one(userId, result.id) };
   }
 
@@ -156,6 +203,7 @@ export class LimitsService {
       });
     });
     await this.deps.sendConfirmation(userId, token);
+    await this.announce(userId);
     return this.one(userId, limitId);
   }
 
@@ -189,12 +237,41 @@ export class LimitsService {
     });
     if (outcome === 'expired')
       throw unprocessable('limit_confirm_expired', 'This change was not confirmed in time and lapsed; ask again.');
+    await this.announce(userId);
     return outcome === 'removed' ? null : this.one(userId, outcome);
   }
 
   /** The limits job: parked changes past their window lapse. */
   lapse(): Promise<number> {
     return lapseExpiredChanges(this.deps.db, this.deps.clock.now());
+  }
+
+  /**
+   * After a bet committed: when it used up a loss or wager limit, the player's pages are told at once
+   * (the next bet would be refused anyway, inside the wallet). A realtime nicety, not a rule.
+   */
+  async afterBet(userId: number, currency: string): Promise<void> {
+    if (!this.deps.onChange) return;
+    const message = await reachedBetLimit(this.deps.db, { userId, currency, now: this.deps.clock.now() });
+    if (message) await this.announce(userId, message);
+  }
+
+  /**
+   * The session-limit job: signs out every sign-in session older than its player's session limit
+   * (docs/limits.md#session-limits). Bets from it were already refused from the minute it passed;
+   * this ends the session itself. Returns how many ended.
+   */
+  async endSessionsPastLimit(batch = 200): Promise<number> {
+    const ended = await sessionsPastLimit(this.deps.db, this.deps.clock.now(), batch);
+    for (const s of ended) {
+      // Told first, while the session's sockets are still open, so its pages say why play stopped.
+      await this.announce(
+        s.user_id,
+        `You have reached your session limit of ${s.minutes} minutes. Sign in again to play.`,
+      );
+      await this.deps.endSession?.(s.session_id);
+    }
+    return ended.length;
   }
 
   private async one(userId: number, id: number): Promise<UserLimit> {
@@ -206,7 +283,7 @@ export class LimitsService {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function present(limit: LimitRow, accounts: LimitAccountRow[], now: Date): UserLimit {
+function present(limit: LimitRow, accounts: LimitAccountRow[], now: Date, sessionStartedAt?: Date): UserLimit {
   // A change whose window closed is gone even before the job clears it.
   const pending =
     limit.pending_change && limit.confirm_until && now < limit.confirm_until ? limit.pending_change : null;
@@ -228,7 +305,15 @@ function present(limit: LimitRow, accounts: LimitAccountRow[], now: Date): UserL
     disable_at: pending === 'remove' ? iso(limit.confirmable_at) : null,
     confirmable_at: pending ? iso(limit.confirmable_at) : null,
     confirm_until: pending ? iso(limit.confirm_until) : null,
-    ends_at: iso(limit.ends_at),
+    // A session limit's end is this sign-in session's (when the list knows which session asks).
+    ends_at:
+      limit.type === 'session'
+        ? sessionStartedAt && limit.minutes !== null
+          ? iso(new Date(sessionStartedAt.getTime() + limit.minutes * 60_000))
+          : null
+        : iso(limit.ends_at),
+    minutes: limit.minutes === null ? null : Number(limit.minutes),
+    pending_minutes: pending === 'raise' && limit.pending_minutes !== null ? Number(limit.pending_minutes) : null,
     created_at: new Date(limit.created_at).toISOString(),
     parent_type: null,
     strategy: null,

@@ -242,11 +242,7 @@ describe('money limits', () => {
   it('refuses what it cannot do, with a clear code, and changes nothing', async () => {
     const p = await player();
     const refusals: [Json, number, string][] = [
-      [
-        { type: 'session', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 60 }] },
-        422,
-        'limit_type_unavailable',
-      ],
+      [{ type: 'session', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 60 }] }, 422, 'validation_error'],
       [{ type: 'coolingoff', period: 'forever' }, 422, 'limit_period_invalid'],
       [{ type: 'selfexclusion', period: 'day' }, 422, 'limit_period_invalid'],
       [{ type: 'loss', period: 'day' }, 422, 'validation_error'],

@@ -9,9 +9,24 @@ DECLARE
   v_refusal jsonb := limits_break_refusal(p_user, p_now, 'bets');
   v_limit record;
   v_used bigint;
+  v_minutes integer;
 BEGIN
   IF v_refusal IS NOT NULL THEN
     RETURN v_refusal;
+  END IF;
+  -- A session limit: play only within its minutes of a sign-in (docs/limits.md#session-limits). Any
+  -- live sign-in session young enough will do, so a bet from a game opened before the player signed
+  -- in again elsewhere still goes through, as it would have from that new session.
+  SELECT minutes INTO v_minutes FROM user_limits
+   WHERE user_id = p_user AND type = 'session' AND anchor_at <= p_now AND minutes IS NOT NULL
+   ORDER BY minutes LIMIT 1;
+  IF v_minutes IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM sessions
+     WHERE user_id = p_user AND expires_at > p_now AND created_at > p_now - make_interval(mins => v_minutes)
+  ) THEN
+    RETURN jsonb_build_object(
+      'code', 'session_limit_reached',
+      'message', 'You have reached your session limit of ' || v_minutes || ' minutes. Sign in again to play.');
   END IF;
   -- Every loss and wager limit in the bet's currency binds; the tightest refuses first.
   FOR v_limit IN
