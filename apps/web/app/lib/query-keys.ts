@@ -6,6 +6,8 @@ export const QUERY_KEYS = {
   player: ['player'] as const,
   /** The player's wallets (GET /api/player/accounts), polled every 10 s while logged in. */
   accounts: ['accounts'] as const,
+  /** The player's limits (GET /api/user_limits): the limits page, the game page's gate, the reached-limit toast. */
+  limits: ['player', 'limits'] as const,
 };
 
 /**

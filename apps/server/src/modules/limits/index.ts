@@ -38,11 +38,13 @@ export const limitsModule = defineModule({
           ctx.log.error({ err: error, userId }, 'limits: ending sessions for a break failed');
         }
       },
-      endSession: async (sessionId) => {
+      endSession: async (sessionId, tell) => {
         await ctx.sessions.destroyById(sessionId);
+        // Told while the session's sockets are still open, so its pages say why play stopped.
+        await tell();
         ctx.realtime.disconnectSession(sessionId);
       },
-      onChange: (userId, list, message) => ctx.publish.toPlayer(userId, 'game_limits', { limits: list, message }),
+      onChange: (userId, event) => ctx.publish.toPlayer(userId, 'game_limits', event),
     });
     // After-commit, like the balance push: a failure is logged and changes no answer.
     ctx.wallet.onCommitted((event) => {

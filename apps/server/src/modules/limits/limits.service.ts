@@ -2,6 +2,7 @@ import {
   BREAK_PERIODS,
   limitPeriodEnd,
   MONEY_LIMIT_TYPES,
+  type GameLimitsEvent,
   type UserLimit,
   type UserLimitRequest,
 } from '@croupier/shared/api/limits';
@@ -48,10 +49,13 @@ export interface LimitsServiceDeps {
   sendConfirmation(userId: number, token: string): Promise<void>;
   /** A break began: the player's sessions and sockets end (docs/limits.md#enforcement). */
   onBreak?(userId: number): Promise<void>;
-  /** A session limit ended this sign-in session: sign it out and close its sockets. */
-  endSession?(sessionId: string): Promise<void>;
+  /**
+   * A session limit ended this sign-in session: sign it out, `tell` its pages why (the session is
+   * gone by then, so a page that asks who is signed in learns it), then close its sockets.
+   */
+  endSession?(sessionId: string, tell: () => Promise<void>): Promise<void>;
   /** The player's limits changed, or a bet met one: tell their open pages (`game_limits`). */
-  onChange?(userId: number, limits: UserLimit[], message: string | null): void;
+  onChange?(userId: number, event: GameLimitsEvent): void;
 }
 
 /** A session limit lies between these minutes (docs/limits.md#session-limits). */
@@ -82,9 +86,13 @@ export class LimitsService {
   }
 
   /** Tells the player's open pages where their limits stand now (`game_limits`); a refusal's words go with it. */
-  async announce(userId: number, message: string | null = null): Promise<void> {
+  async announce(
+    userId: number,
+    reason: GameLimitsEvent['reason'] = 'changed',
+    message: string | null = null,
+  ): Promise<void> {
     if (!this.deps.onChange) return;
-    this.deps.onChange(userId, await this.list(userId), message);
+    this.deps.onChange(userId, { reason, limits: await this.list(userId), message });
   }
 
   /** `POST /api/user_limits`: 201 with a new limit, 200 with a changed one. */
@@ -253,7 +261,7 @@ export class LimitsService {
   async afterBet(userId: number, currency: string): Promise<void> {
     if (!this.deps.onChange) return;
     const message = await reachedBetLimit(this.deps.db, { userId, currency, now: this.deps.clock.now() });
-    if (message) await this.announce(userId, message);
+    if (message) await this.announce(userId, 'bet_limit_reached', message);
   }
 
   /**
@@ -264,12 +272,13 @@ export class LimitsService {
   async endSessionsPastLimit(batch = 200): Promise<number> {
     const ended = await sessionsPastLimit(this.deps.db, this.deps.clock.now(), batch);
     for (const s of ended) {
-      // Told first, while the session's sockets are still open, so its pages say why play stopped.
-      await this.announce(
-        s.user_id,
-        `You have reached your session limit of ${s.minutes} minutes. Sign in again to play.`,
+      await this.deps.endSession?.(s.session_id, () =>
+        this.announce(
+          s.user_id,
+          'session_ended',
+          `You have reached your session limit of ${s.minutes} minutes. Sign in again to play.`,
+        ),
       );
-      await this.deps.endSession?.(s.session_id);
     }
     return ended.length;
   }

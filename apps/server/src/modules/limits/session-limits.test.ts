@@ -114,7 +114,10 @@ describe('a session limit', () => {
     // A fresh sign-in elsewhere is not touched by the job, and plays again.
     const fresh = await p.signIn();
     expect(await limits().endSessionsPastLimit()).toBe(1);
-    expect((await told).message).toBe('You have reached your session limit of 30 minutes. Sign in again to play.');
+    expect(await told).toMatchObject({
+      reason: 'session_ended',
+      message: 'You have reached your session limit of 30 minutes. Sign in again to play.',
+    });
     expect(await closed).toBe('io server disconnect');
     expect((await p.client.get('/api/player')).statusCode).toBe(401);
     expect((await fresh.get('/api/player')).statusCode).toBe(200);
@@ -177,6 +180,7 @@ describe('game_limits', () => {
       accounts: [{ currency: 'EUR', amount_cents: 500 }],
     });
     expect(await changed).toMatchObject({
+      reason: 'changed',
       message: null,
       limits: [{ type: 'loss', accounts: [{ amount_cents: 500 }] }],
     });
@@ -185,7 +189,10 @@ describe('game_limits', () => {
     expect((await p.bet(300)).status).toBe('OK');
     expect((await p.bet(200)).status).toBe('OK');
     const event = await reached;
-    expect(event.message).toBe('You have reached your loss limit for the day.');
+    expect(event).toMatchObject({
+      reason: 'bet_limit_reached',
+      message: 'You have reached your loss limit for the day.',
+    });
     expect(event.limits[0]!.accounts[0]).toMatchObject({ amount_cents: 500, current_value_amount_cents: 500 });
   });
 });

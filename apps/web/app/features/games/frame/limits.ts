@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
+import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /** One limit of `GET /api/user_limits` as far as the game page reads it (docs/api-shapes.md#limits). */
 export interface UserLimit {
@@ -29,7 +30,7 @@ export function anyLimitReached(limits: readonly UserLimit[] | null | undefined)
 
 export const userLimitsQueryOptions = (api: ApiClient, enabled: boolean) =>
   queryOptions({
-    queryKey: ['player', 'user_limits'] as const,
+    queryKey: QUERY_KEYS.limits,
     queryFn: () => api.get<UserLimit[]>('/api/user_limits'),
     enabled,
     // Asked again on every game page visit; a cached answer lets a resume show the game at once.

@@ -41,6 +41,8 @@ const limit = (over: Partial<UserLimit> = {}): UserLimit => ({
   confirmable_at: null,
   confirm_until: null,
   ends_at: null,
+  minutes: null,
+  pending_minutes: null,
   created_at: '2026-11-20T18:00:00Z',
   parent_type: null,
   strategy: null,
@@ -86,13 +88,48 @@ describe('the limits page', () => {
     expect(item.getByText('€69.50')).toBeTruthy();
     expect(item.getByText(when('2026-12-04T18:00:00Z'))).toBeTruthy();
     expect(item.getByRole('progressbar', { name: '€30.50 used of €100.00' })).toBeTruthy();
-    // Every card carries the rule, the other money cards are empty, session is not offered.
+    // Every card carries the rule; the other money cards and the session card are empty.
     expect(within(card('Wager limit')).getByText('You have no limit of this kind.')).toBeTruthy();
     expect(within(card('Loss limit')).getByText(/A lower limit applies at once/)).toBeTruthy();
     const session = within(card('Session time limit'));
-    expect(session.getByText('Not available yet.')).toBeTruthy();
-    expect(session.queryByRole('button')).toBeNull();
-    expect(session.queryByRole('combobox')).toBeNull();
+    expect(session.getByText('You have no limit of this kind.')).toBeTruthy();
+    expect(session.getByRole('button', { name: 'Set limit' })).toBeTruthy();
+  });
+
+  it('shows a session limit with when this session reaches it, and sends whole minutes; a raise is parked', async () => {
+    const session = limit({
+      id: 11,
+      type: 'session',
+      period: 'day',
+      accounts: [],
+      minutes: 60,
+      ends_at: '2026-11-27T15:00:00Z',
+    });
+    const get = vi.fn().mockResolvedValue([session]);
+    const post = vi.fn().mockResolvedValue({
+      ...session,
+      status: 'unconfirmed',
+      pending_minutes: 90,
+      confirmable_at: '2026-11-28T14:00:00Z',
+    });
+    renderPage({ get, post });
+    const box = within(await screen.findByRole('region', { name: 'Session time limit' }));
+    expect(box.getByRole('heading', { name: '60 minutes per session' })).toBeTruthy();
+    expect(box.getByText(`This session reaches it at ${when('2026-11-27T15:00:00Z')}.`)).toBeTruthy();
+    fireEvent.change(box.getByLabelText('Minutes per session'), { target: { value: '2' } });
+    fireEvent.click(box.getByRole('button', { name: 'Change limit' }));
+    expect(await box.findByText('Enter whole minutes from 5 to 1440.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(box.getByLabelText('Minutes per session'), { target: { value: '90' } });
+    fireEvent.click(box.getByRole('button', { name: 'Change limit' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/user_limits', { id: 11, type: 'session', period: 'day', minutes: 90 }),
+    );
+    expect(
+      await box.findByText(
+        `The longer session is waiting. We e-mailed you a link: you can confirm it from ${when('2026-11-28T14:00:00Z')}. Until then the current limit applies.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('shows a parked raise with the new amount and from when it can be confirmed, and a parked removal', async () => {

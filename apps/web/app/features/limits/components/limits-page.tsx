@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { Locale } from '@croupier/shared/locales';
 import { FormError } from '../../../components/ui/form-error';
 import { useTranslation } from '../../../i18n/runtime';
@@ -6,11 +5,12 @@ import { useLimits } from '../api/get-limits';
 import { BREAK_TYPES, limitErrorMessage, limitsOfType, MONEY_LIMIT_TYPES } from '../lib/limits-logic';
 import { BreakCard } from './break-card';
 import { MoneyLimitCard } from './money-limit-card';
+import { SessionLimitCard } from './session-limit-card';
 import './limits.css';
 
 /**
  * The page body of /users/limits (docs/player-app.md#limits-page): a card per limit type, money
- * limits first, then the session limit (not available yet) and the two breaks.
+ * limits first, then the session limit and the two breaks.
  */
 export function LimitsPage({ currencies, locale }: { currencies: readonly string[]; locale: Locale }) {
   const { t, i18n } = useTranslation('limits');
@@ -39,25 +39,12 @@ export function LimitsPage({ currencies, locale }: { currencies: readonly string
               locale={locale}
             />
           ))}
-          <SessionCard />
+          <SessionLimitCard limit={limitsOfType(limits.data, 'session')[0]} locale={locale} />
           {BREAK_TYPES.map((type) => (
             <BreakCard key={type} type={type} running={limitsOfType(limits.data, type)[0]} locale={locale} />
           ))}
         </div>
       )}
-    </section>
-  );
-}
-
-/** Session-time limits are not built on the server yet: the page says so and offers nothing. */
-function SessionCard() {
-  const { t } = useTranslation('limits');
-  const titleId = useId();
-  return (
-    <section className="card limit-card limit-card--unavailable" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('types.session.title')}</h2>
-      <p>{t('types.session.note')}</p>
-      <p className="limit-item__parked">{t('types.session.unavailable')}</p>
     </section>
   );
 }

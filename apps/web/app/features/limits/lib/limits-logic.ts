@@ -37,9 +37,18 @@ export function limitsOfType(limits: readonly UserLimit[] | undefined, type: Use
 export function breakEnd(period: LimitPeriod, now: Date): Date | null {
   return limitPeriodEnd(now, period);
 }
+/** The shortest and longest session limit, in minutes (docs/limits.md#session-limits). */
+export const SESSION_MINUTES = { min: 5, max: 1_440 } as const;
+
+/** Whole minutes within the session limit's bounds, from what the player typed; null otherwise. */
+export function parseSessionMinutes(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,4}$/.test(trimmed)) return null;
+  const minutes = Number(trimmed);
+  return minutes >= SESSION_MINUTES.min && minutes <= SESSION_MINUTES.max ? minutes : null;
+}
 
 const KNOWN_CODES = [
-  'limit_type_unavailable',
   'limit_period_invalid',
   'limit_locked',
   'limit_not_found',

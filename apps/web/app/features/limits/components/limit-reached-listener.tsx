@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GameLimitsEvent, UserLimit } from '@croupier/shared/api/limits';
+import { useEffect, useRef } from 'react';
+import { toasts } from '../../../components/toast/toast-store';
+import { localePath } from '../../../i18n/locale-path';
+import { useLocale } from '../../../i18n/use-locale';
+import { useTranslation } from '../../../i18n/runtime';
+import { useApi } from '../../../lib/api-context';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { limitsQueryOptions } from '../api/get-limits';
+
+/** A money limit is reached when nothing is left on one of its accounts (docs/limits.md#what-counts). */
+export function anyMoneyLimitReached(limits: readonly UserLimit[] | undefined): boolean {
+  return (limits ?? []).some((l) =>
+    l.accounts.some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0),
+  );
+}
+
+/**
+ * The reached-limit warning (docs/limits.md#telling-the-player): while any of the signed-in
+ * player's money limits is used up, a warning toast stays on every page until it is dismissed or
+ * the limit starts again. `game_limits` pushes keep the list fresh (the game page's gate reads the
+ * same cache and leaves the game); a session limit that signed this session out says so, and the
+ * page asks who is signed in now. Mount once in the site layout.
+ */
+export function LimitReachedListener({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation('limits');
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const limits = useQuery({ ...limitsQueryOptions(useApi()), enabled, staleTime: 60_000 });
+  const shown = useRef<number | null>(null);
+  const reached = enabled && anyMoneyLimitReached(limits.data);
+
+  useRealtimeChannel(
+    'game_limits',
+    (event: GameLimitsEvent) => {
+      queryClient.setQueryData(QUERY_KEYS.limits, event.limits);
+      if (event.reason === 'session_ended') {
+        toasts.add({ type: 'warning', text: t('reached.session_ended'), time: 0 });
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true });
+      }
+    },
+    enabled,
+  );
+
+  useEffect(() => {
+    const open = shown.current !== null && toasts.getState().some((toast) => toast.id === shown.current);
+    if (reached && !open) {
+      shown.current = toasts.add({
+        type: 'warning',
+        text: t('reached.toast'),
+        url: localePath('/users/limits', locale),
+        time: 0,
+      });
+    } else if (!reached && shown.current !== null) {
+      toasts.remove(shown.current);
+      shown.current = null;
+    }
+  }, [reached, t, locale]);
+
+  return null;
+}
