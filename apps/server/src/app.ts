@@ -32,6 +32,8 @@ import { playerModule } from './modules/player/index.ts';
 import { createWallet, walletModule } from './modules/wallet/index.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
+import { clockAdminRoutes } from './http/clock-admin.routes.ts';
+import type { ShiftableClock } from './lib/clock.ts';
 
 /**
  * The casino's modules, in the order they are built: a module may `use` only those before it
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   env: Env;
   database: Database;
   clock: Clock;
+  /** A clock the operator API may move forward (`CLOCK_SHIFT`, browser stories only). */
+  clockControl?: ShiftableClock;
   /** Defaults to the CSPRNG; tests pass `seededRandom(...)` to pin outcomes. */
   random?: RandomSource;
   mailer: Mailer;
@@ -153,6 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<Croupier> {
   // Before the database closes: runs in progress finish or are handed back.
   app.addHook('onClose', () => jobs.stop());
   await app.register(async (scope) => jobsAdminRoutes(scope, { token: env.ADMIN_API_TOKEN, jobs }));
+  await app.register(async (scope) =>
+    clockAdminRoutes(scope, {
+      token: env.ADMIN_API_TOKEN,
+      ...(options.clockControl ? { clock: options.clockControl } : {}),
+    }),
+  );
 
   const platform: Platform = {
     env,

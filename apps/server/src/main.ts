@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { listenHost, parseEnv } from './config/env.ts';
 import { openConfiguredDatabase } from './db/setup.ts';
 import { seedDemoContent } from './db/seed.ts';
-import { systemClock } from './lib/clock.ts';
+import { shiftedClock, systemClock, type ShiftableClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { mountWeb } from './http/web.ts';
@@ -31,10 +31,14 @@ if (env.SEED_ON_START) {
   log.info(summary, 'demo content ready');
 }
 const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+// CLOCK_SHIFT: browser stories step over waits (docs/http.md#moving-the-clock); never in a real deployment.
+const clock = env.CLOCK_SHIFT ? shiftedClock(systemClock) : systemClock;
+if (env.CLOCK_SHIFT) log.warn('CLOCK_SHIFT=true: the operator API can move this server clock forward');
 const croupier = await buildApp({
   env,
   database,
-  clock: systemClock,
+  clock,
+  ...(env.CLOCK_SHIFT ? { clockControl: clock as ShiftableClock } : {}),
   mailer,
   web: (instance) => mountWeb(instance, env),
 });

@@ -108,7 +108,12 @@ export async function buildTestApp(
     },
   };
   const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
-  const croupier = await buildApp({ env, database, clock, mailer, random });
+  const start = clock.now().getTime();
+  // CLOCK_SHIFT: the operator's clock call moves this test's clock (docs/http.md#moving-the-clock).
+  const clockControl = env.CLOCK_SHIFT
+    ? { now: clock.now, advance: clock.advance, offsetMs: () => clock.now().getTime() - start }
+    : undefined;
+  const croupier = await buildApp({ env, database, clock, mailer, random, ...(clockControl ? { clockControl } : {}) });
   const app = croupier.http;
   const realtimeContract = watchRealtimeContract(croupier.realtime);
   await app.ready();

@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   WALLET_PROVIDERS: z.string().default(''),
   /** Bearer token of the operator API (`/api/admin/...`); unset, those routes do not exist. */
   ADMIN_API_TOKEN: z.string().min(32).optional(),
+  /**
+   * Browser stories only: `POST /api/admin/clock` may move this server's clock forward
+   * (docs/http.md#moving-the-clock). Never set it on a server players use.
+   */
+  CLOCK_SHIFT: bool.default(false),
   /** Minutes a game session (the wallet protocol's session token) accepts new bets. */
   GAME_SESSION_MINUTES: z.coerce.number().int().min(1).default(240),
   /** Minutes after which a game round left open is settled in the player's favour (docs/reliability.md#g8-interrupted-rounds). */

@@ -29,7 +29,12 @@ describe('the contract and its OpenAPI document', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Every optional part on, so every route of the contract is served.
-    t = await buildTestApp({ PAYMENTS_SANDBOX: 'true', DEV_MAILBOX: 'true', ADMIN_API_TOKEN: 'a'.repeat(40) });
+    t = await buildTestApp({
+      PAYMENTS_SANDBOX: 'true',
+      DEV_MAILBOX: 'true',
+      ADMIN_API_TOKEN: 'a'.repeat(40),
+      CLOCK_SHIFT: 'true',
+    });
   });
   afterAll(async () => t.close());
 

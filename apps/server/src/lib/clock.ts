@@ -17,3 +17,24 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
     },
   };
 }
+
+/** A clock that can be moved forward while the server runs (`CLOCK_SHIFT`, browser stories only). */
+export interface ShiftableClock extends Clock {
+  advance(ms: number): void;
+  offsetMs(): number;
+}
+
+/**
+ * `base` moved forward by whatever `advance` added. Browser stories use it to show what a player
+ * sees a day later (a parked limit change becoming confirmable) against a real server.
+ */
+export function shiftedClock(base: Clock): ShiftableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    offsetMs: () => offset,
+  };
+}

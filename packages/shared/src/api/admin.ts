@@ -19,3 +19,18 @@ export const AdminJobsResponseSchema = z.strictObject({
   jobs: z.array(JobStatusSchema),
 });
 export type AdminJobsResponse = z.infer<typeof AdminJobsResponseSchema>;
+
+/** `POST /api/admin/clock` (only with CLOCK_SHIFT=true): moves the server's clock forward. */
+export const AdminClockRequestSchema = z.strictObject({
+  advance_seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(366 * 86_400),
+});
+export const AdminClockResponseSchema = z.strictObject({
+  now: z.string(),
+  /** How far this instance's clock is ahead of the real one. */
+  offset_seconds: z.number(),
+});
+export type AdminClockResponse = z.infer<typeof AdminClockResponseSchema>;

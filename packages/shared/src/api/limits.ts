@@ -151,8 +151,12 @@ export const UserLimitConfirmRequestSchema = z.strictObject({ token: text().min(
  * says what was refused, in words the player can read (null after a plain change).
  */
 export const GameLimitsEventSchema = z.strictObject({
-  /** `changed`: the player changed a limit; `bet_limit_reached`: a bet used up a loss or wager limit; `session_ended`: a session limit signed this session out. */
-  reason: z.enum(['changed', 'bet_limit_reached', 'session_ended']),
+  /**
+   * `changed`: the player changed a limit; `bet_limit_reached`: a bet used up a loss or wager limit;
+   * `session_ended`: a session limit signed this session out; `break_started`: a cooling-off or
+   * self-exclusion began and every session of the player is being signed out.
+   */
+  reason: z.enum(['changed', 'bet_limit_reached', 'session_ended', 'break_started']),
   limits: UserLimitsResponseSchema,
   message: z.string().nullable(),
 });

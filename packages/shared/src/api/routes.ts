@@ -5,7 +5,7 @@
  * Fastify's route table, so a route without a contract fails the build. Paths use OpenAPI's `{id}`.
  */
 import { z } from 'zod';
-import { AdminJobsResponseSchema } from './admin.ts';
+import { AdminClockRequestSchema, AdminClockResponseSchema, AdminJobsResponseSchema } from './admin.ts';
 import {
   AccountUpdateRequestSchema,
   ApiErrorBodySchema,
@@ -983,6 +983,17 @@ const admin: RouteContract[] = [
     caller: 'operator',
     responses: { 200: AdminJobsResponseSchema },
     errors: { 401: ['admin_token_invalid'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/clock',
+    summary:
+      'Operator: move the server clock forward (only with CLOCK_SHIFT=true and ADMIN_API_TOKEN; browser stories)',
+    tag: 'admin',
+    caller: 'operator',
+    body: AdminClockRequestSchema,
+    responses: { 200: AdminClockResponseSchema },
+    errors: { 401: ['admin_token_invalid'], 422: ['validation_error'] },
   },
 ];
 

@@ -5,7 +5,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { GOOD_PASSWORD, signUp } from '../auth/test-helpers.ts';
-import { disconnected, listen, openSocket, sessionCookie, type TestSocket } from '../../realtime/test-helpers.ts';
+import type { GameLimitsEvent } from '@croupier/shared/api/limits';
+import {
+  disconnected,
+  listen,
+  nextEvent,
+  openSocket,
+  sessionCookie,
+  type TestSocket,
+} from '../../realtime/test-helpers.ts';
 
 let t: TestApp;
 let url: string;
@@ -42,10 +50,12 @@ describe('a break', () => {
       const laptopSocket = await connect(sessionCookie(laptop));
       const phoneSocket = await connect(sessionCookie(phone));
       // Listening before the request: the close may come before its answer does.
+      const told = nextEvent<GameLimitsEvent>(phoneSocket, 'game_limits');
       const closed = Promise.all([disconnected(laptopSocket, 2_000), disconnected(phoneSocket, 2_000)]);
 
       const started = await laptop.post('/api/user_limits', { type, period });
       expect(started.statusCode, started.body).toBe(201);
+      expect(await told).toMatchObject({ reason: 'break_started', limits: [{ type }] });
       expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
       expect((await laptop.get('/api/player')).statusCode).toBe(401);
       expect((await phone.get('/api/player')).statusCode).toBe(401);

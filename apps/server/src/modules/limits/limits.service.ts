@@ -185,9 +185,14 @@ export class LimitsService {
       }
       return { created: false, id: existing.id };
     });
-    if (isBreak(type)) await this.deps.onBreak?.(userId);
-    if (token) await this.deps.sendConfirmation(userId, token);
-    await this.announce(userId);
+    if (isBreak(type)) {
+      // Told first, while the player's sockets are still open: every page of theirs leaves play.
+      await this.announce(userId, 'break_started');
+      await this.deps.onBreak?.(userId);
+    } else {
+      if (token) await this.deps.sendConfirmation(userId, token);
+      await this.announce(userId);
+    }
     return { created: result.created, limit: await this.one(userId, result.id) };
   }
 

@@ -7,6 +7,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useTranslation } from '../../../i18n/runtime';
 import { useApi } from '../../../lib/api-context';
 import { QUERY_KEYS } from '../../../lib/query-keys';
+import { resetSession } from '../../../lib/session';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { limitsQueryOptions } from '../api/get-limits';
 
@@ -39,6 +40,10 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
       if (event.reason === 'session_ended') {
         toasts.add({ type: 'warning', text: t('reached.session_ended'), time: 0 });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true });
+      } else if (event.reason === 'break_started') {
+        // Started from another device: this one is signed out too, and leaves any game it runs.
+        toasts.add({ type: 'warning', text: t('reached.break_started'), time: 0 });
+        resetSession(queryClient);
       }
     },
     enabled,
