@@ -110,7 +110,14 @@ export async function buildTestApp(
     },
   };
   const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
-  const croupier = await buildApp({ env, database, clock, mailer, random, ...(options.sms ? { sms: options.sms } : {}) });
+  const croupier = await buildApp({
+    env,
+    database,
+    clock,
+    mailer,
+    random,
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
   const app = croupier.http;
   const realtimeContract = watchRealtimeContract(croupier.realtime);
   await app.ready();

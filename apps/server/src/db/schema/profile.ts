@@ -28,5 +28,9 @@ export const playerPhones = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   // A verified number belongs to one player: a second account cannot prove the same phone.
-  (t) => [uniqueIndex('player_phones_verified_number_idx').on(t.number).where(sql`${t.verifiedAt} IS NOT NULL`)],
+  (t) => [
+    uniqueIndex('player_phones_verified_number_idx')
+      .on(t.number)
+      .where(sql`${t.verifiedAt} IS NOT NULL`),
+  ],
 );

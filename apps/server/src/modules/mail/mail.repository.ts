@@ -57,11 +57,7 @@ export interface PromotionRecipient {
   verifiedPhone: string | null;
 }
 
-export async function promotionRecipient(
-  db: Db,
-  userId: number,
-  now: Date,
-): Promise<PromotionRecipient | undefined> {
+export async function promotionRecipient(db: Db, userId: number, now: Date): Promise<PromotionRecipient | undefined> {
   const [row] = await rows<{
     email: string;
     first_name: string | null;

@@ -68,7 +68,11 @@ const field = (f: Omit<PlayerField, 'required_in'>): PlayerField => ({ ...f, req
 
 const FIELDS: PlayerField[] = [
   field({ field: 'email', type: 'email', length: { minimum: 1, maximum: EMAIL_MAX_LENGTH } }),
-  field({ field: 'password', type: 'password', length: { minimum: PASSWORD_MIN_LENGTH, maximum: PASSWORD_MAX_LENGTH } }),
+  field({
+    field: 'password',
+    type: 'password',
+    length: { minimum: PASSWORD_MIN_LENGTH, maximum: PASSWORD_MAX_LENGTH },
+  }),
   field({ field: 'password_confirmation', type: 'password' }),
   field({ field: 'nickname', type: 'string', length: { minimum: 2, maximum: 32 } }),
   field({ field: 'currency', type: 'select', inclusion: { in: [...CURRENCY_CODES] } }),

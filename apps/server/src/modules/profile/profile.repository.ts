@@ -176,13 +176,7 @@ export async function writableGroups(db: DbOrTx, ids: string[]): Promise<Set<str
   return new Set(found.map((r) => r.id));
 }
 
-export async function changeGroups(
-  tx: Tx,
-  userId: number,
-  add: string[],
-  remove: string[],
-  now: Date,
-): Promise<void> {
+export async function changeGroups(tx: Tx, userId: number, add: string[], remove: string[], now: Date): Promise<void> {
   if (add.length > 0) {
     await tx
       .insert(playerStatuses)

@@ -62,7 +62,10 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       });
       expect((await client.get('/api/subscriptions')).json()).toEqual(wrapped.json());
       // The player object shows the same two consents it always carried.
-      expect((await client.get('/api/player')).json()).toMatchObject({ receive_promos: false, receive_sms_promos: true });
+      expect((await client.get('/api/player')).json()).toMatchObject({
+        receive_promos: false,
+        receive_sms_promos: true,
+      });
       const row = await userRow(player.id);
       expect([row.receivePromosViaPhoneCalls, row.agreedToPartnerPromotions]).toEqual([true, true]);
     });
@@ -202,9 +205,7 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       expect(change.statusCode).toBe(422);
       expect(change.json().errors).toEqual({ country: ["can't be changed"] });
       expect((await userRow(player.id)).country).toBe('AT');
-      expect((await createClient(t.app).post('/api/auth_providers/update_details', { user: {} })).statusCode).toBe(
-        401,
-      );
+      expect((await createClient(t.app).post('/api/auth_providers/update_details', { user: {} })).statusCode).toBe(401);
     });
 
     it('terms accepted before the current terms were published are owed again', async () => {

@@ -73,7 +73,11 @@ describe('PhoneCard', () => {
     const post = vi
       .fn()
       .mockRejectedValue(
-        new ApiError(422, { code: 'invalid_code', error: 'no', errors: { code: ['is invalid'] } }, '/api/player/phone/confirm'),
+        new ApiError(
+          422,
+          { code: 'invalid_code', error: 'no', errors: { code: ['is invalid'] } },
+          '/api/player/phone/confirm',
+        ),
       );
     renderCard({ get: vi.fn().mockResolvedValue(pending), post });
     const confirm = await screen.findByRole('form', { name: 'Confirm your phone' });

@@ -38,7 +38,10 @@ function renderWith(api: Partial<ApiClient>, children: React.ReactNode) {
 describe('SubscriptionsCard', () => {
   it('shows the four consents and saves them together, with a toast', async () => {
     const put = vi.fn().mockResolvedValue({ ...none, receive_sms_promos: true, agreed_to_partner_promotions: true });
-    renderWith({ get: vi.fn().mockResolvedValue({ ...none, agreed_to_partner_promotions: true }), put }, <SubscriptionsCard />);
+    renderWith(
+      { get: vi.fn().mockResolvedValue({ ...none, agreed_to_partner_promotions: true }), put },
+      <SubscriptionsCard />,
+    );
     const sms = (await screen.findByLabelText('Offers by SMS (to a verified phone)')) as HTMLInputElement;
     expect(sms.checked).toBe(false);
     expect((screen.getByLabelText('Offers from our partners') as HTMLInputElement).checked).toBe(true);
