@@ -19,7 +19,7 @@ import { gamesHostModule } from './modules/games-host/index.ts';
 import { infoModule } from './modules/info/index.ts';
 import { jackpotsModule } from './modules/jackpots/index.ts';
 import { limitsModule } from './modules/limits/index.ts';
-import { mailModule, type Mailer } from './modules/mail/index.ts';
+import { createOutboxSmsSender, mailModule, type Mailer, type SmsSender } from './modules/mail/index.ts';
 import {
   installModules,
   type ModuleApis,
@@ -29,6 +29,7 @@ import {
 } from './modules/module.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { playerModule } from './modules/player/index.ts';
+import { profileModule } from './modules/profile/index.ts';
 import { createWallet, walletModule } from './modules/wallet/index.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
@@ -47,6 +48,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   gamesModule,
   walletModule,
   limitsModule,
+  profileModule,
   gamesHostModule,
   jackpotsModule,
   paymentsModule,
@@ -70,6 +72,8 @@ export interface BuildAppOptions {
   /** Defaults to the CSPRNG; tests pass `seededRandom(...)` to pin outcomes. */
   random?: RandomSource;
   mailer: Mailer;
+  /** Text messages; defaults to the outbox sender the dev mailbox shows (docs/player-profile.md#sms-sender). */
+  sms?: SmsSender;
   /** Mounts the server-rendered web app (left out by API-only tests). */
   web?: (app: FastifyInstance) => Promise<void>;
 }
@@ -170,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Croupier> {
     clock,
     random: options.random ?? cryptoRandom,
     mailer,
+    sms: options.sms ?? createOutboxSmsSender(database.db, () => clock.now()),
     sessions,
     wallet,
     realtime,

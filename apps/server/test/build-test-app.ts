@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { seededRandom, type RandomSource } from '../src/lib/random.ts';
 import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
+import type { SmsSender } from '../src/modules/mail/sms.ts';
 
 /** The test's random source: pinned, and a test may queue the exact bytes the next draws take. */
 export interface TestRandom extends RandomSource {
@@ -96,7 +97,8 @@ export const TEST_RANDOM_SEED = 'croupier-test-random';
 
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
-  options: { random?: RandomSource } = {},
+  /** `sms`: a text-message sender instead of the default outbox one (docs/player-profile.md#sms-sender). */
+  options: { random?: RandomSource; sms?: SmsSender } = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
   const { database, drop, url } = await openTestDatabase();
@@ -113,7 +115,15 @@ export async function buildTestApp(
   const clockControl = env.CLOCK_SHIFT
     ? { now: clock.now, advance: clock.advance, offsetMs: () => clock.now().getTime() - start }
     : undefined;
-  const croupier = await buildApp({ env, database, clock, mailer, random, ...(clockControl ? { clockControl } : {}) });
+  const croupier = await buildApp({
+    env,
+    database,
+    clock,
+    mailer,
+    random,
+    ...(clockControl ? { clockControl } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
   const app = croupier.http;
   const realtimeContract = watchRealtimeContract(croupier.realtime);
   await app.ready();

@@ -86,6 +86,12 @@ const EnvSchema = z.object({
   /** Confirmations after which a sandbox crypto deposit is credited, and seconds per sandbox block. */
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
   CRYPTO_BLOCK_SECONDS: z.coerce.number().int().min(1).default(10),
+  /**
+   * When the current terms and conditions were published (ISO date-time). A player who accepted
+   * before it gets `terms_acceptance` in `auth_fields_missed` until they accept again
+   * (docs/player-profile.md#filling-missing-fields). Unset: only a player who never accepted.
+   */
+  TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).optional(),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */

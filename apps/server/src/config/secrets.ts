@@ -78,5 +78,7 @@ export const KEY_LABELS = [
   'player-hash',
   'payment-idempotency',
   'two-factor-setup',
+  // One-time phone codes are stored as an HMAC: a leaked row cannot be brute-forced offline.
+  'phone-code',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];

@@ -18,7 +18,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { RandomSource } from '../lib/random.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { SessionService } from './auth/index.ts';
-import type { Mailer } from './mail/index.ts';
+import type { Mailer, SmsSender } from './mail/index.ts';
 import type { Wallet } from './wallet/index.ts';
 
 /**
@@ -33,6 +33,8 @@ export interface Platform {
   /** Chance that decides outcomes (game seeds, jackpot drops); the CSPRNG unless a test pins it. */
   random: RandomSource;
   mailer: Mailer;
+  /** Text messages (docs/player-profile.md#sms-sender); by default into the mail outbox. */
+  sms: SmsSender;
   sessions: SessionService;
   /** The double-entry ledger and the seamless-wallet protocol: every module's money moves here. */
   wallet: Wallet;

@@ -108,6 +108,16 @@ import {
   UpdateLocaleRequestSchema,
 } from './player.ts';
 import { bigRecordIdParam, NoQuerySchema, recordIdParam } from './primitives.ts';
+import {
+  PhoneAddRequestSchema,
+  PhoneConfirmRequestSchema,
+  PhoneSchema,
+  PlayerFieldsSchema,
+  PlayerGroupsRequestSchema,
+  SubscriptionsSchema,
+  SubscriptionsUpdateRequestSchema,
+  UpdateDetailsRequestSchema,
+} from './profile.ts';
 import { RiskPayloadSchema } from '../risk.ts';
 import {
   AdminCreditRequestSchema,
@@ -359,6 +369,111 @@ const player: RouteContract[] = [
     body: CreateAccountRequestSchema,
     responses: { 201: AccountSchema },
     errors: { ...FORM, ...SIGNED_IN },
+  },
+];
+
+/** The phone, subscriptions, missing details, groups and the form description (docs/player-profile.md). */
+const profile: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/player/phone',
+    summary: 'The player’s phone and its verification (204 when there is none)',
+    tag: 'profile',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: PhoneSchema, 204: null },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/phone',
+    summary: 'Add a phone number: it stays unverified until the code sent to it by SMS is confirmed',
+    tag: 'profile',
+    caller: 'player',
+    body: PhoneAddRequestSchema,
+    responses: { 201: PhoneSchema },
+    errors: {
+      ...FORM,
+      ...SIGNED_IN,
+      409: ['phone_exists'],
+      429: ['too_many_requests'],
+      502: ['sms_failed'],
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/phone/confirm',
+    summary: 'Verify the phone with the code from the SMS',
+    tag: 'profile',
+    caller: 'player',
+    body: PhoneConfirmRequestSchema,
+    responses: { 200: PhoneSchema },
+    errors: {
+      400: ['validation_error'],
+      422: ['validation_error', 'invalid_code', 'code_expired', 'code_attempts_exceeded'],
+      ...SIGNED_IN,
+      404: ['phone_not_found'],
+      409: ['phone_already_verified', 'phone_taken'],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/phone',
+    summary: 'Delete the phone',
+    tag: 'profile',
+    caller: 'player',
+    responses: { 204: null },
+    errors: { ...SIGNED_IN, 404: ['phone_not_found'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/subscriptions',
+    summary: 'The player’s consents to promotions by e-mail, SMS, phone call and from partners',
+    tag: 'profile',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: SubscriptionsSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'PUT',
+    path: '/api/subscriptions',
+    summary: 'Change consents to promotions (flat, or wrapped in subscriptions); fields left out stay',
+    tag: 'profile',
+    caller: 'player',
+    body: SubscriptionsUpdateRequestSchema,
+    responses: { 200: SubscriptionsSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth_providers/update_details',
+    summary: 'Fill the fields auth_fields_missed names (terms acceptance, country)',
+    tag: 'profile',
+    caller: 'player',
+    body: UpdateDetailsRequestSchema,
+    responses: { 201: PlayerSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/groups',
+    summary: 'Join or leave groups players may choose themselves (writable statuses)',
+    tag: 'profile',
+    caller: 'player',
+    body: PlayerGroupsRequestSchema,
+    responses: { 200: PlayerSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+  {
+    method: 'GET',
+    path: '/api/info/player_fields',
+    summary: 'The profile fields, their rules and the fields each form context shows',
+    tag: 'profile',
+    caller: 'guest',
+    query: NoQuerySchema,
+    responses: { 200: PlayerFieldsSchema },
+    errors: SHAPE,
   },
 ];
 
@@ -1000,6 +1115,7 @@ const admin: RouteContract[] = [
 export const ROUTES: readonly RouteContract[] = [
   ...auth,
   ...player,
+  ...profile,
   ...limits,
   ...info,
   ...games,

@@ -37,6 +37,9 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     receivePromos: boolean('receive_promos').notNull().default(false),
     receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
+    /** Promotional consents besides mail and SMS (docs/player-profile.md#subscriptions): off until the player opts in. */
+    receivePromosViaPhoneCalls: boolean('receive_promos_via_phone_calls').notNull().default(false),
+    agreedToPartnerPromotions: boolean('agreed_to_partner_promotions').notNull().default(false),
     depositBonusCode: text('deposit_bonus_code'),
     profession: text('profession'),
     /** 'A' or 'B': registration/profile A/B variant (docs/player-app.md#registration-variant). */
@@ -182,6 +185,8 @@ export const playerAccounts = pgTable(
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
+  /** `email`, or `sms` for a text message the default SMS sender recorded (docs/player-profile.md#sms-sender). */
+  channel: text('channel').notNull().default('email'),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),

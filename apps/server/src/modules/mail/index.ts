@@ -4,15 +4,35 @@
 
 import { defineModule } from '../module.ts';
 import { mailboxRoutes } from './mailbox.routes.ts';
+import { createPromotions, type Promotions } from './promotions.ts';
 
 export { type MailKind, buildMail } from './mail.templates.ts';
 export { type Mailer, createMailer } from './mailer.ts';
+export { type SmsMessage, type SmsSender, createOutboxSmsSender } from './sms.ts';
+export { type PromotionChannel, type PromotionOutcome, type Promotions } from './promotions.ts';
+
+declare module '../module.ts' {
+  interface ModuleApis {
+    mail: { promotions: Promotions };
+  }
+}
 
 /**
- * Mail: templates, the durable outbox and SMTP delivery (a library the account flows call), and the
- * development mailbox that shows what was sent when DEV_MAILBOX is on.
+ * Mail: templates, the durable outbox and SMTP delivery (a library the account flows call), the
+ * promotional gate every marketing mail and SMS passes, and the development mailbox that shows
+ * what was sent (text messages of the default SMS sender included) when DEV_MAILBOX is on.
  */
 export const mailModule = defineModule({
   name: 'mail',
+  // Every promotional mail and SMS goes through `promotions` (docs/player-profile.md#subscriptions).
+  setup: (ctx) => ({
+    promotions: createPromotions({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      mailer: ctx.mailer,
+      sms: ctx.sms,
+      publicUrl: ctx.env.publicUrl,
+    }),
+  }),
   routes: (app, _api, ctx) => mailboxRoutes(app, ctx),
 });

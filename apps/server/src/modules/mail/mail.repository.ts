@@ -1,18 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export async function insertOutboxMessage(
   db: Db,
-  message: { to: string; subject: string; text: string; html?: string | undefined },
+  message: { to: string; subject: string; text: string; html?: string | undefined; channel?: 'email' | 'sms' },
   now: Date,
 ): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
       to: message.to,
+      channel: message.channel ?? 'email',
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
@@ -37,4 +39,58 @@ export async function markOutboxFailed(db: Db, id: number, error: string): Promi
 /** Newest first. */
 export async function latestOutboxMessages(db: Db, limit: number): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
+
+/** What the promotional gate needs to know about a player (docs/player-profile.md#subscriptions). */
+export interface PromotionRecipient {
+  email: string;
+  firstName: string | null;
+  language: string;
+  disabled: boolean;
+  /** A break (cooling-off or self-exclusion) runs: no marketing reaches the player. */
+  onBreak: boolean;
+  receivePromos: boolean;
+  receiveSmsPromos: boolean;
+  receivePromosViaPhoneCalls: boolean;
+  agreedToPartnerPromotions: boolean;
+  /** The player's verified phone, or null: promotional SMS go to verified numbers only. */
+  verifiedPhone: string | null;
+}
+
+export async function promotionRecipient(db: Db, userId: number, now: Date): Promise<PromotionRecipient | undefined> {
+  const [row] = await rows<{
+    email: string;
+    first_name: string | null;
+    language: string;
+    disabled: boolean;
+    on_break: boolean;
+    receive_promos: boolean;
+    receive_sms_promos: boolean;
+    receive_promos_via_phone_calls: boolean;
+    agreed_to_partner_promotions: boolean;
+    verified_phone: string | null;
+  }>(
+    db,
+    // The break is the limits module's own definition (limits_break_refusal, docs/limits.md#enforcement).
+    sql`SELECT u.email, u.first_name, u.language, u.disabled_at IS NOT NULL AS disabled,
+               limits_break_refusal(u.id, ${now}, 'promotions') IS NOT NULL AS on_break,
+               u.receive_promos, u.receive_sms_promos, u.receive_promos_via_phone_calls,
+               u.agreed_to_partner_promotions,
+               CASE WHEN p.verified_at IS NOT NULL THEN p.number END AS verified_phone
+          FROM users u LEFT JOIN player_phones p ON p.user_id = u.id
+         WHERE u.id = ${userId}`,
+  );
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    firstName: row.first_name,
+    language: row.language,
+    disabled: row.disabled,
+    onBreak: row.on_break,
+    receivePromos: row.receive_promos,
+    receiveSmsPromos: row.receive_sms_promos,
+    receivePromosViaPhoneCalls: row.receive_promos_via_phone_calls,
+    agreedToPartnerPromotions: row.agreed_to_partner_promotions,
+    verifiedPhone: row.verified_phone,
+  };
 }

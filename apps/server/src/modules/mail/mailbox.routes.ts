@@ -12,6 +12,7 @@ function toJson(row: OutboxRow) {
   return {
     id: row.id,
     to: row.to,
+    channel: row.channel,
     subject: row.subject,
     text: row.text,
     created_at: row.createdAt.toISOString(),
@@ -39,7 +40,7 @@ function page(rows: OutboxRow[]): string {
     .map(
       (r) => `<article>
   <h2>${escapeHtml(r.subject)}</h2>
-  <p class="meta">#${r.id} · to ${escapeHtml(r.to)} · ${r.createdAt.toISOString()}${r.sentAt ? ' · delivered by SMTP' : ''}${r.error ? ` · <strong>failed: ${escapeHtml(r.error)}</strong>` : ''}</p>
+  <p class="meta">#${r.id} · ${r.channel === 'sms' ? 'SMS' : 'e-mail'} to ${escapeHtml(r.to)} · ${r.createdAt.toISOString()}${r.sentAt ? ' · delivered by SMTP' : ''}${r.error ? ` · <strong>failed: ${escapeHtml(r.error)}</strong>` : ''}</p>
   <pre>${linkify(r.text)}</pre>
 </article>`,
     )
@@ -49,7 +50,7 @@ function page(rows: OutboxRow[]): string {
 <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:.5rem 0}h2{font-size:1.1rem;margin:.2rem 0}.meta{color:#555;font-size:.85rem;margin:0}pre{white-space:pre-wrap;font-family:inherit}</style>
 </head><body>
 <h1>Dev mailbox</h1>
-<p>The latest ${MAILBOX_SIZE} messages of the outbox, newest first. This page exists only on development and demo installs (DEV_MAILBOX).</p>
+<p>The latest ${MAILBOX_SIZE} messages of the outbox (e-mail and text messages), newest first. This page exists only on development and demo installs (DEV_MAILBOX).</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }

@@ -23,13 +23,20 @@ export function hasRequiredData(user: User): boolean {
 }
 
 /** The player object (docs/api-shapes.md#player-object, docs/player-app.md#data-objects). */
-export function presentPlayer(user: User, statuses: PlayerStatusRow[], appSecret: string): Player {
+export function presentPlayer(
+  user: User,
+  statuses: PlayerStatusRow[],
+  appSecret: string,
+  termsUpdatedAt?: string,
+): Player {
   const levels = statuses
     .map((s) => /^level_(\d+)$/.exec(s.id)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number);
   const authFieldsMissed: string[] = [];
-  if (!user.termsAcceptedAt) authFieldsMissed.push('terms_acceptance');
+  // Terms accepted before the current ones were published are owed again (docs/player-profile.md#filling-missing-fields).
+  if (!user.termsAcceptedAt || (termsUpdatedAt && user.termsAcceptedAt < new Date(termsUpdatedAt)))
+    authFieldsMissed.push('terms_acceptance');
   if (!user.country) authFieldsMissed.push('country');
   return {
     id: user.id,

@@ -24,7 +24,7 @@ export type PlayerUpdate = z.output<typeof PlayerUpdateRequestSchema>['player'];
 
 export interface PlayerDeps {
   db: Db;
-  env: Pick<Env, 'appSecret'>;
+  env: Pick<Env, 'appSecret' | 'TERMS_UPDATED_AT'>;
   clock: Clock;
 }
 
@@ -48,7 +48,7 @@ const FROZEN_WHEN_VERIFIED = ['first_name', 'last_name', 'date_of_birth'] as con
 
 export function createPlayerService({ db, env, clock }: PlayerDeps) {
   async function present(user: User): Promise<Player> {
-    return presentPlayer(user, await statusesOf(db, user.id), env.appSecret);
+    return presentPlayer(user, await statusesOf(db, user.id), env.appSecret, env.TERMS_UPDATED_AT);
   }
 
   async function getPlayer(userId: number): Promise<Player> {

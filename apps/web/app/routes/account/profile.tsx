@@ -5,6 +5,8 @@ import { useSwitchWallet } from '../../lib/player/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
 import { SecuritySettings } from '../../features/account/components/security-settings';
+import { PhoneCard } from '../../features/profile/components/phone-card';
+import { SubscriptionsCard } from '../../features/profile/components/subscriptions-card';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
@@ -55,6 +57,10 @@ export default function ProfileRoute() {
           <SecuritySettings user={user} />
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
+        <div className="profile__contact">
+          <PhoneCard />
+          <SubscriptionsCard />
+        </div>
       </div>
     </section>
   );
