@@ -78,5 +78,6 @@ export const KEY_LABELS = [
   'player-hash',
   'payment-idempotency',
   'two-factor-setup',
+  'two-factor-recovery',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];
