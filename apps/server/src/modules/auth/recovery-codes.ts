@@ -20,11 +20,7 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 
 /** The canonical form of what was typed, or null when it cannot be a recovery code. */
 export function normaliseRecoveryCode(typed: string): string | null {
-  const plain = typed
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[il]/g, '1')
-    .replace(/o/g, '0');
+  const plain = typed.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
   if (plain.length !== LENGTH) return null;
   for (const char of plain) if (!ALPHABET.includes(char)) return null;
   return plain;
