@@ -45,7 +45,10 @@ async function withTwoFactor() {
 }
 
 /** A new browser: the password step, then `otp_attempt`. */
-async function signInWith(email: string, otpAttempt: string): Promise<{ client: Client; status: number; body: unknown }> {
+async function signInWith(
+  email: string,
+  otpAttempt: string,
+): Promise<{ client: Client; status: number; body: unknown }> {
   const client = createClient(t.app);
   const first = await client.post('/api/users/sign_in', { user: { email, password: GOOD_PASSWORD } });
   expect(first.statusCode).toBe(401);
