@@ -87,10 +87,10 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
   it('with two-factor on, changing the password asks for the password and the code, and the new password works', async () => {
     const email = uniqueEmail('stepup-2fa');
     const page = await openPage();
-    await signedUpIn(page, email, '/users');
+    await signedUpIn(page, email, '/users/security');
     const security = page.getByRole('region', { name: 'Sign-in and security' });
 
-    // Two-factor on from the profile: the key shown is added to the "app" (totp above).
+    // Two-factor on from the security page: the key shown is added to the "app" (totp above).
     await security.getByRole('button', { name: 'Turn on' }).click();
     const secret = ((await security.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32,}$/);

@@ -80,5 +80,6 @@ export const KEY_LABELS = [
   'two-factor-setup',
   // One-time phone codes are stored as an HMAC: a leaked row cannot be brute-forced offline.
   'phone-code',
+  'two-factor-recovery',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];

@@ -281,9 +281,52 @@ export const TwoFactorDisableRequestSchema = z.strictObject({
 });
 export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequestSchema>;
 
-/** `otp_secret` is Base32; `data` is the `otpauth://totp/…` URI to show as a QR code. */
-export const TwoFactorSetupSchema = z.strictObject({ otp_secret: z.string(), data: z.string() });
+/**
+ * `otp_secret` is Base32; `data` is the `otpauth://totp/…` URI; `qr_svg` is that URI as a QR code,
+ * an SVG document (show it as an image, `data:image/svg+xml,…`, never as markup).
+ */
+export const TwoFactorSetupSchema = z.strictObject({ otp_secret: z.string(), data: z.string(), qr_svg: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** How many recovery codes a set holds (docs/auth.md#recovery-codes). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * Answer of turning two-factor on: the set-up, plus the recovery codes. They are shown this once;
+ * the server keeps only their hashes.
+ */
+export const TwoFactorEnabledSchema = TwoFactorSetupSchema.extend({ recovery_codes: z.array(z.string()) });
+export type TwoFactorEnabled = z.infer<typeof TwoFactorEnabledSchema>;
+
+/** `GET /api/v2/player/two_factor/recovery_codes`: how many unused codes are left, and since when the set exists. */
+export const RecoveryCodesStatusSchema = z.strictObject({
+  remaining: z.number().int().nonnegative(),
+  created_at: z.string().nullable(),
+});
+export type RecoveryCodesStatus = z.infer<typeof RecoveryCodesStatusSchema>;
+
+/** `POST /api/v2/player/two_factor/recovery_codes`: a new set, replacing the old one; shown this once. */
+export const RecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Active sessions (docs/auth.md#active-sessions): the player's signed-in browsers and devices.
+
+/**
+ * One session. `id` is a public number, never the cookie or its hash; `ip`, `country` and
+ * `user_agent` are those of the sign-in ('' when unknown); `current` marks the session asking.
+ */
+export const PlayerSessionSchema = z.strictObject({
+  id: z.number().int().positive(),
+  ip: z.string(),
+  country: z.string(),
+  user_agent: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean(),
+});
+export type PlayerSession = z.infer<typeof PlayerSessionSchema>;
+export const PlayerSessionListSchema = z.array(PlayerSessionSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Step-up (decision 015): sensitive actions need the password, plus the two-factor code when it is

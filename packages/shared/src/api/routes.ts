@@ -15,11 +15,15 @@ import {
   EmptyBodySchema,
   PasswordResetTwoFactorBodySchema,
   PasswordUpdateRequestSchema,
+  PlayerSessionListSchema,
+  RecoveryCodesSchema,
+  RecoveryCodesStatusSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
   StepUpBodySchema,
   StepUpRequestSchema,
   TwoFactorDisableRequestSchema,
+  TwoFactorEnabledSchema,
   TwoFactorEnableRequestSchema,
   TwoFactorRequiredBodySchema,
   TwoFactorSetupSchema,
@@ -171,6 +175,7 @@ const STEP_UP = { 403: ['reauth_required'] } as const;
 
 const IdParams = z.strictObject({ id: recordIdParam });
 const RoundIdParams = z.strictObject({ id: bigRecordIdParam });
+const SessionIdParams = z.strictObject({ id: bigRecordIdParam });
 const SlugParams = z.strictObject({ slug: z.string() });
 
 const auth: RouteContract[] = [
@@ -293,7 +298,7 @@ const auth: RouteContract[] = [
       tag: 'auth',
       caller: 'player',
       body: TwoFactorEnableRequestSchema,
-      responses: { 200: TwoFactorSetupSchema },
+      responses: { 200: TwoFactorEnabledSchema },
       errors: { ...FORM, ...SIGNED_IN, 422: ['validation_error', 'invalid_otp', 'two_factor_already_enabled'] },
     },
     {
@@ -307,6 +312,55 @@ const auth: RouteContract[] = [
       errors: { ...FORM, ...SIGNED_IN, ...STEP_UP, 422: ['validation_error', 'invalid_otp', 'two_factor_not_enabled'] },
     },
   ]),
+  {
+    method: 'GET',
+    path: '/api/v2/player/two_factor/recovery_codes',
+    summary: 'How many two-factor recovery codes are left',
+    tag: 'auth',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: RecoveryCodesStatusSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/v2/player/two_factor/recovery_codes',
+    summary: 'A new set of recovery codes, replacing the old one (needs a fresh step-up)',
+    tag: 'auth',
+    caller: 'player',
+    body: EmptyBodySchema.optional(),
+    responses: { 200: RecoveryCodesSchema },
+    errors: { ...SHAPE, ...SIGNED_IN, ...STEP_UP, 422: ['two_factor_not_enabled'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/player/sessions',
+    summary: 'The player’s signed-in sessions, this one marked current',
+    tag: 'auth',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: PlayerSessionListSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/sessions/{id}',
+    summary: 'Sign one of the player’s sessions out (its sockets close)',
+    tag: 'auth',
+    caller: 'player',
+    params: SessionIdParams,
+    responses: { 204: null },
+    errors: { ...SHAPE, ...SIGNED_IN, 404: ['not_found'] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/sessions',
+    summary: 'Sign out everywhere else: every session of the player but this one',
+    tag: 'auth',
+    caller: 'player',
+    responses: { 204: null },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
 ];
 
 const player: RouteContract[] = [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -99,11 +100,19 @@ export const statuses = pgTable('statuses', {
 export const sessions = pgTable(
   'sessions',
   {
+    /** SHA-256 of the cookie's token: never shown to anyone, the player included. */
     id: text('id').primaryKey(),
+    /**
+     * The id the player's sessions list shows and `DELETE /api/player/sessions/{id}` takes
+     * (docs/auth.md#active-sessions): a number with no relation to the token.
+     */
+    publicId: bigserial('public_id', { mode: 'number' }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Player who passed the password step and still owes a TOTP code. */
     pendingUserId: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip'),
+    /** The geo country of the sign-in request, when the CDN named one. */
+    country: text('country'),
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
@@ -111,7 +120,27 @@ export const sessions = pgTable(
     /** When the player last proved it is them in this session (step-up, decision 015). */
     stepUpAt: ts('step_up_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
+);
+
+/**
+ * Two-factor recovery codes (docs/auth.md#recovery-codes): each stands in for one authenticator code,
+ * once. Only a keyed hash is stored (HMAC-SHA-256 under a key derived from APP_SECRET): the codes
+ * carry 60 random bits, so a slow hash adds nothing against guessing, and a lookup by hash lets one
+ * guarded UPDATE use a code up.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 );
 
 /** Single-use tokens mailed to players (confirmation, password reset). Only hashes are stored. */

@@ -17,6 +17,7 @@ import { assertNotRestricted, requestLocale } from '../info/index.ts';
 import { createPlayerService } from '../player/index.ts';
 import { createAuthService } from './auth.service.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
+import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 /** Sign-out takes no body; an empty JSON object is tolerated. */
@@ -140,4 +141,5 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor, clock: deps.clock });
+  await app.register(sessionsRoutes, { sessions, realtime: deps.realtime });
 };

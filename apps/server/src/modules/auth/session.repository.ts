@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { DbOrTx, User } from '../player/index.ts';
@@ -51,6 +51,32 @@ export async function deleteOtherSessionsOfUser(db: DbOrTx, userId: number, keep
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
     .returning({ id: sessions.id });
   return ended.map((row) => row.id);
+}
+
+/**
+ * The player's signed-in sessions that still work (unexpired, used within the idle timeout), the
+ * most recently used first. Half-finished two-factor sign-ins are no sessions of the player yet.
+ */
+export async function listSessionsOfUser(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  seenSince: Date,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, seenSince)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.publicId));
+}
+
+/** Ends one session of the player by its public id; the internal id of the ended session, or null. */
+export async function deleteSessionOfUser(db: DbOrTx, userId: number, publicId: number): Promise<string | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return row?.id ?? null;
 }
 
 /**

@@ -4,10 +4,13 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { visitorCountry } from '../info/index.ts';
 import type { User } from '../player/index.ts';
 import {
   deleteOtherSessionsOfUser,
   deleteSession,
+  deleteSessionOfUser,
+  listSessionsOfUser,
   deleteSessionsOfUser,
   insertSession,
   markSessionSteppedUp,
@@ -117,6 +120,7 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
       userId: pending ? null : who.userId,
       pendingUserId: pending ? who.pendingUserId : null,
       ip: request.ip,
+      country: visitorCountry(request),
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
       createdAt: now,
       lastSeenAt: now,
@@ -149,6 +153,20 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     return deleteOtherSessionsOfUser(db, userId, keep);
   }
 
+  /** The player's sessions that still work (docs/auth.md#active-sessions). */
+  async function listForUser(userId: number): Promise<SessionRow[]> {
+    const now = clock.now();
+    return listSessionsOfUser(db, userId, now, new Date(now.getTime() - idleMs));
+  }
+
+  /**
+   * Ends the player's session with this public id; another player's id (or none) ends nothing.
+   * Returns the ended session's internal id, so its sockets can be closed, or null.
+   */
+  async function destroyOneForUser(userId: number, publicId: number): Promise<string | null> {
+    return deleteSessionOfUser(db, userId, publicId);
+  }
+
   /** Records that the player of this session just proved it is them (decision 015). */
   async function markSteppedUp(sessionId: string, at: Date): Promise<void> {
     await markSessionSteppedUp(db, sessionId, at);
@@ -161,6 +179,8 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
     destroyById,
     destroyAllForUser,
     destroyOthersForUser,
+    destroyOneForUser,
+    listForUser,
     markSteppedUp,
     readToken,
     cookieName,

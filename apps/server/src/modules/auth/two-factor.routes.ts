@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NoQuerySchema } from '@croupier/shared/api/primitives';
-import { TwoFactorDisableRequestSchema, TwoFactorEnableRequestSchema } from '@croupier/shared/api/auth';
+import {
+  EmptyBodySchema,
+  TwoFactorDisableRequestSchema,
+  TwoFactorEnableRequestSchema,
+} from '@croupier/shared/api/auth';
 import type { Clock } from '../../lib/clock.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { requireUserFrom } from './session.service.ts';
@@ -38,4 +42,23 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
       return reply.code(204).send();
     });
   }
+
+  // Recovery codes (docs/auth.md#recovery-codes): new calls, so only on the v2 path.
+  const RECOVERY = '/api/v2/player/two_factor/recovery_codes';
+
+  app.get(RECOVERY, async (request, reply) => {
+    parseQuery(NoQuerySchema, request);
+    const user = await request.requireUser();
+    return reply.code(200).send(await twoFactor.recoveryStatus(user));
+  });
+
+  app.post(RECOVERY, async (request, reply) => {
+    parseBody(EmptyBodySchema.optional(), request);
+    const loaded = await request.auth();
+    const user = requireUserFrom(loaded);
+    // A new set is a way past the second factor: only for whoever just proved both (decision 015).
+    // With two-factor off there is nothing to prove it for, and the service says so.
+    if (user.twoFactorEnabled) requireSteppedUp(loaded, clock.now());
+    return reply.code(200).send(await twoFactor.regenerateRecoveryCodes(user));
+  });
 };

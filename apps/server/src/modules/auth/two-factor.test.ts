@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TwoFactorRequiredBodySchema, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
+import { TwoFactorEnabledSchema, TwoFactorRequiredBodySchema, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract } from '../../../test/contract.ts';
@@ -25,7 +25,7 @@ describe('two-factor authentication', () => {
       two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
     });
     expect(enabled.statusCode).toBe(200);
-    expectContract(TwoFactorSetupSchema, enabled.json());
+    expectContract(TwoFactorEnabledSchema, enabled.json());
     return { ...signedUp, secret };
   }
 
@@ -60,7 +60,7 @@ describe('two-factor authentication', () => {
       two_factor: { otp_secret: secret, authentication_code: code },
     });
     expect(enabled.statusCode).toBe(200);
-    expect(expectContract(TwoFactorSetupSchema, enabled.json()).otp_secret).toBe(secret);
+    expect(expectContract(TwoFactorEnabledSchema, enabled.json()).otp_secret).toBe(secret);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
     expect(row!.twoFactorEnabled).toBe(true);
     expect(row!.twoFactorSecret).toMatch(/^v2\./);

@@ -12,4 +12,4 @@ export const infoModule = defineModule({
 });
 
 export { seedStatuses } from './statuses.seed.ts';
-export { assertNotRestricted, requestLocale, stagCookie } from './visitor.ts';
+export { assertNotRestricted, requestLocale, stagCookie, visitorCountry } from './visitor.ts';

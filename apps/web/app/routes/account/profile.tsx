@@ -4,9 +4,10 @@ import { useAccounts } from '../../lib/player/get-accounts';
 import { useSwitchWallet } from '../../lib/player/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
-import { SecuritySettings } from '../../features/account/components/security-settings';
 import { PhoneCard } from '../../features/profile/components/phone-card';
 import { SubscriptionsCard } from '../../features/profile/components/subscriptions-card';
+import { Link } from 'react-router';
+import { href } from '../../config/paths';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
@@ -54,7 +55,13 @@ export default function ProfileRoute() {
             switchingTo={switchWallet.isPending ? switchWallet.variables : null}
           />
           {switchWallet.isError && <FormError message={t('wallets.switch_failed')} />}
-          <SecuritySettings user={user} />
+          <section className="card" aria-labelledby="profile-security-title">
+            <h2 id="profile-security-title">{t('security:profile_link.title')}</h2>
+            <p className="muted">{t('security:profile_link.text')}</p>
+            <Link to={href('security', locale)} className="btn btn--secondary">
+              {t('security:profile_link.open')}
+            </Link>
+          </section>
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
         <div className="profile__contact">

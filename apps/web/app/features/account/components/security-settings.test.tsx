@@ -184,9 +184,10 @@ describe('two-factor off', () => {
   it('sends the code; a step-up in between is asked for, then the same code goes again', async () => {
     const del = vi.fn().mockRejectedValueOnce(stepUpRequired(true)).mockResolvedValueOnce(null);
     const post = vi.fn().mockResolvedValue({ valid_until: '2026-11-22T12:05:00Z' });
-    renderSettings({ delete: del, post });
+    const get = vi.fn().mockResolvedValue({ remaining: 10, created_at: '2026-11-01T10:00:00Z' });
+    renderSettings({ delete: del, post, get });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
-    const code = await screen.findByLabelText('6-digit code');
+    const code = await screen.findByLabelText('Code from your app or a recovery code');
     await waitFor(() => expect(document.activeElement).toBe(code));
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Turn off' }).at(-1)!);

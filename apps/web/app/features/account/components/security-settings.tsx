@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_MIN_LENGTH } from '@croupier/shared/api/auth';
+import { PASSWORD_MIN_LENGTH, type TwoFactorSetup } from '@croupier/shared/api/auth';
 import { useStepUp } from '../../../components/step-up/step-up';
 import { toasts } from '../../../components/toast/toast-store';
 import { TextField } from '../../../components/ui/field';
@@ -12,14 +12,23 @@ import type { Player } from '../../../lib/api-types';
 import { apiErrorToForm } from '../../../lib/form-errors';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { StepUpCancelled } from '../../../lib/step-up';
+import { RECOVERY_CODES_KEY } from '../api/query-keys';
 import { disableTwoFactor, enableTwoFactor, getTwoFactorSetup, updateAccount } from '../api/security';
+import { NewRecoveryCodes, RecoveryCodesStatus } from './recovery-codes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^\d{6}$/;
+/** A recovery code as people type it: 12 letters and digits, with or without dashes and spaces. */
+const RECOVERY_CODE = /^[0-9a-z]{12}$/i;
+
+/** The server's QR code (an SVG document) as an image: shown with <img>, never put into the page as markup. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 /**
- * Sign-in and security on the profile page: change the password, change the e-mail address, turn
- * two-factor authentication on or off. The server may ask the player to confirm it is them first
+ * Sign-in and security on /users/security: change the password, change the e-mail address, turn
+ * two-factor authentication on or off and keep its recovery codes. The server may ask the player to confirm it is them first
  * (decision 015); useStepUp asks and makes the call again.
  */
 export function SecuritySettings({ user }: { user: Player }) {
@@ -35,7 +44,7 @@ export function SecuritySettings({ user }: { user: Player }) {
 }
 
 /** Runs a submit: `busy` while it runs; a cancelled step-up is no error (nothing changed). */
-function useSubmit() {
+export function useSubmit() {
   const [busy, setBusy] = useState(false);
   async function submit(work: () => Promise<void>, onError: (error: unknown) => void) {
     setBusy(true);
@@ -197,8 +206,10 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const form = useForm({ code: '' }, formRef);
   const { busy, submit } = useSubmit();
   // Turning on: the secret to add to the app; turning off: the code form is open.
-  const [setup, setSetup] = useState<{ otp_secret: string; data: string } | null>(null);
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [disabling, setDisabling] = useState(false);
+  // The recovery codes of the set-up just finished: shown this once.
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
 
   const showError = (error: unknown) => {
     const mapped = apiErrorToForm(error, ['authentication_code', 'otp_secret'], i18n, 'security');
@@ -226,16 +237,21 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const code = form.values.code.replace(/\s/g, '');
-    if (!CODE.test(code)) return form.showErrors({ code: t('validation.code') });
+    // Turning off also takes a recovery code: the way out for a player who lost the phone.
+    const valid = CODE.test(code) || (!setup && RECOVERY_CODE.test(code.replace(/-/g, '')));
+    if (!valid) return form.showErrors({ code: setup ? t('validation.code') : t('validation.code_or_recovery') });
     void submit(async () => {
-      if (setup) await enableTwoFactor(api, setup.otp_secret, code);
-      else await stepUp.run(() => disableTwoFactor(api, code));
+      if (setup) {
+        const enabled = await enableTwoFactor(api, setup.otp_secret, code);
+        setNewCodes(enabled.recovery_codes);
+      } else await stepUp.run(() => disableTwoFactor(api, code));
       toasts.add({
         type: 'success',
         text: setup ? t('settings.two_factor.turned_on') : t('settings.two_factor.turned_off'),
       });
       close();
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player });
+      await queryClient.invalidateQueries({ queryKey: RECOVERY_CODES_KEY });
     }, showError);
   }
 
@@ -243,12 +259,17 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   // The code field takes the focus when its form opens (keyboard players land where they type),
   // and the button that opened it gets it back when it closes.
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // New recovery codes take the focus themselves (their heading); once put away, the toggle has it.
   const wasOpen = useRef(false);
+  const showingCodes = newCodes !== null;
+  const wasShowingCodes = useRef(false);
   useEffect(() => {
     if (open) formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-    else if (wasOpen.current) toggleRef.current?.focus();
+    else if ((wasOpen.current && !showingCodes) || (wasShowingCodes.current && !showingCodes))
+      toggleRef.current?.focus();
     wasOpen.current = open;
-  }, [open]);
+    wasShowingCodes.current = showingCodes;
+  }, [open, showingCodes]);
   return (
     <div className="form" role="group" aria-labelledby="security-two-factor">
       <h3 id="security-two-factor">{t('settings.two_factor.title')}</h3>
@@ -268,6 +289,14 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           {setup ? (
             <>
               <p>{t('settings.two_factor.setup_intro')}</p>
+              <img
+                className="two-factor__qr"
+                src={svgDataUrl(setup.qr_svg)}
+                alt={t('settings.two_factor.qr_alt')}
+                width={192}
+                height={192}
+              />
+              <p>{t('settings.two_factor.key_intro')}</p>
               <p>
                 {t('settings.two_factor.key')}{' '}
                 <code data-testid="two-factor-key">{setup.otp_secret.replace(/(.{4})/g, '$1 ').trim()}</code>
@@ -280,16 +309,30 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             <p>{t('settings.two_factor.disable_intro')}</p>
           )}
           <FormError message={form.formError} />
-          <TextField
-            name="code"
-            label={t('settings.two_factor.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={form.values.code}
-            onChange={form.set('code')}
-            error={form.errors.code}
-          />
+          {setup ? (
+            <TextField
+              name="code"
+              label={t('settings.two_factor.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={form.values.code}
+              onChange={form.set('code')}
+              error={form.errors.code}
+            />
+          ) : (
+            <TextField
+              name="code"
+              label={t('settings.two_factor.code_or_recovery')}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={20}
+              value={form.values.code}
+              onChange={form.set('code')}
+              error={form.errors.code}
+            />
+          )}
           <div className="form__actions">
             <button type="button" className="btn btn--secondary" onClick={close}>
               {t('common:actions.cancel')}
@@ -300,6 +343,8 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           </div>
         </form>
       )}
+      {newCodes && <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />}
+      {enabled && !open && !newCodes && <RecoveryCodesStatus />}
       {stepUp.dialog}
     </div>
   );

@@ -36,6 +36,8 @@ export function SignInForm({
   const otpFormRef = useRef<HTMLFormElement>(null);
   const otpForm = useForm({ otp: '' }, otpFormRef);
   const [otpStep, setOtpStep] = useState(false);
+  // A player without the phone signs in with a recovery code instead (docs/auth.md#recovery-codes).
+  const [recovery, setRecovery] = useState(false);
   const redirect = params.get('redirect') ?? undefined;
 
   const password = useMutation({
@@ -80,29 +82,60 @@ export function SignInForm({
 
   function submitCode(event: FormEvent) {
     event.preventDefault();
-    const errors = validateFields(['otp'], otpForm.values);
-    if (errors.otp) return otpForm.showErrors({ otp: t(`validation.${errors.otp}`) });
+    if (recovery) {
+      const plain = otpForm.values.otp.replace(/[\s-]/g, '');
+      if (!/^[0-9a-z]{12}$/i.test(plain)) return otpForm.showErrors({ otp: t('validation.recovery_code') });
+    } else {
+      const errors = validateFields(['otp'], otpForm.values);
+      if (errors.otp) return otpForm.showErrors({ otp: t(`validation.${errors.otp}`) });
+    }
     otp.mutate();
+  }
+
+  function switchCodeKind() {
+    setRecovery(!recovery);
+    otpForm.set('otp')('');
+    otpForm.showErrors({});
   }
 
   if (otpStep) {
     return (
       <form ref={otpFormRef} className="form" onSubmit={submitCode} noValidate>
         <h3>{t('sign_in.otp_title')}</h3>
-        <p className="muted">{t('sign_in.otp_text')}</p>
-        <TextField
-          name="otp_attempt"
-          label={t('fields.otp')}
-          value={otpForm.values.otp}
-          onChange={otpForm.set('otp')}
-          error={otpForm.errors.otp}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          data-autofocus
-        />
+        <p className="muted">{recovery ? t('sign_in.recovery_text') : t('sign_in.otp_text')}</p>
+        {recovery ? (
+          <TextField
+            key="recovery"
+            name="otp_attempt"
+            label={t('fields.recovery_code')}
+            value={otpForm.values.otp}
+            onChange={otpForm.set('otp')}
+            error={otpForm.errors.otp}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={20}
+            autoFocus
+          />
+        ) : (
+          <TextField
+            key="otp"
+            name="otp_attempt"
+            label={t('fields.otp')}
+            value={otpForm.values.otp}
+            onChange={otpForm.set('otp')}
+            error={otpForm.errors.otp}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            data-autofocus
+          />
+        )}
         <button className="btn btn--primary btn--block" type="submit" disabled={otp.isPending}>
           {t('sign_in.otp_submit')}
+        </button>
+        <button type="button" className="btn btn--ghost btn--block" onClick={switchCodeKind}>
+          {recovery ? t('sign_in.use_app') : t('sign_in.use_recovery')}
         </button>
       </form>
     );
