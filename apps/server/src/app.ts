@@ -29,6 +29,7 @@ import {
 } from './modules/module.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { playerModule } from './modules/player/index.ts';
+import { privacyModule } from './modules/privacy/index.ts';
 import { createWallet, walletModule } from './modules/wallet/index.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   gamesHostModule,
   jackpotsModule,
   paymentsModule,
+  privacyModule,
 ];
 
 /** What route plugins receive: the platform and `use` (kept under this name for the route files). */
