@@ -76,8 +76,5 @@ export async function recordConsumerFailure(db: Executor, consumer: string, mess
 
 /** The events about one player, oldest first (their export: docs/privacy.md#what-each-module-holds). */
 export async function eventsOfPlayer(db: Executor, userId: number): Promise<unknown[]> {
-  return jsonRows(
-    db,
-    sql`SELECT id, type, payload, created_at FROM events WHERE user_id = ${userId} ORDER BY id`,
-  );
+  return jsonRows(db, sql`SELECT id, type, payload, created_at FROM events WHERE user_id = ${userId} ORDER BY id`);
 }

@@ -22,6 +22,7 @@ export const PATHS = {
   payments: '/users/payments',
   limits: '/users/limits',
   limitConfirm: '/profile/limits/confirm',
+  dataDownload: '/profile/data/download',
   deposit: '/deposit',
   redirect: '/redirect',
   oops: '/oops',

@@ -92,7 +92,8 @@ export const gamesHostModule = defineModule({
         'Your real-money rounds: game, stake, win, the bet and your actions, the outcome, and the seed pair and nonce it was drawn from.',
       seed_pairs:
         'Your provably-fair seed pairs: the server seed only once revealed (rotated), its hash and your client seed always.',
-      shared_rounds: 'The shared rounds (Rocket, live roulette) you bet in: their seed once the round ended, and result.',
+      shared_rounds:
+        'The shared rounds (Rocket, live roulette) you bet in: their seed once the round ended, and result.',
     },
     export: async (userId, tx) => ({
       rounds: await roundsForExport(tx, userId),

@@ -76,7 +76,11 @@ export async function storeReport(
 }
 
 /** Built copies whose link was never mailed (a new one, or a crash before the mail left). */
-export async function unmailedReports(db: Executor, now: Date, limit: number): Promise<{ id: number; user_id: number }[]> {
+export async function unmailedReports(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<{ id: number; user_id: number }[]> {
   const found = await rows<{ id: number; user_id: number }>(
     db,
     sql`SELECT id, user_id FROM gdpr_reports WHERE status = 'ready' AND mailed_at IS NULL AND expires_at > ${now}
@@ -154,7 +158,5 @@ export async function erasureOf(db: Executor, userId: number): Promise<Date | un
 }
 
 export async function insertErasure(db: Executor, userId: number, now: Date, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO gdpr_erasures (user_id, erased_at, reason) VALUES (${userId}, ${now}, ${reason})`,
-  );
+  await db.execute(sql`INSERT INTO gdpr_erasures (user_id, erased_at, reason) VALUES (${userId}, ${now}, ${reason})`);
 }

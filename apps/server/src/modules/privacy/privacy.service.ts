@@ -72,7 +72,10 @@ export class PrivacyService {
       await lockPlayer(tx, userId);
       const [last] = await reportsOf(tx, userId, 1);
       if (last?.status === 'pending')
-        throw conflict('gdpr_report_pending', 'Your copy is being prepared; we will e-mail you a link when it is ready.');
+        throw conflict(
+          'gdpr_report_pending',
+          'Your copy is being prepared; we will e-mail you a link when it is ready.',
+        );
       if (last && now.getTime() - last.requested_at.getTime() < GDPR_REPORT_INTERVAL_MS) {
         const next = new Date(last.requested_at.getTime() + GDPR_REPORT_INTERVAL_MS);
         const seconds = Math.ceil((next.getTime() - now.getTime()) / 1000);

@@ -42,7 +42,11 @@ const checked = (method: string, route: string, res: LightMyRequestResponse) => 
 
 /** A player with something in every module: profile, sessions, money, rounds on two seed pairs, a limit, a mail. */
 async function richPlayer(firstName: string) {
-  const { client, user, player } = await signUp(t.app, { currency: 'EUR', first_name: firstName, last_name: 'Lovelace' });
+  const { client, user, player } = await signUp(t.app, {
+    currency: 'EUR',
+    first_name: firstName,
+    last_name: 'Lovelace',
+  });
   await fund(t.wallet, player.id, 'EUR', 10_000);
   const { headers, game } = await launch(t, client, 'slot-low');
   expect((await client.put(`/api/player/favorite_games/${game.id}`, {})).statusCode).toBeLessThan(300);
@@ -63,7 +67,9 @@ async function richPlayer(firstName: string) {
                 ${`Hi ${firstName},\n\nhttp://localhost/users/reset_password?reset_password_token=SECRET-LINK-${++n}\n`},
                 ${t.clock.now()})`,
   );
-  await t.database.db.execute(sql`UPDATE users SET two_factor_secret = ${`TOTPSECRET${firstName}`} WHERE id = ${player.id}`);
+  await t.database.db.execute(
+    sql`UPDATE users SET two_factor_secret = ${`TOTPSECRET${firstName}`} WHERE id = ${player.id}`,
+  );
   return { client, id: player.id, email: user.email, firstName };
 }
 
@@ -100,7 +106,12 @@ describe('the export', () => {
 
     expect(doc.auth.account.email).toBe(a.email);
     expect(doc.auth.sessions.length).toBeGreaterThan(0);
-    expect(doc.player.profile).toMatchObject({ id: a.id, first_name: 'Adaexport', last_name: 'Lovelace', city: 'Berlin' });
+    expect(doc.player.profile).toMatchObject({
+      id: a.id,
+      first_name: 'Adaexport',
+      last_name: 'Lovelace',
+      city: 'Berlin',
+    });
     expect(doc.player.wallets).toEqual([expect.objectContaining({ currency: 'EUR' })]);
     const kinds = (doc.wallet.ledger as Json[]).map((e) => e.kind as string);
     expect(kinds.filter((k) => k === 'bet')).toHaveLength(2);
@@ -177,7 +188,9 @@ describe('POST /api/gdpr_reports and the mailed link', () => {
     expect(stored!.token_hash).not.toBe(token);
 
     const listed = checked('GET', '/api/gdpr_reports', await a.client.get('/api/gdpr_reports'));
-    expect(listed.json()).toEqual([expect.objectContaining({ status: 'ready', expires_at: '2026-11-29T12:00:00.000Z' })]);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ status: 'ready', expires_at: '2026-11-29T12:00:00.000Z' }),
+    ]);
 
     const url = `/api/gdpr_reports/download?token=${encodeURIComponent(token)}`;
     expect((await createClient(t.app).get(url)).statusCode).toBe(401);
@@ -223,7 +236,9 @@ describe('POST /api/gdpr_reports and the mailed link', () => {
     t.clock.advance(GDPR_REPORT_TTL_MS);
     // The session would not outlive the jump: sign in again.
     const fresh = createClient(t.app);
-    expect((await fresh.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(201);
+    expect(
+      (await fresh.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } })).statusCode,
+    ).toBe(201);
     const late = checked(
       'GET',
       '/api/gdpr_reports/download',
@@ -266,7 +281,9 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     const res = checked('POST', '/api/admin/players/{id}/erasure', await erase(a.id));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'erasure_money_held' });
-    const [user] = await q<{ email: string; first_name: string }>(sql`SELECT email, first_name FROM users WHERE id = ${a.id}`);
+    const [user] = await q<{ email: string; first_name: string }>(
+      sql`SELECT email, first_name FROM users WHERE id = ${a.id}`,
+    );
     expect(user).toEqual({ email: a.email, first_name: 'Moneyholder' });
     expect((await a.client.get('/api/player')).statusCode).toBe(200);
   });
@@ -366,7 +383,9 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     const { client, player } = await signUp(t.app, { currency: 'EUR' });
     expect((await client.post('/api/gdpr_reports', {})).statusCode).toBe(201);
     expect((await erase(player.id)).statusCode).toBe(200);
-    expect(await q(sql`SELECT status FROM gdpr_reports WHERE user_id = ${player.id}`)).toEqual([{ status: 'cancelled' }]);
+    expect(await q(sql`SELECT status FROM gdpr_reports WHERE user_id = ${player.id}`)).toEqual([
+      { status: 'cancelled' },
+    ]);
     const unknown = checked('POST', '/api/admin/players/{id}/erasure', await erase(2_000_000_000));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'player_not_found' });

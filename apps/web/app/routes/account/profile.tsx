@@ -5,6 +5,7 @@ import { useSwitchWallet } from '../../lib/player/switch-wallet';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { ProfileView } from '../../features/account/components/profile-view';
 import { SecuritySettings } from '../../features/account/components/security-settings';
+import { PrivacyData } from '../../features/account/components/privacy-data';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
@@ -53,6 +54,7 @@ export default function ProfileRoute() {
           />
           {switchWallet.isError && <FormError message={t('wallets.switch_failed')} />}
           <SecuritySettings user={user} />
+          <PrivacyData locale={locale} />
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
       </div>
