@@ -30,6 +30,7 @@ import {
 import { paymentsModule } from './modules/payments/index.ts';
 import { playerModule } from './modules/player/index.ts';
 import { profileModule } from './modules/profile/index.ts';
+import { privacyModule } from './modules/privacy/index.ts';
 import { createWallet, walletModule } from './modules/wallet/index.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createSocketAuth } from './realtime/session-auth.ts';
@@ -52,6 +53,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   gamesHostModule,
   jackpotsModule,
   paymentsModule,
+  privacyModule,
 ];
 
 /** What route plugins receive: the platform and `use` (kept under this name for the route files). */

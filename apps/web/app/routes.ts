@@ -46,6 +46,8 @@ function tree(locale: boolean) {
       r('users/security', 'routes/account/security.tsx'),
       // The link mailed for a parked limit change (docs/limits.md#changing-a-limit)
       r('profile/limits/confirm', 'routes/account/limit-confirm.tsx'),
+      // The link mailed with a copy of the player's data (docs/privacy.md#the-copy-of-your-data)
+      r('profile/data/download', 'routes/account/data-download.tsx'),
       // Cashbox popups (login required, docs/player-app.md#cashbox-popups)
       r('cashbox', 'routes/cashbox/cashbox.tsx'),
       r('dashboard', 'routes/cashbox/dashboard.tsx'),

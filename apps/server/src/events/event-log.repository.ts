@@ -1,6 +1,6 @@
 import type { EventPayload, EventType } from '@croupier/shared/events';
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../db/sql.ts';
 
 export interface CursorRow {
   last_tx: string;
@@ -72,4 +72,9 @@ export async function recordConsumerFailure(db: Executor, consumer: string, mess
     sql`UPDATE event_cursors SET failures = failures + 1, last_error = ${message}, updated_at = now()
         WHERE consumer = ${consumer}`,
   );
+}
+
+/** The events about one player, oldest first (their export: docs/privacy.md#what-each-module-holds). */
+export async function eventsOfPlayer(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(db, sql`SELECT id, type, payload, created_at FROM events WHERE user_id = ${userId} ORDER BY id`);
 }

@@ -5,7 +5,16 @@ import { MODULES } from '../app.ts';
 import { MODULE_SQL } from '../db/module-functions.ts';
 import type { EventConsumer } from '../events/event-log.ts';
 import type { JobDefinition } from '../jobs/scheduler.ts';
-import { defineModule, installModules, moduleInvariants, type ModuleDefinition, type Platform } from './module.ts';
+import { fixedClock } from '../lib/clock.ts';
+import {
+  defineModule,
+  installModules,
+  moduleInvariants,
+  type ModuleDefinition,
+  type PersonalDataRegistry,
+  type Platform,
+} from './module.ts';
+import { PrivacyService } from './privacy/privacy.service.ts';
 
 /** A platform that records what modules hand it, without a database. */
 function fakePlatform(env: Partial<Platform['env']> = {}) {
@@ -104,6 +113,63 @@ describe('installModules', () => {
     await expect(install([shop]).installed).rejects.toThrow(/must be named shop.<job>/);
     const plain = defineModule({ name: 'plain' });
     await expect(install([plain, plain]).installed).rejects.toThrow(/listed twice/);
+  });
+});
+
+describe('personal data (docs/privacy.md#the-module-hook)', () => {
+  it("collects each module's declaration in order; the export has the module's section and its description", async () => {
+    const shop = defineModule({
+      name: 'shop',
+      personalData: () => ({
+        sections: { orders: 'Your orders.' },
+        export: async (userId) => ({ orders: [{ buyer: userId, item: 'hat' }] }),
+      }),
+    });
+    const plain = defineModule({ name: 'plain' });
+    const audit = defineModule({ name: 'audit', setup: (ctx): PersonalDataRegistry => ctx.personalData });
+    const apis = (await install([shop, plain, audit]).installed) as unknown as Record<string, PersonalDataRegistry>;
+    const registry = apis.audit!;
+    expect(registry.all().map((entry) => entry.module)).toEqual(['shop']);
+    const privacy = new PrivacyService({
+      db: null as never,
+      clock: fixedClock(new Date('2026-01-02T03:04:05Z')),
+      personalData: registry,
+      sendLink: async () => undefined,
+    });
+    const doc = JSON.parse(await privacy.exportDocument(7, null as never)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(doc.shop).toEqual({ orders: [{ buyer: 7, item: 'hat' }] });
+    expect(doc.about).toMatchObject({ player_id: 7, generated_at: '2026-01-02T03:04:05.000Z' });
+    expect(doc.about.sections).toEqual({ 'shop.orders': 'Your orders.' });
+  });
+
+  it('refuses an export that leaves out a part its module declared', async () => {
+    const shop = defineModule({
+      name: 'shop',
+      personalData: () => ({ sections: { orders: 'Your orders.' }, export: async () => ({}) }),
+    });
+    const audit = defineModule({ name: 'audit', setup: (ctx): PersonalDataRegistry => ctx.personalData });
+    const apis = (await install([shop, audit]).installed) as unknown as Record<string, PersonalDataRegistry>;
+    const privacy = new PrivacyService({
+      db: null as never,
+      clock: fixedClock(new Date('2026-01-02T03:04:05Z')),
+      personalData: apis.audit!,
+      sendLink: async () => undefined,
+    });
+    await expect(privacy.exportDocument(7, null as never)).rejects.toThrow(/shop declares orders/);
+  });
+
+  it('every module that keeps rows about a player declares what it holds', () => {
+    expect(MODULES.filter((m) => m.personalData).map((m) => m.name)).toEqual([
+      'auth',
+      'player',
+      'mail',
+      'games',
+      'wallet',
+      'limits',
+      'games-host',
+      'payments',
+      'privacy',
+    ]);
   });
 });
 

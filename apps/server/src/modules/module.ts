@@ -9,7 +9,7 @@ import type {
   SharedRoundEvent,
 } from '@croupier/shared/realtime';
 import type { Env } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { ModuleSql } from '../db/module-functions.ts';
 import type { EventConsumer, EventLog } from '../events/event-log.ts';
 import { requireAdminToken } from '../http/admin.ts';
@@ -61,6 +61,37 @@ export interface ModuleContext extends Platform {
   use<K extends ModuleName>(name: K): ModuleApis[K];
   /** Realtime publication limited to the channels this module declared. */
   publish: ModulePublisher;
+  /**
+   * Every module's personal-data declaration, in `MODULES` order. Filled while the modules install,
+   * so read it when a request or job runs, not in `setup` (docs/privacy.md#the-module-hook).
+   */
+  personalData: PersonalDataRegistry;
+}
+
+/** A transaction of the app's database (what the privacy module hands each module's hook). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a module holds about one player (docs/privacy.md#the-module-hook, decision 025). Each module
+ * answers for its own tables, in the transaction the privacy module opens.
+ */
+export interface PersonalData {
+  /** The export's parts by name, each a sentence saying what it is (the document's header). */
+  sections: Readonly<Record<string, string>>;
+  /** The player's data, one entry per name in `sections`. Never a secret (hash, token, unrevealed seed). */
+  export(userId: number, tx: Tx): Promise<Record<string, unknown>>;
+  /**
+   * Why the player cannot be erased now (money held, a payment under way), or null. Checked by
+   * every module before any erases anything.
+   */
+  refuseErasure?(userId: number, tx: Tx): Promise<{ code: string; message: string } | null>;
+  /** Anonymises what the law does not require kept. Idempotent: a second run changes nothing. */
+  erase?(userId: number, tx: Tx, now: Date): Promise<void>;
+}
+
+export interface PersonalDataRegistry {
+  /** The declarations installed so far, `{ module, data }`, in `MODULES` order. */
+  all(): readonly { module: string; data: PersonalData }[];
 }
 
 export interface ModulePublisher {
@@ -101,6 +132,8 @@ export interface ModuleDefinition<N extends string = string, Api = unknown> {
    * returning the rows that break it, checked by the invariant tests and the storm test.
    */
   invariants?: Readonly<Record<string, InvariantQuery>>;
+  /** What it holds about a player, for the export and the erasure (docs/privacy.md#the-module-hook). */
+  personalData?(api: Api, ctx: ModuleContext): PersonalData;
   /** Runs when the app closes, before the database does. */
   close?(api: Api): void | Promise<void>;
 }
@@ -131,6 +164,8 @@ export async function installModules(
 ): Promise<ModuleApis> {
   const built = new Map<string, unknown>();
   const channelOwners = new Map<string, string>();
+  const personal: { module: string; data: PersonalData }[] = [];
+  const personalData: PersonalDataRegistry = { all: () => personal };
   for (const module of modules) {
     if (built.has(module.name)) throw new Error(`module ${module.name} listed twice`);
     for (const channel of module.channels ?? []) {
@@ -163,6 +198,7 @@ export async function installModules(
           platform.realtime.publishRoom(game, data);
         },
       },
+      personalData,
     };
     const api = module.setup ? await module.setup(ctx, app) : undefined;
     built.set(module.name, api);
@@ -185,6 +221,7 @@ export async function installModules(
       platform.jobs.define(job);
     }
     for (const consumer of module.consumers?.(api, ctx) ?? []) platform.events.register(consumer);
+    if (module.personalData) personal.push({ module: module.name, data: module.personalData(api, ctx) });
     if (module.close) {
       const close = module.close;
       app.addHook('onClose', async () => close(api));

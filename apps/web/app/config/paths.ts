@@ -23,6 +23,7 @@ export const PATHS = {
   limits: '/users/limits',
   security: '/users/security',
   limitConfirm: '/profile/limits/confirm',
+  dataDownload: '/profile/data/download',
   deposit: '/deposit',
   redirect: '/redirect',
   oops: '/oops',

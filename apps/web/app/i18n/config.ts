@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'security',
   'limits',
   'profile',
+  'privacy',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -122,6 +122,14 @@ import {
   SubscriptionsUpdateRequestSchema,
   UpdateDetailsRequestSchema,
 } from './profile.ts';
+import {
+  GdprDownloadQuerySchema,
+  GdprErasureRequestSchema,
+  GdprErasureSchema,
+  GdprReportListSchema,
+  GdprReportRequestSchema,
+  GdprReportSchema,
+} from './privacy.ts';
 import { RiskPayloadSchema } from '../risk.ts';
 import {
   AdminCreditRequestSchema,
@@ -1143,6 +1151,63 @@ const wallet: RouteContract[] = [
   },
 ];
 
+const privacy: RouteContract[] = [
+  {
+    method: 'POST',
+    path: '/api/gdpr_reports',
+    summary: 'Ask for a copy of everything held about the player; a job builds it and mails a one-time link',
+    tag: 'privacy',
+    caller: 'player',
+    body: GdprReportRequestSchema,
+    responses: { 201: GdprReportSchema },
+    errors: { ...SIGNED_IN, ...SHAPE, 409: ['gdpr_report_pending'], 429: ['gdpr_report_too_soon'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/gdpr_reports',
+    summary: 'The player’s requests for a copy of their data, newest first',
+    tag: 'privacy',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: GdprReportListSchema },
+    errors: { ...SIGNED_IN, ...SHAPE },
+  },
+  {
+    method: 'GET',
+    path: '/api/gdpr_reports/download',
+    summary: 'Download the copy once with the mailed token, signed in as the same player (a JSON attachment)',
+    tag: 'privacy',
+    caller: 'player',
+    query: GdprDownloadQuerySchema,
+    responses: { 200: z.record(z.string(), z.unknown()) },
+    errors: {
+      ...SIGNED_IN,
+      400: ['validation_error'],
+      404: ['gdpr_report_not_found'],
+      410: ['gdpr_report_used', 'gdpr_report_expired'],
+      422: ['validation_error'],
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/players/{id}/erasure',
+    summary:
+      'Operator: erase a player’s personal data, keeping the money records the law requires (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    body: GdprErasureRequestSchema,
+    responses: { 200: GdprErasureSchema },
+    errors: {
+      400: ['validation_error'],
+      401: ['admin_token_invalid'],
+      404: ['player_not_found'],
+      409: ['erasure_money_held', 'erasure_payment_pending', 'erasure_round_open'],
+      422: ['validation_error'],
+    },
+  },
+];
+
 const admin: RouteContract[] = [
   {
     method: 'GET',
@@ -1177,6 +1242,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...jackpots,
   ...payments,
   ...wallet,
+  ...privacy,
   ...admin,
 ];
 

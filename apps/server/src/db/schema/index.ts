@@ -7,3 +7,4 @@ export * from './payments.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './profile.ts';
+export * from './privacy.ts';

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { authThrottle, userTokens, users } from '../../db/schema/index.ts';
 import type { DbOrTx, User } from '../player/index.ts';
+import { jsonRows } from '../../db/sql.ts';
 
 export type TokenPurpose = 'confirmation' | 'reset_password' | 'email_change';
 
@@ -231,4 +232,64 @@ export async function advanceTwoFactorStep(db: DbOrTx, userId: number, step: num
     .where(and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The account's sign-in data for the player's export: never the password hash or the TOTP secret. */
+export async function signInDataOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT email, unconfirmed_email, confirmed_at, created_at, terms_accepted_at, current_sign_in_at,
+               last_sign_in_at, current_sign_in_ip, sign_in_count, two_factor_enabled, disabled_at,
+               dfpc AS device_fingerprint
+          FROM users WHERE id = ${userId}`,
+  );
+}
+
+/** The player's sessions (when, from which address and browser): never their ids, which are the cookies' hashes. */
+export async function sessionsDataOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT created_at, last_seen_at, expires_at, ip, user_agent, step_up_at,
+               (user_id IS NULL) AS awaiting_two_factor
+          FROM sessions WHERE user_id = ${userId} OR pending_user_id = ${userId}
+         ORDER BY created_at, id`,
+  );
+}
+
+/** The mailed single-use links the player was sent (purpose and dates): never the tokens' hashes. */
+export async function mailedTokensOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT purpose, created_at, expires_at, used_at FROM user_tokens WHERE user_id = ${userId}
+         ORDER BY created_at, token_hash`,
+  );
+}
+
+/**
+ * Erasure of the sign-in data (docs/privacy.md#erasure): the address becomes `erased-<id>@invalid`,
+ * the password an unusable marker, two-factor, the sign-in address and the device fingerprint go,
+ * the account is disabled, and its sessions, mailed tokens and sign-in counters are deleted. Guarded
+ * on the address not yet replaced, so a second run changes nothing.
+ */
+export async function eraseSignInData(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  const erased = `erased-${userId}@invalid`;
+  const [before] = (
+    await db.execute(sql`SELECT email FROM users WHERE id = ${userId} AND email <> ${erased} FOR UPDATE`)
+  ).rows as { email: string }[];
+  await db.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR pending_user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM user_tokens WHERE user_id = ${userId}`);
+  if (!before) return;
+  await db.execute(
+    sql`DELETE FROM auth_throttle WHERE key IN (${`account:${before.email.trim().toLowerCase()}`}, ${`otp:${userId}`})
+           OR key LIKE ${`mail:%:${userId}`}`,
+  );
+  await db.execute(
+    sql`UPDATE users SET email = ${erased}, unconfirmed_email = NULL, encrypted_password = '!erased',
+               two_factor_secret = NULL, two_factor_enabled = false, two_factor_last_step = NULL,
+               current_sign_in_ip = NULL, dfpc = NULL, disabled_at = coalesce(disabled_at, ${now}),
+               updated_at = ${now}
+         WHERE id = ${userId}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 /**
  * Every query the games host runs but those of its seed pairs (`seeds.repository.ts`): its rounds
@@ -629,4 +629,45 @@ export async function latestBigWins(db: Executor): Promise<BigWinRow[]> {
         WHERE r.mode = 'real' AND r.status = 'finished' AND r.win > r.stake
         ORDER BY r.finished_at DESC, r.id DESC LIMIT 20`,
   );
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/**
+ * The player's real-money rounds for their export. An open round's state is left out: a
+ * multi-step game's state holds what is still hidden from the player (where the mines are).
+ */
+export async function roundsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT r.id, g.identifier AS game, r.model, r.currency, r.status, r.stake, r.win, r.balance_after,
+               r.seed_id, r.nonce, r.shared_round_id, r.bet, r.actions,
+               CASE WHEN r.status = 'open' THEN NULL ELSE r.state END AS state,
+               r.created_at, r.finished_at
+          FROM game_rounds r LEFT JOIN games g ON g.id = r.game_id
+         WHERE r.user_id = ${userId} AND r.mode = 'real'
+         ORDER BY r.id`,
+  );
+}
+
+/** The shared rounds (Rocket, live roulette) the player bet in; a seed only once the round ended. */
+export async function sharedRoundsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT s.id, s.game, s.phase, s.server_seed_hash,
+               CASE WHEN s.phase = 'ended' THEN s.server_seed END AS server_seed,
+               s.result, s.started_at, s.ended_at
+          FROM shared_rounds s
+         WHERE s.id IN (SELECT shared_round_id FROM game_rounds WHERE user_id = ${userId} AND shared_round_id IS NOT NULL)
+         ORDER BY s.id`,
+  );
+}
+
+/** Whether the player has a real-money round still open (its stake is taken, its outcome unpaid). */
+export async function hasOpenRealRound(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await rows<{ open: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM game_rounds WHERE user_id = ${userId} AND mode = 'real' AND status = 'open') AS open`,
+  );
+  return row?.open === true;
 }

@@ -2,7 +2,8 @@ import { defineModule } from '../module.ts';
 import { betRefusal, OWN_PROVIDER } from '../wallet/index.ts';
 import { GamesHost, type FinishedRound } from './host.ts';
 import { gamesHostRoutes } from './routes.ts';
-import { seedNonceViolations } from './seeds.repository.ts';
+import { hasOpenRealRound, roundsForExport, sharedRoundsForExport } from './games-host.repository.ts';
+import { seedNonceViolations, seedPairsForExport } from './seeds.repository.ts';
 import { SharedRounds } from './shared-rounds.ts';
 import { InProcessWalletClient } from './wallet-client.ts';
 
@@ -84,6 +85,26 @@ export const gamesHostModule = defineModule({
       interrupt: () => shared.stop(),
     },
   ],
+  // Rounds are money records, kept on erasure (docs/privacy.md#what-is-kept-and-why): no `erase`.
+  personalData: () => ({
+    sections: {
+      rounds:
+        'Your real-money rounds: game, stake, win, the bet and your actions, the outcome, and the seed pair and nonce it was drawn from.',
+      seed_pairs:
+        'Your provably-fair seed pairs: the server seed only once revealed (rotated), its hash and your client seed always.',
+      shared_rounds:
+        'The shared rounds (Rocket, live roulette) you bet in: their seed once the round ended, and result.',
+    },
+    export: async (userId, tx) => ({
+      rounds: await roundsForExport(tx, userId),
+      seed_pairs: await seedPairsForExport(tx, `user:${userId}`),
+      shared_rounds: await sharedRoundsForExport(tx, userId),
+    }),
+    refuseErasure: async (userId, tx) =>
+      (await hasOpenRealRound(tx, userId))
+        ? { code: 'erasure_round_open', message: 'The player has a round still open: it must be settled first.' }
+        : null,
+  }),
 });
 
 export { betLimits } from './bet-limits.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 /**
  * The provably-fair seed pairs (`fairness_seeds`) of the games host, one active pair per owner
@@ -116,3 +116,16 @@ export const seedNonceViolations = sql`
   UNION ALL
   SELECT NULL, 'unique index game_rounds_seed_nonce_idx missing'
    WHERE NOT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'game_rounds_seed_nonce_idx')`;
+
+/**
+ * The player's seed pairs for their export: the server seed only of a pair already revealed (the
+ * active pair's seed would let them predict their next outcomes), its hash always.
+ */
+export async function seedPairsForExport(db: Executor, owner: string): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, server_seed_hash, CASE WHEN revealed_at IS NOT NULL THEN server_seed END AS server_seed,
+               client_seed, next_nonce, active, created_at, revealed_at
+          FROM fairness_seeds WHERE owner = ${owner} ORDER BY id`,
+  );
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 import {
   categories,
   favoriteGames,
@@ -106,4 +106,28 @@ export async function winStakeAndNickname(
                (SELECT nickname FROM users WHERE id = ${win.userId}) AS nickname`,
   );
   return { stake: BigInt(row!.stake), nickname: row!.nickname };
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+export async function favouritesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT g.identifier AS game, f.created_at FROM favorite_games f JOIN games g ON g.id = f.game_id
+         WHERE f.user_id = ${userId} ORDER BY f.created_at, g.identifier`,
+  );
+}
+
+export async function playedGamesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT g.identifier AS game, p.last_activity_at FROM played_games p JOIN games g ON g.id = p.game_id
+         WHERE p.user_id = ${userId} ORDER BY p.last_activity_at, g.identifier`,
+  );
+}
+
+/** Erasure: favourites and the recent-games list are preferences, not records anyone must keep. */
+export async function eraseGamePreferences(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM favorite_games WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM played_games WHERE user_id = ${userId}`);
 }

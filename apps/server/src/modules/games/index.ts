@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts';
+import { eraseGamePreferences, favouritesForExport, playedGamesForExport } from './games.repository.ts';
 import { type CatalogueCache, createCatalogueCache } from './catalogue.cache.ts';
 import { gamesRoutes } from './games.routes.ts';
 import { winsFeedConsumer } from './wins-feed.ts';
@@ -33,6 +34,17 @@ export const gamesModule = defineModule({
   },
   routes: (app, api, ctx) => gamesRoutes(app, { ...ctx, catalogue: api.catalogue }),
   consumers: (api, ctx) => [winsFeedConsumer(api.catalogue, (item) => ctx.publish.toEveryone('public:wins', item))],
+  personalData: () => ({
+    sections: {
+      favourites: 'The games you marked as favourites.',
+      recent_games: 'The games you opened, with when you last played each.',
+    },
+    export: async (userId, tx) => ({
+      favourites: await favouritesForExport(tx, userId),
+      recent_games: await playedGamesForExport(tx, userId),
+    }),
+    erase: (userId, tx) => eraseGamePreferences(tx, userId),
+  }),
   close: (api) => api.catalogue.close(),
 });
 

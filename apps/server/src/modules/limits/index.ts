@@ -1,6 +1,7 @@
 import { buildMail } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
 import { findUserById } from '../player/index.ts';
+import { limitsForExport } from './limits.repository.ts';
 import { limitsRoutes } from './limits.routes.ts';
 import { LimitsService } from './limits.service.ts';
 import { limitsSql } from './sql/index.ts';
@@ -76,4 +77,11 @@ export const limitsModule = defineModule({
       },
     },
   ],
+  // Kept on erasure (docs/privacy.md#what-is-kept-and-why): they hold nothing that identifies the player.
+  personalData: () => ({
+    sections: {
+      limits: 'Your responsible-gambling limits and breaks, ended ones too, with their amounts and any change waiting.',
+    },
+    export: async (userId, tx) => ({ limits: await limitsForExport(tx, userId) }),
+  }),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 /** A limit row with what its windows have used (`limits_used`, the figure the bet check reads). */
 export interface LimitRow {
@@ -292,4 +292,22 @@ export async function reachedBetLimit(
          ORDER BY a.amount_cents LIMIT 1`,
   );
   return row?.message ?? null;
+}
+
+/**
+ * Every limit and break the player set, ended ones too, with their amounts and any parked change,
+ * for their export (docs/privacy.md#what-each-module-holds); never the confirmation token's hash.
+ */
+export async function limitsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT u.id, u.type, u.period, u.anchor_at, u.ends_at, u.minutes, u.pending_minutes, u.pending_change,
+               u.requested_at, u.confirmable_at,
+               u.confirm_until, u.created_at, u.updated_at,
+               coalesce((SELECT json_agg(json_build_object('currency', a.currency, 'amount_cents', a.amount_cents,
+                                                           'pending_amount_cents', a.pending_amount_cents)
+                                         ORDER BY a.currency)
+                           FROM user_limit_accounts a WHERE a.limit_id = u.id), '[]'::json) AS accounts
+          FROM user_limits u WHERE u.user_id = ${userId} ORDER BY u.id`,
+  );
 }

@@ -3,6 +3,7 @@
  */
 
 import { defineModule } from '../module.ts';
+import { eraseMailsOfPlayer, mailsOfPlayer } from './mail.repository.ts';
 import { mailboxRoutes } from './mailbox.routes.ts';
 import { createPromotions, type Promotions } from './promotions.ts';
 
@@ -35,4 +36,19 @@ export const mailModule = defineModule({
     }),
   }),
   routes: (app, _api, ctx) => mailboxRoutes(app, ctx),
+  personalData: () => ({
+    sections: {
+      mails:
+        'The e-mails we sent you: subject, text and when. The links in them are shortened to their page: a link’s one-time code is not repeated here.',
+    },
+    export: async (userId, tx) => ({
+      mails: (await mailsOfPlayer(tx, userId)).map((m) => ({ ...m, text: withoutLinkCodes(m.text) })),
+    }),
+    erase: (userId, tx) => eraseMailsOfPlayer(tx, userId),
+  }),
 });
+
+/** A mailed link's query (its one-time token) is left out of the export: the page is enough. */
+function withoutLinkCodes(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?#"<>]+)[?#][^\s"<>]*/g, '$1');
+}

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { rows } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -93,4 +93,32 @@ export async function promotionRecipient(db: Db, userId: number, now: Date): Pro
     agreedToPartnerPromotions: row.agreed_to_partner_promotions,
     verifiedPhone: row.verified_phone,
   };
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The mails sent to the player's current or pending address. */
+export async function mailsOfPlayer(
+  db: Executor,
+  userId: number,
+): Promise<{ to: string; subject: string; text: string; created_at: string; sent_at: string | null }[]> {
+  return (await jsonRows(
+    db,
+    sql`SELECT m."to", m.subject, m.text, m.created_at, m.sent_at
+          FROM mail_outbox m JOIN users u ON lower(m."to") IN (lower(u.email), lower(coalesce(u.unconfirmed_email, '')))
+         WHERE u.id = ${userId} ORDER BY m.id`,
+  )) as { to: string; subject: string; text: string; created_at: string; sent_at: string | null }[];
+}
+
+/**
+ * Erasure: the mails to the player's addresses keep only their date and subject; the address
+ * becomes `erased-<id>@invalid` and the body goes. Runs before the auth module replaces the
+ * player's address (erasure runs the modules in reverse order).
+ */
+export async function eraseMailsOfPlayer(db: Executor, userId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox m SET "to" = ${`erased-${userId}@invalid`}, text = '[erased]', html = NULL
+          FROM users u
+         WHERE u.id = ${userId} AND lower(m."to") IN (lower(u.email), lower(coalesce(u.unconfirmed_email, '')))`,
+  );
 }

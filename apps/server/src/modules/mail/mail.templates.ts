@@ -15,7 +15,8 @@ export type MailKind =
   | 'email_change_requested'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
-  | 'limit_change';
+  | 'limit_change'
+  | 'gdpr_report';
 
 interface Texts {
   greeting(name: string | null): string;
@@ -396,12 +397,70 @@ export interface Recipient {
 }
 
 /** Builds one account mail. `link` is required for confirmation and password reset. */
+/** The copy of the player's data is ready (docs/privacy.md#the-copy-of-your-data). */
+const GDPR_REPORT: Record<Lang, { subject: string; intro: string; outro: string }> = {
+  en: {
+    subject: 'Your copy of your data is ready',
+    intro:
+      'You asked for a copy of the data we hold about you. It is ready: sign in to your account, then open this link to download it:',
+    outro:
+      'The link works once and for 7 days. If you did not ask for this, sign in, change your password and contact our support.',
+  },
+  de: {
+    subject: 'Deine Datenkopie ist bereit',
+    intro:
+      'du hast eine Kopie der Daten angefordert, die wir über dich speichern. Sie ist bereit: Melde dich in deinem Konto an und öffne dann diesen Link, um sie herunterzuladen:',
+    outro:
+      'Der Link funktioniert einmal und 7 Tage lang. Wenn du das nicht angefordert hast, melde dich an, ändere dein Passwort und wende dich an unseren Support.',
+  },
+  es: {
+    subject: 'Tu copia de tus datos está lista',
+    intro:
+      'Pediste una copia de los datos que tenemos sobre ti. Ya está lista: inicia sesión en tu cuenta y abre este enlace para descargarla:',
+    outro:
+      'El enlace funciona una sola vez y durante 7 días. Si no lo pediste, inicia sesión, cambia tu contraseña y contacta a nuestro equipo de soporte.',
+  },
+  fr: {
+    subject: 'La copie de vos données est prête',
+    intro:
+      'Vous avez demandé une copie des données que nous détenons sur vous. Elle est prête : connectez-vous à votre compte, puis ouvrez ce lien pour la télécharger :',
+    outro:
+      "Le lien ne fonctionne qu'une fois et pendant 7 jours. Si vous n'avez rien demandé, connectez-vous, changez votre mot de passe et contactez notre support.",
+  },
+  pt: {
+    subject: 'A cópia dos seus dados está pronta',
+    intro:
+      'Você pediu uma cópia dos dados que guardamos sobre você. Ela está pronta: entre na sua conta e abra este link para baixá-la:',
+    outro:
+      'O link funciona uma única vez e por 7 dias. Se não foi você quem pediu, entre na conta, altere sua senha e fale com nosso suporte.',
+  },
+  no: {
+    subject: 'Kopien av dataene dine er klar',
+    intro:
+      'Du ba om en kopi av dataene vi har om deg. Den er klar: logg inn på kontoen din, og åpne deretter denne lenken for å laste den ned:',
+    outro:
+      'Lenken virker én gang og i 7 dager. Hvis det ikke var du som ba om dette, logg inn, bytt passord og kontakt kundestøtten vår.',
+  },
+  ja: {
+    subject: 'データのコピーの準備ができました',
+    intro:
+      'お客様に関して当社が保有するデータのコピーをご依頼いただきました。準備ができましたので、アカウントにログインしてから、このリンクを開いてダウンロードしてください。',
+    outro:
+      'このリンクは1回限り、7日間有効です。お心当たりがない場合は、ログインしてパスワードを変更し、サポートまでご連絡ください。',
+  },
+};
+
 export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMessage {
   const t = TEXTS[mailLanguage(to.language)];
   const greeting = t.greeting(to.firstName?.trim() || null);
   let subject: string;
   let paragraphs: string[];
-  if (kind === 'limit_change') {
+  if (kind === 'gdpr_report') {
+    if (!link) throw new Error(`mail ${kind} needs a link`);
+    const texts = GDPR_REPORT[mailLanguage(to.language)];
+    subject = texts.subject;
+    paragraphs = [greeting, texts.intro, link, texts.outro];
+  } else if (kind === 'limit_change') {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     const texts = t.limit_change ?? TEXTS.en.limit_change!;
     subject = texts.subject;

@@ -1,5 +1,13 @@
 import { deriveKeyHex } from '../../config/secrets.ts';
 import { defineModule } from '../module.ts';
+import {
+  cryptoAddressesForExport,
+  deletePaymentProfiles,
+  hasPaymentUnderWay,
+  paymentProfilesForExport,
+  paymentsForExport,
+  riskTransactionsForExport,
+} from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { PaymentsService, type PaymentView } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -156,4 +164,28 @@ export const paymentsModule = defineModule({
   ],
   // In-flight sandbox deliveries finish before the database closes.
   close: (api) => api.sandbox.idle(),
+  // Payments are money records, kept on erasure; saved cards go (docs/privacy.md#what-is-kept-and-why).
+  personalData: () => ({
+    sections: {
+      payments:
+        'Your deposits and withdrawals: amount, currency, method, state, the masked card or account and where a payout was sent.',
+      saved_methods: 'Your saved cards and accounts (masked).',
+      crypto_addresses: 'Your crypto deposit addresses.',
+      risk_checks: 'What the cashbox sent our risk checks with your payments (device and session data).',
+    },
+    export: async (userId, tx) => ({
+      payments: await paymentsForExport(tx, userId),
+      saved_methods: await paymentProfilesForExport(tx, userId),
+      crypto_addresses: await cryptoAddressesForExport(tx, userId),
+      risk_checks: await riskTransactionsForExport(tx, userId),
+    }),
+    refuseErasure: async (userId, tx) =>
+      (await hasPaymentUnderWay(tx, userId))
+        ? {
+            code: 'erasure_payment_pending',
+            message: 'A deposit or withdrawal of the player is still under way: wait until it ends.',
+          }
+        : null,
+    erase: (userId, tx) => deletePaymentProfiles(tx, userId),
+  }),
 });

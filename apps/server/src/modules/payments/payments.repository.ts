@@ -5,7 +5,7 @@
  * transaction its ledger movement runs in (docs/reliability.md#w12-two-phase-withdrawals).
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 import type { PaymentAction } from './provider.ts';
 
 export interface PaymentRow {
@@ -628,4 +628,55 @@ export async function insertRiskTransaction(
   await db.execute(
     sql`INSERT INTO risk_transactions (user_id, type, payload, created_at) VALUES (${userId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${now})`,
   );
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The player's deposits and withdrawals: masked instrument and payout details, never a provider token. */
+export async function paymentsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id,
+               account_title,
+               payout_details - 'profile_token' AS payout_details,
+               cancellation_reason, confirmations, confirmations_required, created_at, finished_at
+          FROM payments WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+/** Saved cards and accounts: their masked title only, never the provider's token or fingerprint. */
+export async function paymentProfilesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, provider, method_id, title, created_at FROM payment_profiles WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+export async function cryptoAddressesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT currency, address, created_at FROM crypto_addresses WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+/** The risk payloads the cashbox sent about the player (device and session data it collected). */
+export async function riskTransactionsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT type, payload, created_at FROM risk_transactions WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+/** Whether a deposit or withdrawal of the player is still under way (an erasure waits for it). */
+export async function hasPaymentUnderWay(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await rows<{ pending: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM payments WHERE user_id = ${userId} AND state IN ('pending', 'processing')) AS pending`,
+  );
+  return row?.pending === true;
+}
+
+/** Erasure: saved cards and accounts go (the account is closed; nothing will be paid with them again). */
+export async function deletePaymentProfiles(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM payment_profiles WHERE user_id = ${userId}`);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { playerAccounts, playerStatuses, statuses, users } from '../../db/schema/index.ts';
+import { jsonRows } from '../../db/sql.ts';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -127,4 +128,49 @@ export async function upsertActiveAccount(
     .returning();
   if (!row) throw new Error('upsert into player_accounts returned no row');
   return row;
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The player's profile for their export (the sign-in data is the auth module's). */
+export async function profileOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, nickname, first_name, last_name, gender, date_of_birth, country, city, address, postal_code,
+               mobile_phone, profession, currency, language, receive_promos, receive_sms_promos,
+               deposit_bonus_code, registration_variant, stag AS affiliate_tag, saved AS profile_complete,
+               verified, created_at, updated_at
+          FROM users WHERE id = ${userId}`,
+  );
+}
+
+/** The player's wallets with their balances (minor units). */
+export async function accountsDataOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT currency, active, amount_cents, available_to_cashout_cents, created_at
+          FROM player_accounts WHERE user_id = ${userId} ORDER BY created_at, id`,
+  );
+}
+
+/** The player's levels and groups, with when they joined each. */
+export async function statusesDataOf(db: DbOrTx, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT status_id, created_at FROM player_statuses WHERE user_id = ${userId} ORDER BY created_at, status_id`,
+  );
+}
+
+/**
+ * Erasure of the profile (docs/privacy.md#erasure): names, birth date, gender, address, phone and
+ * profession go; country, currency and language stay (the jurisdiction and the currency the money
+ * records are in). Setting NULLs again changes nothing.
+ */
+export async function eraseProfile(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE users SET nickname = NULL, first_name = NULL, last_name = NULL, gender = NULL, date_of_birth = NULL,
+               city = NULL, address = NULL, postal_code = NULL, mobile_phone = NULL, profession = NULL,
+               deposit_bonus_code = NULL, receive_promos = false, receive_sms_promos = false
+         WHERE id = ${userId}`,
+  );
 }

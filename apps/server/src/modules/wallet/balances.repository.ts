@@ -132,3 +132,16 @@ export async function creditWallet(
   const balance = await readBalance(db, userId, currency);
   return { ok: false, reason: balance ? 'balance_limit' : 'no_account', balance };
 }
+
+/**
+ * Whether the player still holds money in any wallet (an erasure is refused then:
+ * docs/privacy.md#erasure). Locks the wallets, so no bet or credit lands between this check and
+ * the erasure's commit.
+ */
+export async function holdsMoney(db: Executor, userId: number): Promise<boolean> {
+  const found = await rows<{ amount_cents: string }>(
+    db,
+    sql`SELECT amount_cents::text AS amount_cents FROM player_accounts WHERE user_id = ${userId} ORDER BY id FOR UPDATE`,
+  );
+  return found.some((row) => BigInt(row.amount_cents) > 0n);
+}

@@ -48,3 +48,8 @@ export async function findGameSession(db: Executor, token: string): Promise<Game
 export async function discardGameSession(db: Executor, token: string): Promise<void> {
   await db.execute(sql`DELETE FROM game_sessions WHERE token_hash = ${sha256(token)}`);
 }
+
+/** Erasure: the player's game sessions end with their account (docs/privacy.md#erasure). */
+export async function deleteGameSessionsOf(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM game_sessions WHERE user_id = ${userId}`);
+}

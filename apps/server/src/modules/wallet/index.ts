@@ -1,7 +1,9 @@
 import type { Account } from '@croupier/shared/api/player';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { LedgerAccounts } from './ledger.repository.ts';
+import { holdsMoney } from './balances.repository.ts';
+import { deleteGameSessionsOf } from './game-sessions.repository.ts';
+import { LedgerAccounts, playerLedgerEntries } from './ledger.repository.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
 import { walletAdminRoutes, walletRoutes } from './wallet.routes.ts';
@@ -83,6 +85,19 @@ export const walletModule = defineModule({
   setup: (ctx): Wallet => ctx.wallet,
   routes: (app, wallet, ctx) => walletRoutes(app, { ...ctx, wallet }),
   adminRoutes: (app, wallet, ctx) => walletAdminRoutes(app, { ...ctx, wallet }),
+  // The ledger is kept whole on erasure (docs/privacy.md#what-is-kept-and-why); game sessions end.
+  personalData: () => ({
+    sections: {
+      ledger:
+        'Every movement of your money: kind (deposit, bet, win…), currency, what it changed in your cash and bonus balances (minor units), when.',
+    },
+    export: async (userId, tx) => ({ ledger: await playerLedgerEntries(tx, userId) }),
+    refuseErasure: async (userId, tx) =>
+      (await holdsMoney(tx, userId))
+        ? { code: 'erasure_money_held', message: 'The player still holds money: pay it out or settle it first.' }
+        : null,
+    erase: (userId, tx) => deleteGameSessionsOf(tx, userId),
+  }),
 });
 
 declare module '../module.ts' {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'payout_reserve' | 'jackpot_pool';
 export type PlayerAccountKind = 'player_cash' | 'player_bonus';
@@ -138,4 +138,22 @@ export async function findTransactionByKey(
     sql`SELECT id::text AS id, payload_hash FROM ledger_transactions WHERE idempotency_key = ${idempotencyKey}`,
   );
   return row;
+}
+
+/**
+ * The player's ledger entries for their export (docs/privacy.md#what-each-module-holds): each
+ * transaction that moved their cash or bonus money, with what it moved there.
+ */
+export async function playerLedgerEntries(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT t.id, t.kind, t.currency, t.reverses_id, t.metadata, t.created_at,
+               sum(p.amount) FILTER (WHERE a.kind = 'player_cash') AS cash_change,
+               sum(p.amount) FILTER (WHERE a.kind = 'player_bonus') AS bonus_change
+          FROM ledger_transactions t
+          JOIN ledger_postings p ON p.transaction_id = t.id
+          JOIN ledger_accounts a ON a.id = p.account_id
+         WHERE a.kind IN ('player_cash', 'player_bonus') AND a.ref = ${String(userId)}
+         GROUP BY t.id ORDER BY t.id`,
+  );
 }

@@ -8,6 +8,7 @@ import { PhoneCard } from '../../features/profile/components/phone-card';
 import { SubscriptionsCard } from '../../features/profile/components/subscriptions-card';
 import { Link } from 'react-router';
 import { href } from '../../config/paths';
+import { PrivacyData } from '../../features/account/components/privacy-data';
 import { useCurrentUser } from '../../lib/player/use-current-user';
 import { useLocale } from '../../i18n/use-locale';
 import { useBoot } from '../../lib/boot';
@@ -62,6 +63,7 @@ export default function ProfileRoute() {
               {t('security:profile_link.open')}
             </Link>
           </section>
+          <PrivacyData locale={locale} />
         </div>
         <ProfileForm key={formKey} user={user} countryCodes={countryCodes} />
         <div className="profile__contact">
