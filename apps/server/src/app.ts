@@ -19,6 +19,7 @@ import { gamesHostModule } from './modules/games-host/index.ts';
 import { infoModule } from './modules/info/index.ts';
 import { jackpotsModule } from './modules/jackpots/index.ts';
 import { limitsModule } from './modules/limits/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import { mailModule, type Mailer } from './modules/mail/index.ts';
 import {
   installModules,
@@ -45,6 +46,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   gamesModule,
   walletModule,
   limitsModule,
+  documentsModule,
   gamesHostModule,
   jackpotsModule,
   paymentsModule,

@@ -78,5 +78,7 @@ export const KEY_LABELS = [
   'player-hash',
   'payment-idempotency',
   'two-factor-setup',
+  // Verification documents at rest (docs/verification.md#storage).
+  'document-store',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];

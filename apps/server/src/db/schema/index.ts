@@ -6,3 +6,4 @@ export * from './jackpots.ts';
 export * from './payments.ts';
 export * from './events.ts';
 export * from './limits.ts';
+export * from './documents.ts';
