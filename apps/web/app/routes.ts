@@ -43,6 +43,7 @@ function tree(locale: boolean) {
       r('users/games-history', 'routes/account/games-history.tsx'),
       r('users/payments', 'routes/account/payments.tsx'),
       r('users/limits', 'routes/account/limits.tsx'),
+      r('users/verification', 'routes/account/verification.tsx'),
       // The link mailed for a parked limit change (docs/limits.md#changing-a-limit)
       r('profile/limits/confirm', 'routes/account/limit-confirm.tsx'),
       // Cashbox popups (login required, docs/player-app.md#cashbox-popups)

@@ -21,6 +21,7 @@ export const PATHS = {
   gamesHistory: '/users/games-history',
   payments: '/users/payments',
   limits: '/users/limits',
+  verification: '/users/verification',
   limitConfirm: '/profile/limits/confirm',
   deposit: '/deposit',
   redirect: '/redirect',

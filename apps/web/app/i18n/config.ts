@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'countries',
   'security',
   'limits',
+  'verification',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile, games history, payments, limits and sign-out. */
+/** The signed-in player's menu: profile, games history, payments, limits, verification and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
   historyHref,
   paymentsHref,
   limitsHref,
+  verificationHref,
   onSignOut,
 }: {
   name: string;
@@ -18,6 +19,7 @@ export function AccountMenu({
   historyHref: string;
   paymentsHref: string;
   limitsHref: string;
+  verificationHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -58,6 +60,11 @@ export function AccountMenu({
         <li>
           <Link to={limitsHref} onClick={menu.close}>
             {t('header.limits')}
+          </Link>
+        </li>
+        <li>
+          <Link to={verificationHref} onClick={menu.close}>
+            {t('header.verification')}
           </Link>
         </li>
         <li>

@@ -87,6 +87,7 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 historyHref={href('gamesHistory', locale)}
                 paymentsHref={href('payments', locale)}
                 limitsHref={href('limits', locale)}
+                verificationHref={href('verification', locale)}
                 onSignOut={onSignOut}
               />
             </>
