@@ -22,7 +22,13 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const VERIFYING_DOCUMENT_TYPES = ['identity', 'address'] as const satisfies readonly DocumentType[];
 
 /** The types a document may have, found from its first bytes (never the client's word for it). */
-export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
+export const DOCUMENT_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
 /** Longest description a player may give a document. */

@@ -495,7 +495,8 @@ const documents: RouteContract[] = [
   {
     method: 'POST',
     path: '/api/admin/documents/{id}/reject',
-    summary: 'Operator: reject a document waiting for review, with a reason the player sees (only with ADMIN_API_TOKEN)',
+    summary:
+      'Operator: reject a document waiting for review, with a reason the player sees (only with ADMIN_API_TOKEN)',
     tag: 'admin',
     caller: 'operator',
     params: IdParams,

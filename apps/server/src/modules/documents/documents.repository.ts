@@ -68,11 +68,7 @@ export async function deleteWaitingDocument(tx: DbOrTx, userId: number, id: numb
   const [deleted] = await tx
     .delete(playerDocuments)
     .where(
-      and(
-        eq(playerDocuments.id, id),
-        eq(playerDocuments.userId, userId),
-        eq(playerDocuments.status, 'not_approved'),
-      ),
+      and(eq(playerDocuments.id, id), eq(playerDocuments.userId, userId), eq(playerDocuments.status, 'not_approved')),
     )
     .returning();
   return deleted;
@@ -113,7 +109,14 @@ export async function approvedTypes(tx: DbOrTx, userId: number): Promise<Set<str
 /** Sets the player's mark and records who changed it and why. */
 export async function setVerified(
   tx: DbOrTx,
-  change: { userId: number; verified: boolean; source: 'documents' | 'operator'; by: string; reason: string | null; at: Date },
+  change: {
+    userId: number;
+    verified: boolean;
+    source: 'documents' | 'operator';
+    by: string;
+    reason: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await tx.update(users).set({ verified: change.verified, updatedAt: change.at }).where(eq(users.id, change.userId));
   await tx.insert(verificationChanges).values({

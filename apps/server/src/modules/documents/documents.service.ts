@@ -203,7 +203,8 @@ export class DocumentsService {
         reason: review.reason,
       });
       if (!row) {
-        if (await findDocument(tx, id)) throw conflict('document_already_reviewed', 'This document was already reviewed.');
+        if (await findDocument(tx, id))
+          throw conflict('document_already_reviewed', 'This document was already reviewed.');
         throw notFound('document_not_found', 'No such document');
       }
       let verified = player?.verified ?? false;
@@ -242,7 +243,8 @@ export class DocumentsService {
     const bytes = this.open(sealed);
     // Served only as a type its bytes still prove, whatever the row says.
     const contentType = sniffDocumentType(bytes);
-    if (!contentType || contentType !== row.contentType) throw new Error(`document ${row.id}: stored bytes changed type`);
+    if (!contentType || contentType !== row.contentType)
+      throw new Error(`document ${row.id}: stored bytes changed type`);
     return { id: row.id, contentType, bytes };
   }
 

@@ -27,10 +27,19 @@ const ADMIN_TOKEN = 'k'.repeat(40);
 const MAX_BYTES = 4096;
 
 /** The first bytes of real files of each kind, padded: enough for the sniffer, small enough to send. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(200, 7)]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(200, 7),
+]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x20, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32),
+]);
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(32)]);
 
 let t: TestApp;
@@ -54,7 +63,8 @@ afterAll(async () => {
 /** Files the store holds, as `<user>/<key>`. */
 async function storedFiles(): Promise<string[]> {
   const out: string[] = [];
-  for (const user of await fs.readdir(dir)) for (const f of await fs.readdir(path.join(dir, user))) out.push(`${user}/${f}`);
+  for (const user of await fs.readdir(dir))
+    for (const f of await fs.readdir(path.join(dir, user))) out.push(`${user}/${f}`);
   return out.sort();
 }
 
@@ -63,7 +73,9 @@ function cookieOf(client: Client): string {
 }
 
 /** A multipart body as a browser's FormData sends it. */
-function multipart(parts: Array<{ name: string; value: string } | { name: string; file: Buffer; filename: string; type: string }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; file: Buffer; filename: string; type: string }>,
+) {
   const boundary = '----croupier-test-boundary';
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -90,7 +102,12 @@ async function upload(
   options: { filename?: string; type?: string; description?: string; documentType?: string } = {},
 ) {
   const { payload, contentType } = multipart([
-    { name: 'document[attachment]', file, filename: options.filename ?? 'passport.jpg', type: options.type ?? 'image/jpeg' },
+    {
+      name: 'document[attachment]',
+      file,
+      filename: options.filename ?? 'passport.jpg',
+      type: options.type ?? 'image/jpeg',
+    },
     ...(options.description !== undefined ? [{ name: 'document[description]', value: options.description }] : []),
     ...(options.documentType !== undefined ? [{ name: 'document[document_type]', value: options.documentType }] : []),
   ]);
@@ -123,8 +140,11 @@ const admin = (method: 'GET' | 'POST', url: string, body?: Json) =>
 const count = async (table: string, userId: number) =>
   Number(
     (
-      (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE user_id = ${userId}`))
-        .rows[0] as { n: number }
+      (
+        await t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE user_id = ${userId}`,
+        )
+      ).rows[0] as { n: number }
     ).n,
   );
 
@@ -156,7 +176,13 @@ describe('uploads', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('private, no-store');
     const docs = expectContract(PlayerDocumentListSchema, list.json());
-    expect(docs.map((d) => d.content_type)).toEqual(['image/heic', 'image/webp', 'image/png', 'application/pdf', 'image/jpeg']);
+    expect(docs.map((d) => d.content_type)).toEqual([
+      'image/heic',
+      'image/webp',
+      'image/png',
+      'application/pdf',
+      'image/jpeg',
+    ]);
 
     // At rest: under a random key in the player's folder, never the plain bytes.
     const files = (await storedFiles()).filter((f) => f.startsWith(`${player.id}/`));
@@ -216,7 +242,10 @@ describe('uploads', () => {
     const big = Buffer.concat([JPEG, Buffer.alloc(MAX_BYTES + 1 - JPEG.length)]);
     const res = await upload(client, big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'document_too_large', document: [expect.stringMatching(/^document_too_large /)] });
+    expect(res.json()).toMatchObject({
+      code: 'document_too_large',
+      document: [expect.stringMatching(/^document_too_large /)],
+    });
     expect(await count('player_documents', player.id)).toBe(0);
     expect(await storedFiles()).toEqual(before);
     const exact = await upload(client, big.subarray(0, MAX_BYTES));
@@ -346,7 +375,10 @@ describe('the review', () => {
     expect(pushed).toHaveBeenCalledWith(
       player.id,
       'documents_changes',
-      expect.objectContaining({ verified: false, document: expect.objectContaining({ id: doc.id, status: 'rejected' }) }),
+      expect.objectContaining({
+        verified: false,
+        document: expect.objectContaining({ id: doc.id, status: 'rejected' }),
+      }),
     );
     const [seen] = (await client.get('/api/player/documents')).json() as Json[];
     expect(seen).toMatchObject({ status: 'rejected', rejection_reason: 'The photo is blurred <b>' });
@@ -369,7 +401,9 @@ describe('the review', () => {
     const mails = t.mail.length;
     const first = await admin('POST', `/api/admin/documents/${id.id}/approve`, { reviewer: 'ops-ann' });
     expect(first.json()).toMatchObject({ verified: false, document: { status: 'approved', reviewed_by: 'ops-ann' } });
-    expect((await admin('POST', `/api/admin/documents/${deposit.id}/approve`, { reviewer: 'ops-ann' })).json()).toMatchObject({
+    expect(
+      (await admin('POST', `/api/admin/documents/${deposit.id}/approve`, { reviewer: 'ops-ann' })).json(),
+    ).toMatchObject({
       verified: false,
     });
     expect(expectContract(PlayerSchema, (await client.get('/api/player')).json()).verified).toBe(false);

@@ -17,7 +17,11 @@ export function sniffDocumentType(bytes: Buffer): DocumentContentType | null {
   // RIFF....WEBP
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
   // An ISO media file: a box size, then `ftyp` and the major brand.
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(bytes.toString('latin1', 8, 12)))
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 4, 8) === 'ftyp' &&
+    HEIC_BRANDS.has(bytes.toString('latin1', 8, 12))
+  )
     return 'image/heic';
   // %PDF- at the very start: readers accept a header further in, but a file that hides it is refused.
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
