@@ -484,6 +484,13 @@ describe('the withdrawal threshold (KYC_WITHDRAWAL_THRESHOLDS=EUR:5000)', () => 
     expect(account?.amount_cents).toBe(15_000);
   });
 
+  it('two withdrawals at once are counted one after the other: only one passes the threshold', async () => {
+    const p = await withdrawer();
+    const answers = await Promise.all([p.withdraw(3_000), p.withdraw(3_000)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.find((a) => a.statusCode === 422)?.json()).toMatchObject({ code: 'verification_required' });
+  });
+
   it('a recalled withdrawal no longer counts', async () => {
     const p = await withdrawer();
     const big = (await p.withdraw(5_000)).json() as Json;
