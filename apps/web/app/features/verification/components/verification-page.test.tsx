@@ -85,19 +85,17 @@ function chooseFile(name = 'passport.pdf', type = 'application/pdf') {
 
 describe('the verification page', () => {
   it('shows that the player is not verified yet, lists documents with their state and the rejection reason, and deletes only a waiting one', async () => {
-    const get = vi
-      .fn()
-      .mockResolvedValue([
-        doc({
-          id: 3,
-          document_type: 'address',
-          status: 'rejected',
-          rejection_reason: 'The bill is older than 3 months',
-          file_name: 'bill.pdf',
-        }),
-        doc({ id: 2, document_type: 'identity', status: 'approved', file_name: 'id-card.png' }),
-        doc({ id: 1, description: 'Back side', file_name: 'passport.jpg' }),
-      ]);
+    const get = vi.fn().mockResolvedValue([
+      doc({
+        id: 3,
+        document_type: 'address',
+        status: 'rejected',
+        rejection_reason: 'The bill is older than 3 months',
+        file_name: 'bill.pdf',
+      }),
+      doc({ id: 2, document_type: 'identity', status: 'approved', file_name: 'id-card.png' }),
+      doc({ id: 1, description: 'Back side', file_name: 'passport.jpg' }),
+    ]);
     const del = vi.fn().mockResolvedValue(null);
     renderPage({ get, delete: del });
     expect(screen.getByRole('heading', { name: 'Your account is not verified yet' })).toBeTruthy();
