@@ -20,6 +20,7 @@ import { infoModule } from './modules/info/index.ts';
 import { jackpotsModule } from './modules/jackpots/index.ts';
 import { limitsModule } from './modules/limits/index.ts';
 import { createOutboxSmsSender, mailModule, type Mailer, type SmsSender } from './modules/mail/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import {
   installModules,
   type ModuleApis,
@@ -50,6 +51,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   walletModule,
   limitsModule,
   profileModule,
+  documentsModule,
   gamesHostModule,
   jackpotsModule,
   paymentsModule,

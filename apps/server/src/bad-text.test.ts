@@ -45,6 +45,8 @@ interface Case {
   body?: unknown;
   /** `application/x-www-form-urlencoded` fields (the sandbox pages). */
   form?: Record<string, string>;
+  /** `multipart/form-data` text fields (the document upload). */
+  multipart?: Record<string, string>;
   /** The body is signed over its raw bytes. */
   signed?: 'wallet' | 'webhook';
   as?: 'player' | 'guest';
@@ -167,6 +169,16 @@ function cases(c: Context): Case[] {
     { method: 'DELETE', route: '/api/user_limits/:id', params: { id: '999999' }, cleanRefused: true },
     { method: 'POST', route: '/api/user_limits/confirm', body: { token: 'not-a-token' }, cleanRefused: true },
     { method: 'GET', route: '/api/gdpr_reports/download', query: { token: 'not-a-token' }, cleanRefused: true },
+    // Sent without its file, so no attempt stores a document: the clean request is refused for the
+    // missing file (docs/verification.md#uploads), the text fields are read and checked before that.
+    {
+      method: 'POST',
+      route: '/api/player/documents',
+      multipart: { 'document[description]': 'Passport, front page', 'document[document_type]': 'identity' },
+      cleanRefused: true,
+    },
+    { method: 'DELETE', route: '/api/player/documents/:id', params: { id: '999999' }, cleanRefused: true },
+    { method: 'GET', route: '/api/player/documents/:id/file', params: { id: '999999' }, cleanRefused: true },
     { method: 'GET', route: '/api/player/accounts', query: { compatibility: 'false' } },
     { method: 'POST', route: '/api/player/accounts', body: { currency: 'USD' } },
     { method: 'PUT', route: '/api/player/favorite_games/:id', params: { id: String(c.favouriteId) } },
@@ -385,6 +397,7 @@ const NO_TEXT = new Set([
   'GET /api/user_limits',
   'GET /api/gdpr_reports',
   'POST /api/gdpr_reports',
+  'GET /api/player/documents',
   'GET /api/v2/player/two_factor',
   'GET /api/player',
   'GET /api/player/two_factor',
@@ -451,15 +464,37 @@ function urlOf(c: Case, params: Record<string, string> = c.params ?? {}, query: 
 let t: TestApp;
 let ctx: Context;
 
-async function send(c: Case, url: string, body: unknown, formBody?: string): Promise<LightMyRequestResponse> {
+/** A multipart body of text fields only (a field's bytes are UTF-8: a lone surrogate arrives as U+FFFD). */
+function multipartBody(fields: Record<string, string>): { payload: Buffer; contentType: string } {
+  const boundary = '----bad-text-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function send(
+  c: Case,
+  url: string,
+  body: unknown,
+  formBody?: string,
+  multipart?: Record<string, string>,
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {
     'x-requested-with': 'XMLHttpRequest',
     accept: 'application/json',
     ...(c.headers ?? {}),
   };
   if ((c.as ?? 'player') === 'player') headers.cookie = ctx.cookie;
-  let payload: string | undefined;
-  if (formBody !== undefined) {
+  let payload: string | Buffer | undefined;
+  if (multipart !== undefined) {
+    const built = multipartBody(multipart);
+    headers['content-type'] = built.contentType;
+    payload = built.payload;
+  } else if (formBody !== undefined) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = formBody;
   } else if (body !== undefined) {
@@ -588,6 +623,10 @@ describe('bad text on every route (decision 016)', () => {
           for (const v of badVariants(c.body, bad))
             attempts.push({ at: `body ${v.at}`, run: () => send(c, urlOf(c), v.value) });
         }
+        for (const name of Object.keys(c.multipart ?? {})) {
+          const fields = { ...c.multipart, [name]: `${c.multipart![name]}${bad}` };
+          attempts.push({ at: `multipart ${name}`, run: () => send(c, urlOf(c), undefined, undefined, fields) });
+        }
         for (const [name, value] of Object.entries(c.form ?? {})) {
           const form = new URLSearchParams({ ...c.form, [name]: value })
             .toString()
@@ -628,7 +667,13 @@ describe('bad text on every route (decision 016)', () => {
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${c.method} ${c.route}: wrote to ${changed.join(', ')}`);
       // The clean request: not refused as bad input, so the bad text is what was refused above.
-      const clean = await send(c, urlOf(c), c.body, c.form ? new URLSearchParams(c.form).toString() : undefined);
+      const clean = await send(
+        c,
+        urlOf(c),
+        c.body,
+        c.form ? new URLSearchParams(c.form).toString() : undefined,
+        c.multipart,
+      );
       // What the clean request set off (the sandbox's webhooks) lands before the next route's snapshot.
       await t.payments.sandbox.idle();
       const code = (() => {

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -100,7 +102,15 @@ export async function buildTestApp(
   /** `sms`: a text-message sender instead of the default outbox one (docs/player-profile.md#sms-sender). */
   options: { random?: RandomSource; sms?: SmsSender } = {},
 ): Promise<TestApp> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false', ...overrides });
+  // Uploaded documents go to a folder of this test app, removed when it closes, never into DATA_DIR.
+  const documentsDir = overrides.DOCUMENTS_DIR ? null : await fs.mkdtemp(path.join(os.tmpdir(), 'croupier-test-docs-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    ...(documentsDir ? { DOCUMENTS_DIR: documentsDir } : {}),
+    ...overrides,
+  });
   const { database, drop, url } = await openTestDatabase();
   const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
   const mail: MailMessage[] = [];
@@ -147,6 +157,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await drop();
+      if (documentsDir) await fs.rm(documentsDir, { recursive: true, force: true });
       realtimeContract.check();
     },
   };

@@ -44,6 +44,7 @@ function tree(locale: boolean) {
       r('users/payments', 'routes/account/payments.tsx'),
       r('users/limits', 'routes/account/limits.tsx'),
       r('users/security', 'routes/account/security.tsx'),
+      r('users/verification', 'routes/account/verification.tsx'),
       // The link mailed for a parked limit change (docs/limits.md#changing-a-limit)
       r('profile/limits/confirm', 'routes/account/limit-confirm.tsx'),
       // The link mailed with a copy of the player's data (docs/privacy.md#the-copy-of-your-data)

@@ -9,6 +9,7 @@
  * is socket.io instead of Centrifugo, so the `<name>#<user>` suffix of §15.2 does not exist here:
  * the server delivers a private channel only to its owner's sockets (one room per player).
  */
+import type { DocumentChange } from './api/documents.ts';
 import type { SharedRoundEvent, Winner } from './api/games-host.ts';
 import type { Jackpot, JackpotLevel, JackpotWinAward } from './api/jackpots.ts';
 import type { GameLimitsEvent } from './api/limits.ts';
@@ -33,6 +34,7 @@ export const PRIVATE_CHANNELS = [
   'game_limits',
   'lootboxes_changes',
   'jackpot_win_award',
+  'documents_changes',
 ] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
@@ -88,6 +90,8 @@ export interface PrivateEvents {
   /** Not built yet (loot boxes issue): one loot box (its shape is written down with loot boxes). */
   lootboxes_changes: PendingPayload;
   jackpot_win_award: JackpotWinAwardEvent;
+  /** A verification document after an operator's review, and whether the player is verified now. */
+  documents_changes: DocumentChange;
 }
 
 /** Event name of a shared-round broadcast. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isCurrencyCode } from '@croupier/shared/currencies';
 import { resolveAppSecret } from './secrets.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -92,6 +93,24 @@ const EnvSchema = z.object({
    * (docs/player-profile.md#filling-missing-fields). Unset: only a player who never accepted.
    */
   TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).optional(),
+  /** Folder of the local document store (verification uploads, encrypted). Unset: DATA_DIR/documents. */
+  DOCUMENTS_DIR: z.string().optional(),
+  /** Largest verification document a player may upload, in bytes (docs/verification.md#uploads). */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /**
+   * Withdrawals need a verified player once their running total in a currency passes its amount
+   * (docs/verification.md#withdrawal-threshold): `CUR:minor` pairs, comma-separated, e.g.
+   * `EUR:200000,USD:200000`. A currency not listed has no threshold; empty: the rule is off.
+   */
+  KYC_WITHDRAWAL_THRESHOLDS: z
+    .string()
+    .regex(/^\s*([A-Z]{3,4}:\d{1,15}\s*(,\s*[A-Z]{3,4}:\d{1,15}\s*)*)?$/, 'CUR:minor pairs, comma-separated')
+    .default(''),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */
@@ -111,6 +130,10 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS_SANDBOX' | 'DEV_MAIL
   appSecretOrigin: ReturnType<typeof resolveAppSecret>['origin'] | 'none';
   allowedOrigins: string[];
   restrictedCountries: string[];
+  /** The local document store's folder. */
+  documentsDir: string;
+  /** KYC_WITHDRAWAL_THRESHOLDS by currency, in minor units. */
+  kycWithdrawalThresholds: ReadonlyMap<string, bigint>;
   repoRoot: string;
 };
 
@@ -145,6 +168,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
     restrictedCountries: env.RESTRICTED_COUNTRIES.split(',')
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
+    documentsDir: env.DOCUMENTS_DIR ?? path.join(env.DATA_DIR, 'documents'),
+    kycWithdrawalThresholds: new Map(
+      env.KYC_WITHDRAWAL_THRESHOLDS.split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair): [string, bigint] => {
+          const [currency = '', amount = '0'] = pair.split(':');
+          if (!isCurrencyCode(currency))
+            throw new Error(`Invalid configuration:\n  KYC_WITHDRAWAL_THRESHOLDS: unknown currency ${currency}`);
+          return [currency, BigInt(amount)];
+        }),
+    ),
     repoRoot,
   };
 }

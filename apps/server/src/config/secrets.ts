@@ -81,5 +81,7 @@ export const KEY_LABELS = [
   // One-time phone codes are stored as an HMAC: a leaked row cannot be brute-forced offline.
   'phone-code',
   'two-factor-recovery',
+  // Verification documents at rest (docs/verification.md#storage).
+  'document-store',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];

@@ -21,6 +21,8 @@ const NOT_IN_CONTRACT: Record<string, string> = {
   'GET /dev/mailbox': 'development mailbox (HTML), never in production',
   'GET /dev/mailbox.json': 'development mailbox, never in production',
   'GET /games-api/*': 'the JSON 404 of unknown games-host paths (every method)',
+  'GET /api/player/documents/{id}/file': 'a verification document itself (an image or a PDF), not JSON',
+  'GET /api/admin/documents/{id}/file': 'a verification document itself, for the operator (an image or a PDF)',
 };
 
 type Operation = { responses: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }> };

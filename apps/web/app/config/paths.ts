@@ -22,6 +22,7 @@ export const PATHS = {
   payments: '/users/payments',
   limits: '/users/limits',
   security: '/users/security',
+  verification: '/users/verification',
   limitConfirm: '/profile/limits/confirm',
   dataDownload: '/profile/data/download',
   deposit: '/deposit',

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'limits',
   'profile',
   'privacy',
+  'verification',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

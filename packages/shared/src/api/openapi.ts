@@ -88,7 +88,10 @@ function operation(route: RouteContract): JsonSchema {
     ...(parameters(route).length ? { parameters: parameters(route) } : {}),
     ...(route.body
       ? {
-          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+          requestBody: {
+            required: true,
+            content: { [route.bodyType ?? 'application/json']: { schema: jsonSchema(route.body, 'input') } },
+          },
         }
       : {}),
     responses,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { PrivateChannel, PublicChannel } from '../realtime.ts';
+import { DocumentChangeSchema } from './documents.ts';
 import { SharedRoundEventSchema, WinnerSchema } from './games-host.ts';
 import { JackpotSchema, JackpotWinAwardSchema } from './jackpots.ts';
 import { PaymentSchema } from './payments.ts';
@@ -46,6 +47,11 @@ export const REALTIME_CHANNELS = {
     audience: 'private',
     description: "The player's own jackpot win.",
     payload: JackpotWinAwardSchema,
+  },
+  documents_changes: {
+    audience: 'private',
+    description: 'A verification document after an operator reviewed it, and whether the player is verified now.',
+    payload: DocumentChangeSchema,
   },
   comps_award: { audience: 'private', description: 'Not published yet (comp points).', payload: Pending },
   bonuses_changes: { audience: 'private', description: 'Not published yet (bonuses).', payload: Pending },

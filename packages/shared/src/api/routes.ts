@@ -70,6 +70,19 @@ import {
   ServerDataSchema,
   StatusInfoListSchema,
 } from './info.ts';
+import {
+  AdminDocumentListSchema,
+  AdminDocumentsQuerySchema,
+  AdminReviewResponseSchema,
+  AdminVerificationRequestSchema,
+  AdminVerificationResponseSchema,
+  DOCUMENT_UPLOAD_ERRORS,
+  DocumentApproveRequestSchema,
+  DocumentRejectRequestSchema,
+  DocumentUploadRequestSchema,
+  PlayerDocumentListSchema,
+  PlayerDocumentSchema,
+} from './documents.ts';
 import { JackpotListSchema, JackpotTotalsSchema, JackpotWinListSchema } from './jackpots.ts';
 import {
   UserLimitConfirmRequestSchema,
@@ -156,6 +169,8 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (the document upload is a multipart form). */
+  bodyType?: 'multipart/form-data';
   /** Answers by status: the body's schema, or null for an answer without a body (204). */
   responses: Record<number, z.ZodType | null>;
   /** Error codes by status; every error answers the one body `{ code, error, errors? }`. */
@@ -593,6 +608,92 @@ const limits: RouteContract[] = [
   },
 ];
 
+/** Player verification (docs/verification.md). */
+const documents: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/player/documents',
+    summary: 'The player’s verification documents, newest first',
+    tag: 'documents',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: PlayerDocumentListSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/documents',
+    summary:
+      'Upload a document (multipart: `document[attachment]`, `document[description]`, `document[document_type]`); JPEG, PNG, WebP, HEIC or PDF, found from its bytes',
+    tag: 'documents',
+    caller: 'player',
+    body: DocumentUploadRequestSchema,
+    bodyType: 'multipart/form-data',
+    responses: { 201: PlayerDocumentSchema },
+    errors: {
+      ...SIGNED_IN,
+      400: ['validation_error', 'bad_request'],
+      413: ['document_too_large'],
+      415: ['unsupported_media_type'],
+      422: ['validation_error', ...DOCUMENT_UPLOAD_ERRORS],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/documents/{id}',
+    summary: 'Delete a document still waiting for review',
+    tag: 'documents',
+    caller: 'player',
+    params: IdParams,
+    responses: { 204: null },
+    errors: { ...SHAPE, ...SIGNED_IN, 404: ['document_not_found'], 422: ['document_locked'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/documents',
+    summary: 'Operator: documents by status (default: waiting for review), oldest first (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    query: AdminDocumentsQuerySchema,
+    responses: { 200: AdminDocumentListSchema },
+    errors: { ...SHAPE, 401: ['admin_token_invalid'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/documents/{id}/approve',
+    summary: 'Operator: approve a document waiting for review; the player is told (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    body: DocumentApproveRequestSchema,
+    responses: { 200: AdminReviewResponseSchema },
+    errors: { ...FORM, 401: ['admin_token_invalid'], 404: ['document_not_found'], 409: ['document_already_reviewed'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/documents/{id}/reject',
+    summary:
+      'Operator: reject a document waiting for review, with a reason the player sees (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    body: DocumentRejectRequestSchema,
+    responses: { 200: AdminReviewResponseSchema },
+    errors: { ...FORM, 401: ['admin_token_invalid'], 404: ['document_not_found'], 409: ['document_already_reviewed'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/players/{id}/verification',
+    summary: 'Operator: set or clear a player’s verified mark by hand (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    body: AdminVerificationRequestSchema,
+    responses: { 200: AdminVerificationResponseSchema },
+    errors: { ...FORM, 401: ['admin_token_invalid'], 404: ['player_not_found'] },
+  },
+];
+
 const info: RouteContract[] = [
   ...(
     [
@@ -990,6 +1091,8 @@ const payments: RouteContract[] = [
       400: ['validation_error', 'invalid_idempotency_key'],
       ...STEP_UP,
       409: ['idempotency_key_reused', 'idempotency_key_in_use'],
+      // docs/verification.md#withdrawal-threshold: past the threshold an unverified player is refused.
+      422: [...PAYMENT_ERRORS[422], 'verification_required'],
     },
   },
   {
@@ -1236,6 +1339,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...player,
   ...profile,
   ...limits,
+  ...documents,
   ...info,
   ...games,
   ...gamesHost,

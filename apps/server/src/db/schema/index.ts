@@ -8,3 +8,4 @@ export * from './events.ts';
 export * from './limits.ts';
 export * from './profile.ts';
 export * from './privacy.ts';
+export * from './documents.ts';

@@ -16,7 +16,9 @@ export type MailKind =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'limit_change'
-  | 'gdpr_report';
+  | 'gdpr_report'
+  | 'document_approved'
+  | 'document_rejected';
 
 interface Texts {
   greeting(name: string | null): string;
@@ -29,11 +31,25 @@ interface Texts {
   two_factor_disabled: { subject: string; body: string[] };
   /** English only so far: other languages fall back to it. */
   limit_change?: { subject: string; intro: string; outro: string };
+  /** English only so far (docs/verification.md#the-player-is-told): other languages fall back to it. */
+  document_approved?: { subject: string; intro: string; outro: string };
+  document_rejected?: { subject: string; intro: string; reason: string; outro: string };
 }
 
 const TEXTS: Record<Lang, Texts> = {
   en: {
     greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
+    document_approved: {
+      subject: 'Your document was approved',
+      intro: 'We checked the document you uploaded for verification and approved it.',
+      outro: 'You can see the state of your verification on this page:',
+    },
+    document_rejected: {
+      subject: 'Your document was not accepted',
+      intro: 'We checked the document you uploaded for verification and could not accept it.',
+      reason: 'The reason:',
+      outro: 'Please upload a new document on this page:',
+    },
     limit_change: {
       subject: 'Confirm the change to your limit',
       intro:
@@ -396,7 +412,6 @@ export interface Recipient {
   firstName: string | null;
 }
 
-/** Builds one account mail. `link` is required for confirmation and password reset. */
 /** The copy of the player's data is ready (docs/privacy.md#the-copy-of-your-data). */
 const GDPR_REPORT: Record<Lang, { subject: string; intro: string; outro: string }> = {
   en: {
@@ -450,7 +465,14 @@ const GDPR_REPORT: Record<Lang, { subject: string; intro: string; outro: string 
   },
 };
 
-export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMessage {
+/** Builds one account mail. `link` is required for confirmation and password reset. */
+export function buildMail(
+  kind: MailKind,
+  to: Recipient,
+  link?: string,
+  /** `document_rejected`: the operator's reason, quoted to the player. */
+  details?: { reason?: string },
+): MailMessage {
   const t = TEXTS[mailLanguage(to.language)];
   const greeting = t.greeting(to.firstName?.trim() || null);
   let subject: string;
@@ -460,6 +482,18 @@ export function buildMail(kind: MailKind, to: Recipient, link?: string): MailMes
     const texts = GDPR_REPORT[mailLanguage(to.language)];
     subject = texts.subject;
     paragraphs = [greeting, texts.intro, link, texts.outro];
+  } else if (kind === 'document_approved' || kind === 'document_rejected') {
+    if (!link) throw new Error(`mail ${kind} needs a link`);
+    if (kind === 'document_approved') {
+      const texts = t.document_approved ?? TEXTS.en.document_approved!;
+      subject = texts.subject;
+      paragraphs = [greeting, texts.intro, texts.outro, link];
+    } else {
+      if (!details?.reason) throw new Error(`mail ${kind} needs a reason`);
+      const texts = t.document_rejected ?? TEXTS.en.document_rejected!;
+      subject = texts.subject;
+      paragraphs = [greeting, texts.intro, `${texts.reason} ${details.reason}`, texts.outro, link];
+    }
   } else if (kind === 'limit_change') {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     const texts = t.limit_change ?? TEXTS.en.limit_change!;

@@ -116,6 +116,7 @@ export const paymentsModule = defineModule({
       },
       onError: (message, error) => ctx.log.error({ err: error }, message),
       requestHashKey: deriveKeyHex(ctx.env.appSecret, 'payment-idempotency'),
+      verificationThresholds: ctx.env.kycWithdrawalThresholds,
     });
     return { service, sandbox, chain, onChange: (l) => void listeners.push(l) };
   },

@@ -680,3 +680,30 @@ export async function hasPaymentUnderWay(db: Executor, userId: number): Promise<
 export async function deletePaymentProfiles(db: Executor, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM payment_profiles WHERE user_id = ${userId}`);
 }
+
+/**
+ * The withdrawal threshold of docs/verification.md#withdrawal-threshold: true when the player is
+ * not verified and this amount with their earlier withdrawals in the currency (those not declined
+ * or recalled) passes the threshold. Locks the player's row first, so two withdrawals started at
+ * once are counted one after the other, and an operator's change of the mark cannot cross it.
+ */
+export async function withdrawalNeedsVerification(
+  tx: Executor,
+  userId: number,
+  currency: string,
+  amountCents: bigint,
+  thresholdCents: bigint,
+): Promise<boolean> {
+  const [player] = await rows<{ verified: boolean }>(
+    tx,
+    sql`SELECT verified FROM users WHERE id = ${userId} FOR UPDATE`,
+  );
+  if (!player || player.verified) return false;
+  const [earlier] = await rows<{ total: string }>(
+    tx,
+    sql`SELECT coalesce(sum(amount_cents), 0)::text AS total FROM payments
+         WHERE user_id = ${userId} AND action = 'cashout' AND currency = ${currency}
+           AND state IN ('pending', 'processing', 'succeeded')`,
+  );
+  return BigInt(earlier?.total ?? '0') + amountCents > thresholdCents;
+}

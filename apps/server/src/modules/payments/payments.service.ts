@@ -58,6 +58,7 @@ import {
   storeIdempotentAnswer,
   stuckPayouts,
   takePayout,
+  withdrawalNeedsVerification,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -116,6 +117,11 @@ export interface PaymentsDeps {
   onError?: (message: string, error: unknown) => void;
   /** Key of the HMAC that stands for a request behind an Idempotency-Key. */
   requestHashKey: string;
+  /**
+   * KYC_WITHDRAWAL_THRESHOLDS: by currency, the running total of withdrawals (minor units) above
+   * which the player must be verified (docs/verification.md#withdrawal-threshold). Empty: off.
+   */
+  verificationThresholds?: ReadonlyMap<string, bigint>;
 }
 
 export interface RequestInput {
@@ -392,6 +398,12 @@ export class PaymentsService {
     const now = this.deps.clock.now();
     const payment = await this.deps.db
       .transaction(async (tx) => {
+        const threshold = this.deps.verificationThresholds?.get(input.currency);
+        if (
+          threshold !== undefined &&
+          (await withdrawalNeedsVerification(tx, user.id, input.currency, input.amountCents, threshold))
+        )
+          throw verificationRequired(threshold, input.currency);
         const row = await insertWithdrawal(tx, {
           userId: user.id,
           currency: input.currency,
@@ -916,6 +928,12 @@ export function destinationOf(
 /** Card payouts go only to a card the player deposited with: a saved profile. */
 function payoutNeedsProfile(method: ProviderMethod): boolean {
   return method.type === 'cards';
+}
+
+/** A withdrawal past the threshold of an unverified player (docs/verification.md#withdrawal-threshold). */
+function verificationRequired(threshold: bigint, currency: string): AppError {
+  const text = `Withdrawals above ${money(threshold, currency)} in total need a verified account: upload your documents on the verification page first.`;
+  return new AppError(422, 'verification_required', text, { amount: [text] });
 }
 
 /** A withdrawal (or its plan) above the cash part of the wallet. */

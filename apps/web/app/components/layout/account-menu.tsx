@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile, games history, payments, limits, security and sign-out. */
+/** The signed-in player's menu: profile, games history, payments, limits, security, verification and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
@@ -12,6 +12,7 @@ export function AccountMenu({
   paymentsHref,
   limitsHref,
   securityHref,
+  verificationHref,
   onSignOut,
 }: {
   name: string;
@@ -20,6 +21,7 @@ export function AccountMenu({
   paymentsHref: string;
   limitsHref: string;
   securityHref: string;
+  verificationHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -65,6 +67,11 @@ export function AccountMenu({
         <li>
           <Link to={securityHref} onClick={menu.close}>
             {t('header.security')}
+          </Link>
+        </li>
+        <li>
+          <Link to={verificationHref} onClick={menu.close}>
+            {t('header.verification')}
           </Link>
         </li>
         <li>

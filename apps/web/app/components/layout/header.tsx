@@ -88,6 +88,7 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 paymentsHref={href('payments', locale)}
                 limitsHref={href('limits', locale)}
                 securityHref={href('security', locale)}
+                verificationHref={href('verification', locale)}
                 onSignOut={onSignOut}
               />
             </>
