@@ -1,14 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Locale } from '@croupier/shared/locales';
-import { Dialog } from '../../../components/modal/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { formatDate, formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
 import { amountDecimals, parseAmount, subunitsOf, toCents } from '../../../lib/amount-input';
 import type { UserLimit, UserLimitAccount } from '../api/get-limits';
-import { useRemoveLimit } from '../api/remove-limit';
 import { useSaveLimit } from '../api/save-limit';
+import { LimitRemoval } from './limit-removal';
 import {
   DATE_TIME,
   LIMIT_PERIODS,
@@ -53,12 +52,9 @@ export function MoneyLimitCard({ type, limits, currencies, locale }: MoneyLimitP
 }
 
 function MoneyLimitItem({ limit, locale }: { limit: UserLimit; locale: Locale }) {
-  const { t, i18n } = useTranslation('limits');
-  const remove = useRemoveLimit();
-  const [asking, setAsking] = useState(false);
+  const { t } = useTranslation('limits');
   const headingId = useId();
   const removalParked = limit.status === 'unconfirmed_disable';
-  const confirmFrom = limit.confirmable_at ?? limit.disable_at;
   const period = t(`periods.${limit.period}`);
   return (
     <li className="limit-item" aria-labelledby={headingId}>
@@ -70,48 +66,7 @@ function MoneyLimitItem({ limit, locale }: { limit: UserLimit; locale: Locale })
       {limit.accounts.map((account) => (
         <AccountFigures key={account.currency} account={account} locale={locale} confirmFrom={limit.confirmable_at} />
       ))}
-      {removalParked && (
-        <p className="limit-item__parked">
-          {confirmFrom
-            ? t('money.pending_removal', { date: formatDate(confirmFrom, locale, DATE_TIME) })
-            : t('money.pending_removal_undated')}
-        </p>
-      )}
-      {!removalParked && (
-        <div className="limit-item__actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            aria-describedby={headingId}
-            onClick={() => {
-              remove.reset();
-              setAsking(true);
-            }}
-          >
-            {t('money.remove')}
-          </button>
-        </div>
-      )}
-      {remove.isError && !asking && <FormError message={limitErrorMessage(remove.error, i18n, locale)} />}
-      {asking && (
-        <Dialog title={t('money.remove_title')} onClose={() => setAsking(false)}>
-          <p>{t('money.remove_text')}</p>
-          <div className="form__actions limit-dialog__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
-              {t('actions.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={remove.isPending}
-              aria-busy={remove.isPending || undefined}
-              onClick={() => remove.mutate(limit.id, { onSettled: () => setAsking(false) })}
-            >
-              {t('money.remove_confirm')}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      <LimitRemoval limit={limit} locale={locale} headingId={headingId} />
     </li>
   );
 }

@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Locale } from '@croupier/shared/locales';
-import { Dialog } from '../../../components/modal/dialog';
 import { TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { formatDate } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
 import type { UserLimit } from '../api/get-limits';
-import { useRemoveLimit } from '../api/remove-limit';
 import { useSaveLimit } from '../api/save-limit';
+import { LimitRemoval } from './limit-removal';
 import { DATE_TIME, limitErrorMessage, parseSessionMinutes } from '../lib/limits-logic';
 
 /**
@@ -33,9 +32,7 @@ export function SessionLimitCard({ limit, locale }: { limit: UserLimit | undefin
 }
 
 function SessionLimitItem({ limit, locale }: { limit: UserLimit; locale: Locale }) {
-  const { t, i18n } = useTranslation('limits');
-  const remove = useRemoveLimit();
-  const [asking, setAsking] = useState(false);
+  const { t } = useTranslation('limits');
   const headingId = useId();
   const removalParked = limit.status === 'unconfirmed_disable';
   const confirmFrom = limit.confirmable_at ?? limit.disable_at;
@@ -57,48 +54,7 @@ function SessionLimitItem({ limit, locale }: { limit: UserLimit; locale: Locale 
             : t('session.pending_raise_undated', { minutes: limit.pending_minutes })}
         </p>
       )}
-      {removalParked && (
-        <p className="limit-item__parked">
-          {confirmFrom
-            ? t('money.pending_removal', { date: formatDate(confirmFrom, locale, DATE_TIME) })
-            : t('money.pending_removal_undated')}
-        </p>
-      )}
-      {!removalParked && (
-        <div className="limit-item__actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            aria-describedby={headingId}
-            onClick={() => {
-              remove.reset();
-              setAsking(true);
-            }}
-          >
-            {t('money.remove')}
-          </button>
-        </div>
-      )}
-      {remove.isError && !asking && <FormError message={limitErrorMessage(remove.error, i18n, locale)} />}
-      {asking && (
-        <Dialog title={t('money.remove_title')} onClose={() => setAsking(false)}>
-          <p>{t('money.remove_text')}</p>
-          <div className="form__actions limit-dialog__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
-              {t('actions.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={remove.isPending}
-              aria-busy={remove.isPending || undefined}
-              onClick={() => remove.mutate(limit.id, { onSettled: () => setAsking(false) })}
-            >
-              {t('money.remove_confirm')}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      <LimitRemoval limit={limit} locale={locale} headingId={headingId} />
     </div>
   );
 }
