@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { jsonRows, type Executor } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { playerDocuments, users, verificationChanges } from '../../db/schema/index.ts';
 
@@ -146,4 +147,24 @@ export function listDocuments(
     )
     .orderBy(asc(playerDocuments.createdAt), asc(playerDocuments.id))
     .limit(limit);
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The player's documents as the export lists them: what was sent and how it was reviewed, never the file or where it is stored. */
+export async function documentsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, document_type, status, description, file_name, content_type, size_bytes, reviewed_at,
+               rejection_reason, created_at
+          FROM player_documents WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+/** Every change of the player's verified mark: when, whether by documents or by an operator, and why. */
+export async function verificationChangesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT verified, source, reason, created_at FROM verification_changes WHERE user_id = ${userId} ORDER BY id`,
+  );
 }

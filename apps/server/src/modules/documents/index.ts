@@ -3,6 +3,7 @@ import { buildMail } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
 import { findUserById } from '../player/index.ts';
 import { documentsAdminRoutes, documentsRoutes } from './documents.routes.ts';
+import { documentsForExport, verificationChangesForExport } from './documents.repository.ts';
 import { DocumentsService } from './documents.service.ts';
 import { localFileStorage } from './storage.ts';
 
@@ -40,4 +41,18 @@ export const documentsModule = defineModule({
     }),
   routes: (app, documents, ctx) => documentsRoutes(app, { documents, maxBytes: ctx.env.DOCUMENT_MAX_BYTES }),
   adminRoutes: (app, documents) => documentsAdminRoutes(app, { documents }),
+  // No erase: identity and address documents are customer due-diligence records that
+  // anti-money-laundering law keeps for years after the account closes (docs/privacy.md#what-is-kept-and-why).
+  personalData: () => ({
+    sections: {
+      documents:
+        'The verification documents you sent: their kind, name, size and how they were reviewed (not the files themselves).',
+      verification_changes:
+        'Each change of your verified mark: when, whether by your documents or by our staff, and why.',
+    },
+    export: async (userId, tx) => ({
+      documents: await documentsForExport(tx, userId),
+      verification_changes: await verificationChangesForExport(tx, userId),
+    }),
+  }),
 });

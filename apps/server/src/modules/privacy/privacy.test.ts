@@ -70,7 +70,23 @@ async function richPlayer(firstName: string) {
   await t.database.db.execute(
     sql`UPDATE users SET two_factor_secret = ${`TOTPSECRET${firstName}`} WHERE id = ${player.id}`,
   );
-  return { client, id: player.id, email: user.email, firstName };
+  // A verified phone with a code still pending, a text sent to it, a verification document.
+  const phone = `+4915${String(player.id).padStart(9, '0')}`;
+  await t.database.db.execute(
+    sql`INSERT INTO player_phones (user_id, number, verified_at, code_hash, created_at, updated_at)
+        VALUES (${player.id}, ${phone}, ${t.clock.now()}, ${`SECRETCODEHASH${player.id}`}, ${t.clock.now()}, ${t.clock.now()})`,
+  );
+  await t.database.db.execute(
+    sql`INSERT INTO mail_outbox ("to", channel, subject, text, created_at)
+        VALUES (${phone}, 'sms', 'SMS', ${`Your Croupier code is 123456 (${firstName})`}, ${t.clock.now()})`,
+  );
+  await t.database.db.execute(
+    sql`INSERT INTO player_documents (user_id, document_type, status, description, file_name, content_type, size_bytes,
+                                      sha256, storage_key, created_at, updated_at)
+        VALUES (${player.id}, 'identity', 'not_approved', 'Passport', 'passport.jpg', 'image/jpeg', 1234,
+                ${`SECRETSHA${player.id}`}, ${`SECRETSTORAGEKEY${player.id}`}, ${t.clock.now()}, ${t.clock.now()})`,
+  );
+  return { client, id: player.id, email: user.email, firstName, phone };
 }
 
 const exportOf = async (userId: number) =>
@@ -97,6 +113,11 @@ describe('the export', () => {
       'games-host.seed_pairs',
       'payments.payments',
       'privacy.event_log',
+      'profile.phone',
+      'profile.sms',
+      'profile.subscriptions',
+      'documents.documents',
+      'documents.verification_changes',
     ])
       expect(declared).toContain(section);
     for (const section of declared) {
@@ -124,6 +145,14 @@ describe('the export', () => {
     expect(doc.mail.mails[0].text).toContain('http://localhost/users/reset_password');
     expect(doc.games.favourites).toEqual([expect.objectContaining({ game: expect.any(String) })]);
     expect(doc.privacy.event_log.length).toBeGreaterThan(0);
+    expect(doc.profile.phone).toMatchObject({ number: a.phone });
+    expect(doc.profile.sms).toEqual([
+      expect.objectContaining({ to: a.phone, text: expect.stringContaining('Adaexport') }),
+    ]);
+    expect(doc.profile.subscriptions).toMatchObject({ receive_promos: expect.any(Boolean) });
+    expect(doc.documents.documents).toEqual([
+      expect.objectContaining({ document_type: 'identity', file_name: 'passport.jpg', status: 'not_approved' }),
+    ]);
 
     // Nothing of B: their address, name, rounds or ledger entries.
     expect(text).not.toContain(b.email);
@@ -159,6 +188,8 @@ describe('the export', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(5);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toContain('SECRET-LINK');
+    // Nor a phone code's HMAC, nor where a document's file is stored or its hash.
+    expect(text).not.toMatch(/SECRETCODEHASH|SECRETSTORAGEKEY|SECRETSHA/);
     expect(text).not.toMatch(/encrypted_password|two_factor_secret|token_hash/);
   });
 });
@@ -320,6 +351,15 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     await t.database.db.execute(
       sql`INSERT INTO mail_outbox ("to", subject, text, created_at) VALUES (${user.email}, 'Croupier: hello', ${'Hi Erasable'}, ${t.clock.now()})`,
     );
+    const phone = `+4916${String(player.id).padStart(9, '0')}`;
+    await t.database.db.execute(
+      sql`INSERT INTO player_phones (user_id, number, verified_at, created_at, updated_at)
+          VALUES (${player.id}, ${phone}, ${t.clock.now()}, ${t.clock.now()}, ${t.clock.now()})`,
+    );
+    await t.database.db.execute(
+      sql`INSERT INTO mail_outbox ("to", channel, subject, text, created_at)
+          VALUES (${phone}, 'sms', 'SMS', 'Your Croupier code is 654321', ${t.clock.now()})`,
+    );
     const moneyBefore = await playerMoney(player.id);
     const [{ n: ledgerBefore }] = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transactions`)) as [
       { n: number },
@@ -354,6 +394,11 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     expect(await q(sql`SELECT 1 FROM game_sessions WHERE user_id = ${player.id}`)).toEqual([]);
     expect(await q(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${user.email}`)).toEqual([]);
     expect(await q(sql`SELECT text FROM mail_outbox WHERE "to" = ${`erased-${player.id}@invalid`}`)).toEqual([
+      { text: '[erased]' },
+    ]);
+    // The phone goes, and the texts sent to it keep only their date.
+    expect(await q(sql`SELECT 1 FROM player_phones WHERE user_id = ${player.id}`)).toEqual([]);
+    expect(await q(sql`SELECT text FROM mail_outbox WHERE "to" = ${`erased-${player.id}`}`)).toEqual([
       { text: '[erased]' },
     ]);
     // Signed out, and no way back in.

@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts';
+import { eraseProfileData, phoneForExport, subscriptionsForExport } from './profile.repository.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { createProfileService, type ProfileService } from './profile.service.ts';
 
@@ -23,4 +24,17 @@ export const profileModule = defineModule({
       logError: (message, error) => ctx.log.error({ err: error }, message),
     }),
   routes: (app, profile) => profileRoutes(app, { profile }),
+  personalData: () => ({
+    sections: {
+      phone: 'Your phone number and when it was verified (never the one-time codes).',
+      sms: 'The text messages we sent to your phone.',
+      subscriptions: 'Your marketing choices: e-mail, SMS, phone calls and partner offers.',
+    },
+    export: async (userId, tx) => {
+      const { phone, sms } = await phoneForExport(tx, userId);
+      const [subscriptions] = await subscriptionsForExport(tx, userId);
+      return { phone: phone[0] ?? null, sms, subscriptions: subscriptions ?? null };
+    },
+    erase: (userId, tx) => eraseProfileData(tx, userId),
+  }),
 });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { jsonRows, type Executor } from '../../db/sql.ts';
 import { playerPhones, playerStatuses, statuses, users } from '../../db/schema/index.ts';
 
 export type PhoneRow = typeof playerPhones.$inferSelect;
@@ -188,4 +189,42 @@ export async function changeGroups(tx: Tx, userId: number, add: string[], remove
       .delete(playerStatuses)
       .where(and(eq(playerStatuses.userId, userId), inArray(playerStatuses.statusId, remove)));
   }
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The player's phone (never its code's HMAC) and the text messages sent to it. */
+export async function phoneForExport(db: Executor, userId: number): Promise<{ phone: unknown[]; sms: unknown[] }> {
+  const phone = await jsonRows(
+    db,
+    sql`SELECT number, verified_at, created_at, updated_at FROM player_phones WHERE user_id = ${userId}`,
+  );
+  const sms = await jsonRows(
+    db,
+    sql`SELECT m."to", m.subject, m.text, m.created_at, m.sent_at
+          FROM mail_outbox m JOIN player_phones p ON p.number = m."to"
+         WHERE p.user_id = ${userId} AND m.channel = 'sms' ORDER BY m.id`,
+  );
+  return { phone, sms };
+}
+
+/** The marketing choices of `GET /api/subscriptions`. */
+export async function subscriptionsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT receive_promos, receive_sms_promos, receive_promos_via_phone_calls, agreed_to_partner_promotions
+          FROM users WHERE id = ${userId}`,
+  );
+}
+
+/** Erasure: the texts to the phone lose their number and body, the phone goes, consents are withdrawn. */
+export async function eraseProfileData(db: Executor, userId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox m SET "to" = ${`erased-${userId}`}, text = '[erased]', html = NULL
+          FROM player_phones p WHERE p.user_id = ${userId} AND m."to" = p.number AND m.channel = 'sms'`,
+  );
+  await db.execute(sql`DELETE FROM player_phones WHERE user_id = ${userId}`);
+  await db.execute(
+    sql`UPDATE users SET receive_promos_via_phone_calls = false, agreed_to_partner_promotions = false WHERE id = ${userId}`,
+  );
 }
