@@ -61,10 +61,15 @@ export function hydrationErrorsOf(context: BrowserContext): string[] {
 
 export async function newPlayerPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    extraHTTPHeaders?: Record<string, string>;
+    /** Another casino than the shared one (a story that starts its own, `startCasino`). */
+    baseURL?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl,
+    baseURL: options.baseURL ?? baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
@@ -162,8 +167,9 @@ export async function api<T = unknown>(
   method: string,
   path: string,
   body?: unknown,
+  base = baseUrl,
 ): Promise<{ status: number; json: T; headers: Headers }> {
-  const res = await fetch(new URL(path, baseUrl), {
+  const res = await fetch(new URL(path, base), {
     method,
     headers: {
       'x-requested-with': 'XMLHttpRequest',
@@ -190,27 +196,33 @@ export interface SessionCookie {
 export async function createPlayer(
   email: string,
   password = PASSWORD,
+  base = baseUrl,
 ): Promise<{ id: number; email: string; session: SessionCookie }> {
-  const { status, json, headers } = await api<{ id: number; email: string }>('POST', '/api/users', {
-    user: {
-      email,
-      password,
-      password_confirmation: password,
-      currency: 'EUR',
-      nickname: `e2e_${randomUUID().slice(0, 8)}`,
-      first_name: 'Erika',
-      last_name: 'Tester',
-      gender: 'f',
-      date_of_birth: '1990-05-17',
-      mobile_phone: '+49 170 1234567',
-      country: 'DE',
-      city: 'Berlin',
-      address: 'Unter den Linden 1',
-      postal_code: '10117',
-      receive_promos: false,
-      terms_acceptance: true,
+  const { status, json, headers } = await api<{ id: number; email: string }>(
+    'POST',
+    '/api/users',
+    {
+      user: {
+        email,
+        password,
+        password_confirmation: password,
+        currency: 'EUR',
+        nickname: `e2e_${randomUUID().slice(0, 8)}`,
+        first_name: 'Erika',
+        last_name: 'Tester',
+        gender: 'f',
+        date_of_birth: '1990-05-17',
+        mobile_phone: '+49 170 1234567',
+        country: 'DE',
+        city: 'Berlin',
+        address: 'Unter den Linden 1',
+        postal_code: '10117',
+        receive_promos: false,
+        terms_acceptance: true,
+      },
     },
-  });
+    base,
+  );
   if (status !== 201) throw new Error(`sign-up via the API failed: ${status} ${JSON.stringify(json)}`);
   // `__Host-croupier_session` over https, `croupier_session` on plain http.
   const session = headers
@@ -242,8 +254,9 @@ export async function fundPlayer(
   email: string,
   currency: string,
   amountCents: number,
+  base = baseUrl,
 ): Promise<{ amount_cents: number; version: number }> {
-  const res = await fetch(new URL('/api/admin/wallet/credits', baseUrl), {
+  const res = await fetch(new URL('/api/admin/wallet/credits', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
     body: JSON.stringify({

@@ -98,7 +98,11 @@ describe('RealtimeClient', () => {
     const late = vi.fn();
     client.onResync(late);
     expect(late).not.toHaveBeenCalled();
+    // A dropped network is not the server ending the session: nobody is told to ask who is signed in.
+    const serverClosed = vi.fn();
+    client.onServerClose(serverClosed);
     socket.drop('transport close');
+    expect(serverClosed).not.toHaveBeenCalled();
     socket.connect();
     expect(early).toHaveBeenCalledTimes(2);
     expect(late).toHaveBeenCalledTimes(1);
@@ -109,8 +113,12 @@ describe('RealtimeClient', () => {
     const { socket, client } = setup();
     client.on('public:wins', () => {});
     await settle();
+    const told = vi.fn();
+    client.onServerClose(told);
     socket.drop('io server disconnect');
     expect(socket.connected).toBe(false);
+    // The page is told, so it asks who is signed in now (a break or sign-out elsewhere ended the session).
+    expect(told).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(socket.connected).toBe(true);
     expect(socket.connects).toBe(2);

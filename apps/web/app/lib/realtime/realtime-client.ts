@@ -48,6 +48,7 @@ export class RealtimeClient {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
   private readonly rooms = new Map<string, Set<(event: SharedRoundEvent) => void>>();
   private readonly resyncListeners = new Set<() => void>();
+  private readonly serverCloseListeners = new Set<() => void>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -97,6 +98,15 @@ export class RealtimeClient {
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => void this.resyncListeners.delete(listener);
+  }
+
+  /**
+   * Called when the server ended the connection on purpose: the session changed or ended there (a
+   * break, a session limit, a sign-out elsewhere), so the page should ask who is signed in now.
+   */
+  onServerClose(listener: () => void): () => void {
+    this.serverCloseListeners.add(listener);
+    return () => void this.serverCloseListeners.delete(listener);
   }
 
   /**
@@ -173,6 +183,7 @@ export class RealtimeClient {
       // socket.io-client retries by itself (1 s → 20 s backoff) except when the server ended the
       // connection on purpose: a session change. Reconnect once, as whoever the cookie now says.
       if (reason !== 'io server disconnect' || this.closed) return;
+      this.serverCloseListeners.forEach((l) => l());
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;
         if (this.wanted()) socket.connect();

@@ -63,6 +63,8 @@ export function RealtimeProvider({
       client.on('payments_changes', reload),
       client.on('bonuses_changes', reload),
       client.onResync(reload),
+      // The server closed this socket on purpose (the session ended there): ask who is signed in.
+      client.onServerClose(() => void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true })),
     ];
     return () => stops.forEach((stop) => stop());
   }, [client, playerId, queryClient]);
