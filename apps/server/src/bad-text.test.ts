@@ -145,6 +145,7 @@ function cases(c: Context): Case[] {
     { method: 'DELETE', route: '/api/v2/player/two_factor', body: { two_factor: { authentication_code: '123456' } } },
     { method: 'POST', route: '/api/player/two_factor', cleanRefused: true, body: twoFactor },
     { method: 'DELETE', route: '/api/player/two_factor', body: { two_factor: { authentication_code: '123456' } } },
+    { method: 'DELETE', route: '/api/player/sessions/:id', params: { id: '999999' }, cleanRefused: true },
     {
       method: 'PATCH',
       route: '/api/player',
@@ -399,6 +400,10 @@ const NO_TEXT = new Set([
   'POST /api/gdpr_reports',
   'GET /api/player/documents',
   'GET /api/v2/player/two_factor',
+  'GET /api/v2/player/two_factor/recovery_codes',
+  'POST /api/v2/player/two_factor/recovery_codes',
+  'GET /api/player/sessions',
+  'DELETE /api/player/sessions',
   'GET /api/player',
   'GET /api/player/two_factor',
   'GET /api/player/settings',

@@ -28,10 +28,12 @@ describe('GET /api/admin/jobs', () => {
     expect(body.jobs.map((j) => j.name).sort()).toEqual([
       'games-host.abandoned-rounds',
       'games-host.shared-rounds',
+      'limits.end-sessions',
       'limits.lapse-changes',
       'payments.payouts',
       'payments.sandbox',
       'payments.sandbox-chain',
+      'privacy.reports',
     ]);
     expect(body.jobs.find((j) => j.name === 'payments.payouts')).toMatchObject({ everySeconds: 5, states: {} });
   });
