@@ -3,7 +3,7 @@ import type { MailMessage } from './mailer.ts';
 /**
  * Account mails in the player's language. Texts are short and plain; every mail has a text part
  * (what the dev mailbox shows) and a simple HTML part with the same words and a clickable link.
- * Languages without their own texts fall back to English.
+ * Every kind has its texts in every language; a player language we have no texts for gets English.
  */
 type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
 
@@ -29,11 +29,11 @@ interface Texts {
   password_changed: { subject: string; body: string[] };
   two_factor_enabled: { subject: string; body: string[] };
   two_factor_disabled: { subject: string; body: string[] };
-  /** English only so far: other languages fall back to it. */
-  limit_change?: { subject: string; intro: string; outro: string };
-  /** English only so far (docs/verification.md#the-player-is-told): other languages fall back to it. */
-  document_approved?: { subject: string; intro: string; outro: string };
-  document_rejected?: { subject: string; intro: string; reason: string; outro: string };
+  limit_change: { subject: string; intro: string; outro: string };
+  /** docs/verification.md#the-player-is-told */
+  document_approved: { subject: string; intro: string; outro: string };
+  /** `reason` quotes the operator's words, which are not translated. */
+  document_rejected: { subject: string; intro: string; reason(reason: string): string; outro: string };
 }
 
 const TEXTS: Record<Lang, Texts> = {
@@ -47,7 +47,7 @@ const TEXTS: Record<Lang, Texts> = {
     document_rejected: {
       subject: 'Your document was not accepted',
       intro: 'We checked the document you uploaded for verification and could not accept it.',
-      reason: 'The reason:',
+      reason: (reason) => `The reason: ${reason}`,
       outro: 'Please upload a new document on this page:',
     },
     limit_change: {
@@ -106,6 +106,25 @@ const TEXTS: Record<Lang, Texts> = {
   },
   de: {
     greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    limit_change: {
+      subject: 'Bestätige die Änderung deines Limits',
+      intro:
+        'du möchtest eines deiner Limits für verantwortungsvolles Spielen erhöhen oder aufheben. Zu deinem Schutz wartet die Änderung 24 Stunden und braucht dann deine Bestätigung. Ab dann bestätigst du sie über diesen Link:',
+      outro:
+        'Bis du bestätigst, gilt dein bisheriges Limit weiter. Wenn du nicht innerhalb von 7 Tagen nach der Wartezeit bestätigst, verfällt die Änderung. Wenn du das nicht warst, unternimm nichts und wende dich an unseren Support.',
+    },
+    document_approved: {
+      subject: 'Dein Dokument wurde angenommen',
+      intro: 'wir haben das Dokument geprüft, das du zur Verifizierung hochgeladen hast, und es angenommen.',
+      outro: 'Den Stand deiner Verifizierung siehst du auf dieser Seite:',
+    },
+    document_rejected: {
+      subject: 'Dein Dokument wurde nicht angenommen',
+      intro:
+        'wir haben das Dokument geprüft, das du zur Verifizierung hochgeladen hast, und konnten es leider nicht annehmen.',
+      reason: (reason) => `Der Grund: ${reason}`,
+      outro: 'Bitte lade auf dieser Seite ein neues Dokument hoch:',
+    },
     confirmation: {
       subject: 'Bestätige deine E-Mail-Adresse',
       intro: 'willkommen bei Croupier! Bitte bestätige deine E-Mail-Adresse über diesen Link:',
@@ -155,6 +174,24 @@ const TEXTS: Record<Lang, Texts> = {
   },
   es: {
     greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    limit_change: {
+      subject: 'Confirma el cambio de tu límite',
+      intro:
+        'Pediste aumentar o quitar uno de tus límites de juego responsable. Por tu protección, el cambio espera 24 horas y después necesita tu confirmación. A partir de ese momento, confírmalo abriendo este enlace:',
+      outro:
+        'Hasta que lo confirmes, tu límite actual sigue vigente. Si no lo confirmas dentro de los 7 días siguientes a la espera, el cambio caduca. Si no fuiste tú, no hagas nada y contacta a nuestro equipo de soporte.',
+    },
+    document_approved: {
+      subject: 'Tu documento fue aprobado',
+      intro: 'Revisamos el documento que subiste para la verificación y lo aprobamos.',
+      outro: 'Puedes ver el estado de tu verificación en esta página:',
+    },
+    document_rejected: {
+      subject: 'Tu documento no fue aceptado',
+      intro: 'Revisamos el documento que subiste para la verificación y no pudimos aceptarlo.',
+      reason: (reason) => `El motivo: ${reason}`,
+      outro: 'Sube un documento nuevo en esta página:',
+    },
     confirmation: {
       subject: 'Confirma tu correo electrónico',
       intro: '¡Te damos la bienvenida a Croupier! Confirma tu correo electrónico abriendo este enlace:',
@@ -204,6 +241,26 @@ const TEXTS: Record<Lang, Texts> = {
   },
   fr: {
     greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    limit_change: {
+      subject: 'Confirmez la modification de votre limite',
+      intro:
+        "Vous avez demandé d'augmenter ou de retirer l'une de vos limites de jeu responsable. Pour votre protection, la modification attend 24 heures, puis doit être confirmée par vous. À partir de ce moment, confirmez-la en ouvrant ce lien :",
+      outro:
+        "Tant que vous n'avez pas confirmé, votre limite actuelle reste en vigueur. Si vous ne confirmez pas dans les 7 jours qui suivent l'attente, la modification est annulée. Si ce n'était pas vous, ne faites rien et contactez notre soutien.",
+    },
+    document_approved: {
+      subject: 'Votre document a été approuvé',
+      intro:
+        "Nous avons examiné le document que vous avez téléversé pour la vérification de votre compte et l'avons approuvé.",
+      outro: "Vous pouvez consulter l'état de votre vérification sur cette page :",
+    },
+    document_rejected: {
+      subject: "Votre document n'a pas été accepté",
+      intro:
+        "Nous avons examiné le document que vous avez téléversé pour la vérification de votre compte et n'avons pas pu l'accepter.",
+      reason: (reason) => `Motif : ${reason}`,
+      outro: 'Veuillez téléverser un nouveau document sur cette page :',
+    },
     confirmation: {
       subject: 'Confirmez votre adresse courriel',
       intro: 'Bienvenue chez Croupier! Veuillez confirmer votre adresse courriel en ouvrant ce lien :',
@@ -253,6 +310,24 @@ const TEXTS: Record<Lang, Texts> = {
   },
   pt: {
     greeting: (name) => (name ? `Olá, ${name}!` : 'Olá!'),
+    limit_change: {
+      subject: 'Confirme a alteração do seu limite',
+      intro:
+        'Você pediu para aumentar ou remover um dos seus limites de jogo responsável. Para sua proteção, a alteração espera 24 horas e depois precisa da sua confirmação. A partir daí, confirme-a abrindo este link:',
+      outro:
+        'Até você confirmar, seu limite atual continua valendo. Se você não confirmar em até 7 dias depois da espera, a alteração perde a validade. Se não foi você, não faça nada e fale com o nosso suporte.',
+    },
+    document_approved: {
+      subject: 'Seu documento foi aprovado',
+      intro: 'Analisamos o documento que você enviou para verificação e o aprovamos.',
+      outro: 'Você pode ver o status da sua verificação nesta página:',
+    },
+    document_rejected: {
+      subject: 'Seu documento não foi aceito',
+      intro: 'Analisamos o documento que você enviou para verificação e não pudemos aceitá-lo.',
+      reason: (reason) => `O motivo: ${reason}`,
+      outro: 'Envie um novo documento nesta página:',
+    },
     confirmation: {
       subject: 'Confirme seu e-mail',
       intro: 'Boas-vindas ao Croupier! Confirme seu endereço de e-mail abrindo este link:',
@@ -302,6 +377,24 @@ const TEXTS: Record<Lang, Texts> = {
   },
   no: {
     greeting: (name) => (name ? `Hei ${name},` : 'Hei,'),
+    limit_change: {
+      subject: 'Bekreft endringen av grensen din',
+      intro:
+        'Du har bedt om å heve eller fjerne en av grensene dine for ansvarlig spill. For å beskytte deg venter endringen i 24 timer og må deretter bekreftes av deg. Fra da av bekrefter du den ved å åpne denne lenken:',
+      outro:
+        'Til du bekrefter, gjelder den nåværende grensen din. Hvis du ikke bekrefter innen 7 dager etter ventetiden, faller endringen bort. Hvis det ikke var deg, ikke gjør noe, men kontakt kundestøtten vår.',
+    },
+    document_approved: {
+      subject: 'Dokumentet ditt er godkjent',
+      intro: 'Vi har gått gjennom dokumentet du lastet opp for verifisering, og godkjent det.',
+      outro: 'Du kan se statusen for verifiseringen din på denne siden:',
+    },
+    document_rejected: {
+      subject: 'Dokumentet ditt ble ikke godkjent',
+      intro: 'Vi har gått gjennom dokumentet du lastet opp for verifisering, og kunne ikke godkjenne det.',
+      reason: (reason) => `Begrunnelse: ${reason}`,
+      outro: 'Last opp et nytt dokument på denne siden:',
+    },
     confirmation: {
       subject: 'Bekreft e-postadressen din',
       intro: 'Velkommen til Croupier! Bekreft e-postadressen din ved å åpne denne lenken:',
@@ -351,6 +444,24 @@ const TEXTS: Record<Lang, Texts> = {
   },
   ja: {
     greeting: (name) => (name ? `${name} 様` : 'お客様'),
+    limit_change: {
+      subject: 'リミット変更の確認',
+      intro:
+        '責任あるギャンブルのリミットの引き上げまたは解除をご依頼いただきました。お客様を保護するため、変更には24時間の待機期間があり、その後お客様の確認が必要です。待機期間の終了後、以下のリンクを開いて変更を確認してください。',
+      outro:
+        '確認されるまでは、現在のリミットが引き続き適用されます。待機期間の終了から7日以内に確認されない場合、変更は無効になります。お心当たりがない場合は、何もせずにサポートまでご連絡ください。',
+    },
+    document_approved: {
+      subject: '書類が承認されました',
+      intro: '本人確認のためにアップロードされた書類を確認し、承認しました。',
+      outro: '本人確認の状況は、以下のページでご確認いただけます。',
+    },
+    document_rejected: {
+      subject: '書類を承認できませんでした',
+      intro: '本人確認のためにアップロードされた書類を確認しましたが、承認できませんでした。',
+      reason: (reason) => `理由：${reason}`,
+      outro: '以下のページから新しい書類をアップロードしてください。',
+    },
     confirmation: {
       subject: 'メールアドレスの確認',
       intro: 'Croupier へようこそ！以下のリンクを開いて、メールアドレスを確認してください。',
@@ -465,7 +576,7 @@ const GDPR_REPORT: Record<Lang, { subject: string; intro: string; outro: string 
   },
 };
 
-/** Builds one account mail. `link` is required for confirmation and password reset. */
+/** Builds one account mail. `link` is required for every kind that sends the player to a page. */
 export function buildMail(
   kind: MailKind,
   to: Recipient,
@@ -485,21 +596,21 @@ export function buildMail(
   } else if (kind === 'document_approved' || kind === 'document_rejected') {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     if (kind === 'document_approved') {
-      const texts = t.document_approved ?? TEXTS.en.document_approved!;
+      const texts = t.document_approved;
       subject = texts.subject;
       paragraphs = [greeting, texts.intro, texts.outro, link];
     } else {
       if (!details?.reason) throw new Error(`mail ${kind} needs a reason`);
-      const texts = t.document_rejected ?? TEXTS.en.document_rejected!;
+      const texts = t.document_rejected;
       subject = texts.subject;
-      paragraphs = [greeting, texts.intro, `${texts.reason} ${details.reason}`, texts.outro, link];
+      paragraphs = [greeting, texts.intro, texts.reason(details.reason), texts.outro, link];
     }
-  } else if (kind === 'limit_change') {
-    if (!link) throw new Error(`mail ${kind} needs a link`);
-    const texts = t.limit_change ?? TEXTS.en.limit_change!;
-    subject = texts.subject;
-    paragraphs = [greeting, texts.intro, link, texts.outro];
-  } else if (kind === 'confirmation' || kind === 'reset_password' || kind === 'email_change') {
+  } else if (
+    kind === 'confirmation' ||
+    kind === 'reset_password' ||
+    kind === 'email_change' ||
+    kind === 'limit_change'
+  ) {
     if (!link) throw new Error(`mail ${kind} needs a link`);
     subject = t[kind].subject;
     paragraphs = [greeting, t[kind].intro, link, t[kind].outro];

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { createClient, openTestDatabase } from '../../../test/build-test-app.ts';
 import { signUpUser } from '../auth/test-helpers.ts';
 import { createMailer } from './mailer.ts';
-import { buildMail, mailLanguage } from './mail.templates.ts';
+import { buildMail, escapeHtml, mailLanguage, type MailKind } from './mail.templates.ts';
 
 /** The app wired to the real mailer (outbox + optional SMTP), as main.ts wires it. */
 async function buildAppWithRealMailer(overrides: Record<string, string> = {}) {
@@ -215,5 +215,102 @@ describe('mail texts', () => {
     ).html!;
     expect(html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(html).not.toContain('<b>Eve</b>');
+  });
+});
+
+describe('mail texts in every language', () => {
+  // Records, so that a new kind or language does not compile here until it is listed.
+  const KINDS: Record<MailKind, { link: boolean }> = {
+    confirmation: { link: true },
+    reset_password: { link: true },
+    email_change: { link: true },
+    password_changed: { link: false },
+    email_change_requested: { link: false },
+    two_factor_enabled: { link: false },
+    two_factor_disabled: { link: false },
+    limit_change: { link: true },
+    gdpr_report: { link: true },
+    document_approved: { link: true },
+    document_rejected: { link: true },
+  };
+  const LANGUAGES: Record<ReturnType<typeof mailLanguage>, true> = {
+    en: true,
+    de: true,
+    es: true,
+    fr: true,
+    pt: true,
+    no: true,
+    ja: true,
+  };
+  const link = 'http://x/profile/limits/confirm?token=abc&from=mail';
+  const reason = 'The photo is blurred: <all> corners & text must show';
+
+  function build(kind: MailKind, language: string) {
+    return buildMail(
+      kind,
+      { email: 'a@example.com', language, firstName: 'Ana' },
+      KINDS[kind].link ? link : undefined,
+      kind === 'document_rejected' ? { reason } : undefined,
+    );
+  }
+
+  it.each(Object.keys(KINDS) as MailKind[])('%s has its own words in every language', (kind) => {
+    const english = build(kind, 'en');
+    // The English paragraphs a fallback would repeat: everything but the link and the operator's reason.
+    const englishWords = english.text
+      .split('\n\n')
+      .filter((paragraph) => paragraph !== link && !paragraph.includes(reason) && !paragraph.startsWith('— Croupier'));
+    expect(englishWords.length).toBeGreaterThan(1);
+    const subjects = new Set<string>();
+    for (const language of Object.keys(LANGUAGES)) {
+      const mail = build(kind, language);
+      expect(mail.subject.startsWith('Croupier: '), language).toBe(true);
+      subjects.add(mail.subject);
+      if (language !== 'en') {
+        for (const paragraph of englishWords) expect(mail.text, `${language}: ${paragraph}`).not.toContain(paragraph);
+      }
+      if (KINDS[kind].link) {
+        expect(mail.text.split('\n\n'), language).toContain(link);
+        expect(mail.html, language).toContain(`<a href="${escapeHtml(link)}">`);
+      } else {
+        expect(mail.text, language).not.toMatch(/https?:\/\//);
+      }
+      if (kind === 'document_rejected') {
+        // The operator's reason is quoted as written: its own paragraph, escaped in the HTML part.
+        expect(
+          mail.text.split('\n\n').filter((paragraph) => paragraph.endsWith(reason)),
+          language,
+        ).toHaveLength(1);
+        expect(mail.html, language).toContain(escapeHtml(reason));
+        expect(mail.html, language).not.toContain('<all>');
+      }
+    }
+    // Seven languages, seven different subjects: none borrows another language's.
+    expect(subjects.size).toBe(Object.keys(LANGUAGES).length);
+  });
+
+  it('keeps the English texts of the limit and document mails', () => {
+    expect(build('limit_change', 'en').subject).toBe('Croupier: Confirm the change to your limit');
+    expect(build('document_approved', 'en').subject).toBe('Croupier: Your document was approved');
+    const rejected = build('document_rejected', 'en');
+    expect(rejected.subject).toBe('Croupier: Your document was not accepted');
+    expect(rejected.text).toContain(
+      `\n\nThe reason: ${reason}\n\nPlease upload a new document on this page:\n\n${link}\n\n`,
+    );
+    expect(build('document_rejected', 'de').text).toContain(`\n\nDer Grund: ${reason}\n\n`);
+    expect(build('limit_change', 'pt-BR').subject).toBe('Croupier: Confirme a alteração do seu limite');
+  });
+
+  it('refuses a linked mail without its link and a rejection without its reason', () => {
+    for (const kind of Object.keys(KINDS) as MailKind[]) {
+      if (!KINDS[kind].link) continue;
+      expect(
+        () => buildMail(kind, { email: 'a@example.com', language: 'fr', firstName: null }, undefined, { reason }),
+        kind,
+      ).toThrow(`mail ${kind} needs a link`);
+    }
+    expect(() =>
+      buildMail('document_rejected', { email: 'a@example.com', language: 'ja', firstName: null }, link),
+    ).toThrow('mail document_rejected needs a reason');
   });
 });

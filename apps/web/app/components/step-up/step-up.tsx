@@ -11,10 +11,14 @@ import { useForm } from '../ui/use-form';
 
 const FIELDS = ['password', 'otp_attempt'] as const;
 
+/** A recovery code as people type it (docs/auth.md#recovery-codes): 12 letters and digits once spaces and dashes are gone. */
+const RECOVERY_CODE = /^[0-9a-z]{12}$/i;
+
 /**
  * "Confirm it's you" (decision 015): the password, plus the authenticator code when two-factor is
  * on, posted to POST /api/auth/step_up. Confirmed when the server accepts; Cancel, Escape and the
- * close button leave everything as it was.
+ * close button leave everything as it was. A player without the phone types one of the recovery
+ * codes instead: the server takes it in the same `otp_attempt` (docs/auth.md#recovery-codes).
  */
 export function StepUpDialog({
   twoFactor,
@@ -30,13 +34,31 @@ export function StepUpDialog({
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm({ password: '', otp_attempt: '' }, formRef);
   const [busy, setBusy] = useState(false);
+  const [recovery, setRecovery] = useState(false);
+  // Set by the toggle: the field that replaced the old one takes the focus once it is rendered.
+  const focusCode = useRef(false);
+
+  useEffect(() => {
+    if (!focusCode.current) return;
+    focusCode.current = false;
+    formRef.current?.querySelector<HTMLInputElement>('input[name="otp_attempt"]')?.focus();
+  });
+
+  function switchCodeKind() {
+    setRecovery(!recovery);
+    // Clearing the value clears its error too; the password and its error stay.
+    form.set('otp_attempt')('');
+    focusCode.current = true;
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const errors: Partial<Record<(typeof FIELDS)[number], string>> = {};
     if (!form.values.password) errors.password = t('step_up.password_required');
-    if (twoFactor && !form.values.otp_attempt.trim()) errors.otp_attempt = t('step_up.code_required');
+    if (twoFactor && recovery && !RECOVERY_CODE.test(form.values.otp_attempt.replace(/[\s-]/g, '')))
+      errors.otp_attempt = t('auth:validation.recovery_code');
+    else if (twoFactor && !form.values.otp_attempt.trim()) errors.otp_attempt = t('step_up.code_required');
     if (Object.keys(errors).length > 0) return form.showErrors(errors);
     setBusy(true);
     try {
@@ -49,6 +71,8 @@ export function StepUpDialog({
       setBusy(false);
       if (error instanceof ApiError && error.status === 429) return form.showErrors({}, t('step_up.locked'));
       const mapped = apiErrorToForm(error, FIELDS, i18n, 'security');
+      // The server's words for a wrong code send the player to the app, which a recovery code does not come from.
+      if (recovery && mapped.fields.otp_attempt) mapped.fields.otp_attempt = t('step_up.recovery_invalid');
       form.showErrors(mapped.fields, mapped.general);
     }
   }
@@ -56,7 +80,9 @@ export function StepUpDialog({
   return (
     <Dialog title={t('step_up.title')} onClose={onCancel}>
       <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
-        <p className="muted">{twoFactor ? t('step_up.intro_two_factor') : t('step_up.intro')}</p>
+        <p className="muted">
+          {!twoFactor ? t('step_up.intro') : recovery ? t('step_up.intro_recovery') : t('step_up.intro_two_factor')}
+        </p>
         <FormError message={form.formError} />
         <TextField
           name="password"
@@ -68,17 +94,38 @@ export function StepUpDialog({
           error={form.errors.password}
           data-autofocus
         />
+        {twoFactor &&
+          (recovery ? (
+            <TextField
+              key="recovery"
+              name="otp_attempt"
+              label={t('auth:fields.recovery_code')}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              // Room for a pasted code with spaces around its dashes; the server takes up to 32.
+              maxLength={32}
+              value={form.values.otp_attempt}
+              onChange={form.set('otp_attempt')}
+              error={form.errors.otp_attempt}
+            />
+          ) : (
+            <TextField
+              key="otp"
+              name="otp_attempt"
+              label={t('step_up.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={form.values.otp_attempt}
+              onChange={form.set('otp_attempt')}
+              error={form.errors.otp_attempt}
+            />
+          ))}
         {twoFactor && (
-          <TextField
-            name="otp_attempt"
-            label={t('step_up.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={form.values.otp_attempt}
-            onChange={form.set('otp_attempt')}
-            error={form.errors.otp_attempt}
-          />
+          <button type="button" className="btn btn--ghost" onClick={switchCodeKind}>
+            {recovery ? t('auth:sign_in.use_app') : t('auth:sign_in.use_recovery')}
+          </button>
         )}
         <div className="form__actions">
           <button type="button" className="btn btn--secondary" onClick={onCancel}>
