@@ -25,6 +25,8 @@ export interface S3StoreConfig {
 export interface S3FileStorage extends FileStorage {
   /** Resolves when the bucket answers with these credentials; rejects with the store's error otherwise. */
   check(): Promise<void>;
+  /** Closes the client's kept-alive connections. */
+  close(): void;
 }
 
 /**
