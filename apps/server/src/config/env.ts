@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isCurrencyCode } from '@croupier/shared/currencies';
+import type { S3StoreConfig } from '../modules/documents/index.ts';
 import { resolveAppSecret } from './secrets.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -95,6 +96,35 @@ const EnvSchema = z.object({
   TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).optional(),
   /** Folder of the local document store (verification uploads, encrypted). Unset: DATA_DIR/documents. */
   DOCUMENTS_DIR: z.string().optional(),
+  /**
+   * Where verification documents are kept (docs/verification.md#storage): `local` (DOCUMENTS_DIR)
+   * or `s3`, a bucket of Amazon S3 or another S3-compatible store, which several instances share.
+   */
+  DOCUMENTS_STORE: z.enum(['local', 's3']).default('local'),
+  /** The bucket of the s3 store; required with DOCUMENTS_STORE=s3. */
+  DOCUMENTS_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name: 3–63 of a-z, 0-9, dot and hyphen')
+    .optional(),
+  DOCUMENTS_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'a region name such as eu-west-1 (or auto)')
+    .default('us-east-1'),
+  /** Another S3-compatible service, e.g. http://127.0.0.1:9000 (MinIO). Unset: Amazon S3. */
+  DOCUMENTS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Folders before every object's key, e.g. `croupier/documents`, so one bucket serves several deployments. */
+  DOCUMENTS_S3_PREFIX: z
+    .string()
+    .regex(
+      /^(?!\/)(?!.*\/\/)(?!(.*\/)?\.{1,2}(\/|$))[A-Za-z0-9._/-]{1,200}$/,
+      'folder names of A-Z, a-z, 0-9, ._- joined by /',
+    )
+    .optional(),
+  /** Static credentials of the s3 store, both or neither; neither: the SDK's default credential chain. */
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (`endpoint/bucket/key`). Unset: on with DOCUMENTS_S3_ENDPOINT, off for Amazon S3. */
+  DOCUMENTS_S3_FORCE_PATH_STYLE: bool.optional(),
   /** Largest verification document a player may upload, in bytes (docs/verification.md#uploads). */
   DOCUMENT_MAX_BYTES: z.coerce
     .number()
@@ -132,6 +162,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS_SANDBOX' | 'DEV_MAIL
   restrictedCountries: string[];
   /** The local document store's folder. */
   documentsDir: string;
+  /** The s3 document store's settings, with DOCUMENTS_STORE=s3 only. */
+  documentsS3: S3StoreConfig | null;
   /** KYC_WITHDRAWAL_THRESHOLDS by currency, in minor units. */
   kycWithdrawalThresholds: ReadonlyMap<string, bigint>;
   repoRoot: string;
@@ -169,6 +201,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
     documentsDir: env.DOCUMENTS_DIR ?? path.join(env.DATA_DIR, 'documents'),
+    documentsS3: documentsS3(env),
     kycWithdrawalThresholds: new Map(
       env.KYC_WITHDRAWAL_THRESHOLDS.split(',')
         .map((pair) => pair.trim())
@@ -181,6 +214,28 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
         }),
     ),
     repoRoot,
+  };
+}
+
+/** The s3 store's settings; a store asked for without what it needs stops the start, naming the key. */
+function documentsS3(env: z.infer<typeof EnvSchema>): S3StoreConfig | null {
+  if (env.DOCUMENTS_STORE !== 's3') return null;
+  const bucket = env.DOCUMENTS_S3_BUCKET;
+  if (!bucket) throw new Error('Invalid configuration:\n  DOCUMENTS_S3_BUCKET: required when DOCUMENTS_STORE=s3');
+  const accessKeyId = env.DOCUMENTS_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.DOCUMENTS_S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      'Invalid configuration:\n  DOCUMENTS_S3_ACCESS_KEY_ID, DOCUMENTS_S3_SECRET_ACCESS_KEY: set both, or neither for the default credential chain',
+    );
+  const prefix = env.DOCUMENTS_S3_PREFIX?.replace(/\/+$/, '');
+  return {
+    bucket,
+    region: env.DOCUMENTS_S3_REGION,
+    endpoint: env.DOCUMENTS_S3_ENDPOINT,
+    forcePathStyle: env.DOCUMENTS_S3_FORCE_PATH_STYLE ?? Boolean(env.DOCUMENTS_S3_ENDPOINT),
+    prefix: prefix ? `${prefix}/` : '',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }
 

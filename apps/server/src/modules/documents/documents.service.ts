@@ -80,6 +80,11 @@ const MAGIC = Buffer.from('CRD1');
 export class DocumentsService {
   constructor(private readonly deps: DocumentsDeps) {}
 
+  /** When the app closes: the store lets go of its connections. */
+  close(): void {
+    this.deps.storage.close?.();
+  }
+
   async list(userId: number): Promise<PlayerDocument[]> {
     return (await documentsOf(this.deps.db, userId)).map(presentForPlayer);
   }

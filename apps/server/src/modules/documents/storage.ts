@@ -14,6 +14,8 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections when the app closes (a store that holds none leaves it out). */
+  close?(): void;
 }
 
 const KEY = /^[0-9]{1,10}\/[0-9a-f]{32}$/;
@@ -23,8 +25,9 @@ export function newStorageKey(userId: number): string {
   return `${userId}/${randomBytes(16).toString('hex')}`;
 }
 
-function checkedKey(key: string): string {
-  // The pattern admits no `..`, no absolute path and no separator but the one: a key cannot leave the folder.
+/** The key, if it is one the service makes; every store checks it before touching a file or an object. */
+export function checkedKey(key: string): string {
+  // The pattern admits no `..`, no absolute path and no separator but the one: a key cannot leave the folder or prefix.
   if (!KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
   return key;
 }
