@@ -178,6 +178,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  // A movable clock would let anyone holding the operator token move every expiry, limit window and
+  // payout: only on a server nobody else can reach (docs/http.md#moving-the-clock).
+  if (env.CLOCK_SHIFT && !localOnly(env)) {
+    throw new Error(
+      'Invalid configuration:\n  CLOCK_SHIFT: only on a server that listens on loopback, with no proxy and no public origin',
+    );
+  }
   if (env.NODE_ENV === 'production' && !env.APP_SECRET && env.PUBLIC_URL?.startsWith('https:')) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required when serving a public https site');
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../config/env.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { expectRouteContract } from '../../test/contract.ts';
 
@@ -38,5 +39,16 @@ describe('POST /api/admin/clock (docs/http.md#moving-the-clock)', () => {
     expect((await move(t, { advance_seconds: -60 })).statusCode).toBe(422);
     expect(t.clock.now().getTime()).toBe(before);
     expect((await move(off, { advance_seconds: 60 })).statusCode).toBe(404);
+  });
+
+  it('cannot be turned on for a server others can reach', () => {
+    const base = { NODE_ENV: 'test', SEED_ON_START: 'false', CLOCK_SHIFT: 'true' };
+    expect(() => parseEnv({ ...base, HOST: '127.0.0.1' }, { secret: false })).not.toThrow();
+    for (const reach of [
+      { HOST: '0.0.0.0' },
+      { HOST: '127.0.0.1', PUBLIC_URL: 'https://casino.example' },
+      { HOST: '127.0.0.1', TRUST_PROXY: 'true' },
+    ])
+      expect(() => parseEnv({ ...base, ...reach }, { secret: false }), JSON.stringify(reach)).toThrow(/CLOCK_SHIFT/);
   });
 });

@@ -166,6 +166,8 @@ describe('personal data (docs/privacy.md#the-module-hook)', () => {
       'games',
       'wallet',
       'limits',
+      'profile',
+      'documents',
       'games-host',
       'payments',
       'privacy',

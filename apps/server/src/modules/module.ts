@@ -96,6 +96,8 @@ export interface PersonalDataRegistry {
 
 export interface ModulePublisher {
   toPlayer<C extends PrivateChannel>(userId: number, channel: C, data: PrivateEvents[C]): void;
+  /** To one sign-in session's sockets only. */
+  toSession<C extends PrivateChannel>(sessionId: string, channel: C, data: PrivateEvents[C]): void;
   toEveryone<C extends PublicChannel>(channel: C, data: PublicEvents[C]): void;
   /** A shared round to the players watching its game (`game:<slug>` rooms). */
   toRoom(game: string, data: SharedRoundEvent): void;
@@ -188,6 +190,10 @@ export async function installModules(
         toPlayer: (userId, channel, data) => {
           allowed(channel);
           platform.realtime.publishPrivate(userId, channel, data);
+        },
+        toSession: (sessionId, channel, data) => {
+          allowed(channel);
+          platform.realtime.publishSession(sessionId, channel, data);
         },
         toEveryone: (channel, data) => {
           allowed(channel);

@@ -30,6 +30,8 @@ export interface PublishedEvent {
 
 export interface RealtimeHub {
   publishPrivate<C extends PrivateChannel>(userId: number, channel: C, data: PrivateEvents[C]): void;
+  /** A private event to the sockets of one sign-in session only (a session limit ended that session, not the player's others). */
+  publishSession<C extends PrivateChannel>(sessionId: string, channel: C, data: PrivateEvents[C]): void;
   publishPublic<C extends PublicChannel>(channel: C, data: PublicEvents[C]): void;
   publishRoom(game: string, data: SharedRoundEvent): void;
   /** Closes every socket of a player, on every instance (docs/reliability.md#t2-sockets-follow-the-session: password change, kill, exclusion). */
@@ -230,6 +232,10 @@ export async function createRealtimeHub(deps: RealtimeHubDeps): Promise<Realtime
     publishPrivate(userId, channel, data) {
       (io.to(userRoom(userId)) as unknown as LooseEmitter).emit(channel, data);
       announce({ kind: 'private', target: userRoom(userId), channel, data });
+    },
+    publishSession(sessionId, channel, data) {
+      (io.to(sessionRoom(sessionId)) as unknown as LooseEmitter).emit(channel, data);
+      announce({ kind: 'private', target: sessionRoom(sessionId), channel, data });
     },
     publishPublic(channel, data) {
       (io as unknown as LooseEmitter).emit(channel, data);

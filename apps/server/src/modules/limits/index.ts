@@ -39,10 +39,10 @@ export const limitsModule = defineModule({
           ctx.log.error({ err: error, userId }, 'limits: ending sessions for a break failed');
         }
       },
-      endSession: async (sessionId, tell) => {
+      endSession: async (sessionId, event) => {
         await ctx.sessions.destroyById(sessionId);
         // Told while the session's sockets are still open, so its pages say why play stopped.
-        await tell();
+        ctx.publish.toSession(sessionId, 'game_limits', event);
         ctx.realtime.disconnectSession(sessionId);
       },
       onChange: (userId, event) => ctx.publish.toPlayer(userId, 'game_limits', event),

@@ -262,16 +262,21 @@ export async function sessionsPastLimit(
   db: Executor,
   now: Date,
   limit: number,
-): Promise<{ session_id: string; user_id: number; minutes: number }[]> {
-  const found = await rows<{ session_id: string; user_id: number; minutes: number }>(
+): Promise<{ session_id: string; user_id: number; minutes: number; created_at: Date }[]> {
+  const found = await rows<{ session_id: string; user_id: number; minutes: number; created_at: Date | string }>(
     db,
-    sql`SELECT s.id AS session_id, s.user_id, u.minutes
+    sql`SELECT s.id AS session_id, s.user_id, u.minutes, s.created_at
           FROM user_limits u JOIN sessions s ON s.user_id = u.user_id
          WHERE u.type = 'session' AND u.minutes IS NOT NULL AND u.anchor_at <= ${now}
            AND s.created_at <= ${now}::timestamptz - make_interval(mins => u.minutes)
          ORDER BY s.created_at LIMIT ${limit}`,
   );
-  return found.map((r) => ({ ...r, user_id: Number(r.user_id), minutes: Number(r.minutes) }));
+  return found.map((r) => ({
+    ...r,
+    user_id: Number(r.user_id),
+    minutes: Number(r.minutes),
+    created_at: new Date(r.created_at),
+  }));
 }
 
 /**

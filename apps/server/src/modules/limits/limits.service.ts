@@ -50,10 +50,11 @@ export interface LimitsServiceDeps {
   /** A break began: the player's sessions and sockets end (docs/limits.md#enforcement). */
   onBreak?(userId: number): Promise<void>;
   /**
-   * A session limit ended this sign-in session: sign it out, `tell` its pages why (the session is
-   * gone by then, so a page that asks who is signed in learns it), then close its sockets.
+   * A session limit ended this sign-in session: sign it out, tell that session's pages why with
+   * `event` (the session is gone by then, so a page that asks who is signed in learns it), then
+   * close its sockets. The player's other sessions hear nothing.
    */
-  endSession?(sessionId: string, tell: () => Promise<void>): Promise<void>;
+  endSession?(sessionId: string, event: GameLimitsEvent): Promise<void>;
   /** The player's limits changed, or a bet met one: tell their open pages (`game_limits`). */
   onChange?(userId: number, event: GameLimitsEvent): void;
 }
@@ -126,6 +127,11 @@ export class LimitsService {
       );
     const amounts = new Map<string, bigint>();
     for (const a of request.accounts ?? []) amounts.set(a.currency, BigInt(a.amount_cents));
+    // A session limit holds minutes and a break a length: amounts there would park raises of nothing.
+    if (!isMoney(type) && amounts.size > 0)
+      throw unprocessable('validation_error', 'Only loss, wager and deposit limits have amounts.', {
+        accounts: ['is only for a loss, wager or deposit limit'],
+      });
     if (isMoney(type) && amounts.size === 0)
       throw unprocessable('validation_error', 'Give the limit an amount in at least one currency.', {
         accounts: ['must hold at least one amount'],
@@ -277,13 +283,11 @@ export class LimitsService {
   async endSessionsPastLimit(batch = 200): Promise<number> {
     const ended = await sessionsPastLimit(this.deps.db, this.deps.clock.now(), batch);
     for (const s of ended) {
-      await this.deps.endSession?.(s.session_id, () =>
-        this.announce(
-          s.user_id,
-          'session_ended',
-          `You have reached your session limit of ${s.minutes} minutes. Sign in again to play.`,
-        ),
-      );
+      await this.deps.endSession?.(s.session_id, {
+        reason: 'session_ended',
+        limits: await this.list(s.user_id, s.created_at),
+        message: `You have reached your session limit of ${s.minutes} minutes. Sign in again to play.`,
+      });
     }
     return ended.length;
   }

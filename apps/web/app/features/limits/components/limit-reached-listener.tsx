@@ -21,9 +21,9 @@ export function anyMoneyLimitReached(limits: readonly UserLimit[] | undefined): 
 /**
  * The reached-limit warning (docs/limits.md#telling-the-player): while any of the signed-in
  * player's money limits is used up, a warning toast stays on every page until it is dismissed or
- * the limit starts again. `game_limits` pushes keep the list fresh (the game page's gate reads the
- * same cache and leaves the game); a session limit that signed this session out says so, and the
- * page asks who is signed in now. Mount once in the site layout.
+ * the limit starts again. A `game_limits` push makes the list be read again (the game page's gate
+ * reads the same cache and leaves the game); a session limit that signed this session out says so
+ * (only that session hears it), and the page asks who is signed in now. Mount once in the site layout.
  */
 export function LimitReachedListener({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('limits');
@@ -36,7 +36,9 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
   useRealtimeChannel(
     'game_limits',
     (event: GameLimitsEvent) => {
-      queryClient.setQueryData(QUERY_KEYS.limits, event.limits);
+      // Read again rather than stored: the list a push carries cannot say when this page's own
+      // session reaches a session limit (`ends_at`), which only the page's own request can.
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.limits, exact: true });
       if (event.reason === 'session_ended') {
         toasts.add({ type: 'warning', text: t('reached.session_ended'), time: 0 });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true });
