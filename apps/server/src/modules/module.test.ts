@@ -169,6 +169,7 @@ describe('personal data (docs/privacy.md#the-module-hook)', () => {
       'profile',
       'documents',
       'games-host',
+      'jackpots',
       'payments',
       'privacy',
     ]);

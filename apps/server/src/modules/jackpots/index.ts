@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts';
+import { jackpotWinsForExport } from './jackpots.repository.ts';
 import { jackpotsRoutes } from './jackpots.routes.ts';
 import { JackpotsService } from './jackpots.service.ts';
 
@@ -113,5 +114,10 @@ export const jackpotsModule = defineModule({
       },
     },
   ],
+  // Wins are money records: kept through an erasure, like the ledger they were paid through.
+  personalData: () => ({
+    sections: { wins: 'Your jackpot wins: the jackpot and level, the amount in minor units (cents), when.' },
+    export: async (userId, tx) => ({ wins: await jackpotWinsForExport(tx, userId) }),
+  }),
   close: (api) => api.stop(),
 });

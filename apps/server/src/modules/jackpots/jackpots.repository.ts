@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 export interface LevelRow {
   id: number;
@@ -166,5 +166,17 @@ export async function recentWins(db: Executor): Promise<JackpotWinRow[]> {
     sql`SELECT w.amount::text, w.currency, w.created_at, j.name AS jname, l.name AS lname, l.identifier AS lident, j.identifier AS jident, u.nickname, w.user_id
         FROM jackpot_wins w JOIN jackpots j ON j.id = w.jackpot_id JOIN jackpot_levels l ON l.id = w.level_id JOIN users u ON u.id = w.user_id
         ORDER BY w.id DESC LIMIT 20`,
+  );
+}
+
+// --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
+
+/** The player's jackpot wins: which jackpot and level, how much, when. */
+export async function jackpotWinsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT w.id, j.name AS jackpot, l.name AS level, w.amount AS amount_cents, w.currency, w.created_at
+          FROM jackpot_wins w JOIN jackpots j ON j.id = w.jackpot_id JOIN jackpot_levels l ON l.id = w.level_id
+         WHERE w.user_id = ${userId} ORDER BY w.id`,
   );
 }

@@ -112,6 +112,7 @@ describe('the export', () => {
       'games-host.rounds',
       'games-host.seed_pairs',
       'payments.payments',
+      'jackpots.wins',
       'privacy.event_log',
       'profile.phone',
       'profile.sms',
