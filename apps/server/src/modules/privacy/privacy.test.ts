@@ -374,7 +374,12 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     };
     await refusedNow();
     // A win that leaves the round open (more may follow) does not settle it.
-    const partial = await call('win', { round_id: round, transaction_id: `${round}-win-1`, amount: 0, round_closed: false });
+    const partial = await call('win', {
+      round_id: round,
+      transaction_id: `${round}-win-1`,
+      amount: 0,
+      round_closed: false,
+    });
     expect(partial.status).toBe('OK');
     expect((await call('round', { round_id: round })).round).toMatchObject({ closed: false });
     await refusedNow();
