@@ -270,8 +270,8 @@ export async function mailedTokensOf(db: DbOrTx, userId: number): Promise<unknow
 /**
  * Erasure of the sign-in data (docs/privacy.md#erasure): the address becomes `erased-<id>@invalid`,
  * the password an unusable marker, two-factor, the sign-in address and the device fingerprint go,
- * the account is disabled, and its sessions, mailed tokens and sign-in counters are deleted. Guarded
- * on the address not yet replaced, so a second run changes nothing.
+ * the account is disabled, and its sessions, mailed tokens, two-factor recovery codes and sign-in
+ * counters are deleted. Guarded on the address not yet replaced, so a second run changes nothing.
  */
 export async function eraseSignInData(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const erased = `erased-${userId}@invalid`;
@@ -280,6 +280,8 @@ export async function eraseSignInData(db: DbOrTx, userId: number, now: Date): Pr
   ).rows as { email: string }[];
   await db.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR pending_user_id = ${userId}`);
   await db.execute(sql`DELETE FROM user_tokens WHERE user_id = ${userId}`);
+  // Used or not, a recovery code is a way back into the account: none survives it.
+  await db.execute(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
   if (!before) return;
   await db.execute(
     sql`DELETE FROM auth_throttle WHERE key IN (${`account:${before.email.trim().toLowerCase()}`}, ${`otp:${userId}`})

@@ -161,7 +161,10 @@ describe('signing sessions out', () => {
     const tablet = await secondBrowser(user.email);
     const { client: stranger } = await signUp(t.app);
     const laptopSocket = await connect(laptop);
-    const closed = Promise.all([disconnected(await connect(phone), 2_000), disconnected(await connect(tablet), 2_000)]);
+    // Every socket open before any timer starts: a slow connect must not eat into another's wait.
+    const phoneSocket = await connect(phone);
+    const tabletSocket = await connect(tablet);
+    const closed = Promise.all([disconnected(phoneSocket, 2_000), disconnected(tabletSocket, 2_000)]);
 
     const res = await laptop.delete('/api/player/sessions');
     expect(res.statusCode, res.body).toBe(204);

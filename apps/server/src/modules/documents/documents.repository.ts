@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import { jsonRows, type Executor } from '../../db/sql.ts';
 import type { Db } from '../../db/client.ts';
 import { playerDocuments, users, verificationChanges } from '../../db/schema/index.ts';
@@ -98,12 +98,27 @@ export async function reviewWaitingDocument(
   return row;
 }
 
-/** The types among the player's approved documents. */
-export async function approvedTypes(tx: DbOrTx, userId: number): Promise<Set<string>> {
+/**
+ * The types among the player's approved documents that may set the mark: those reviewed after the
+ * operator last set or cleared it by hand, if ever (docs/verification.md#verified). An
+ * approval from before that change was already weighed by the operator and does not undo it.
+ */
+export async function approvedTypesSinceOperator(tx: DbOrTx, userId: number): Promise<Set<string>> {
+  const lastOperatorChange = tx
+    .select({ at: max(verificationChanges.createdAt) })
+    .from(verificationChanges)
+    .where(and(eq(verificationChanges.userId, userId), eq(verificationChanges.source, 'operator')));
   const found = await tx
     .selectDistinct({ type: playerDocuments.documentType })
     .from(playerDocuments)
-    .where(and(eq(playerDocuments.userId, userId), eq(playerDocuments.status, 'approved')));
+    .where(
+      and(
+        eq(playerDocuments.userId, userId),
+        eq(playerDocuments.status, 'approved'),
+        // Strictly later: an approval at the very instant of the change cannot be told to come after it.
+        sql`${playerDocuments.reviewedAt} > coalesce((${lastOperatorChange}), '-infinity'::timestamptz)`,
+      ),
+    );
   return new Set(found.map((r) => r.type));
 }
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import {
-  approvedTypes,
+  approvedTypesSinceOperator,
   countWaiting,
   deleteWaitingDocument,
   documentsOf,
@@ -104,7 +104,7 @@ export class DocumentsService {
     // A quick look before storing anything; the count that decides is taken under the lock below.
     if ((await countWaiting(this.deps.db, userId)) >= MAX_WAITING_DOCUMENTS) throw tooManyWaiting();
     const key = newStorageKey(userId);
-    await this.deps.storage.put(key, this.seal(bytes));
+    await this.deps.storage.put(key, this.seal(key, bytes));
     const now = this.deps.clock.now();
     try {
       const row = await this.deps.db.transaction(async (tx) => {
@@ -214,7 +214,9 @@ export class DocumentsService {
       }
       let verified = player?.verified ?? false;
       if (review.status === 'approved' && !verified) {
-        const approved = await approvedTypes(tx, row.userId);
+        // Only approvals after the operator's last word on the mark: clearing it by hand is not undone
+        // by the next approval of an unrelated document, counting an identity and an address approved before.
+        const approved = await approvedTypesSinceOperator(tx, row.userId);
         if (VERIFYING_DOCUMENT_TYPES.every((type) => approved.has(type))) {
           await setVerified(tx, {
             userId: row.userId,
@@ -242,29 +244,49 @@ export class DocumentsService {
     return { document: presentForOperator(row), verified };
   }
 
+  /**
+   * The row's own file or nothing: the seal must open under the row's storage key, the bytes must
+   * have the row's SHA-256 and still be of its type. Any mismatch (a file swapped or copied in the
+   * store, a changed one) is logged and answered as a storage failure, never served.
+   */
   private async read(row: DocumentRow): Promise<StoredFile> {
     const sealed = await this.deps.storage.get(row.storageKey);
     if (!sealed) throw notFound('document_not_found', 'The file of this document is missing');
-    const bytes = this.open(sealed);
+    const unreadable = (why: string, error?: unknown) => {
+      this.deps.onError(`documents: file of document ${row.id} refused: ${why}`, error ?? new Error(why));
+      return new AppError(500, 'document_file_unreadable', 'The file of this document could not be read.');
+    };
+    let bytes: Buffer;
+    try {
+      bytes = this.open(row.storageKey, sealed);
+    } catch (error) {
+      throw unreadable('the seal does not open under its storage key', error);
+    }
+    if (createHash('sha256').update(bytes).digest('hex') !== row.sha256)
+      throw unreadable('its SHA-256 is not the one recorded at upload');
     // Served only as a type its bytes still prove, whatever the row says.
     const contentType = sniffDocumentType(bytes);
-    if (!contentType || contentType !== row.contentType)
-      throw new Error(`document ${row.id}: stored bytes changed type`);
+    if (!contentType || contentType !== row.contentType) throw unreadable('the stored bytes changed type');
     return { id: row.id, contentType, bytes };
   }
 
-  /** `CRD1 | iv (12) | tag (16) | ciphertext`: AES-256-GCM, so a changed file is refused, not served. */
-  private seal(plain: Buffer): Buffer {
+  /**
+   * `CRD1 | iv (12) | tag (16) | ciphertext`: AES-256-GCM with the storage key as additional
+   * authenticated data, so a changed file, or one moved under another document's key, is refused.
+   */
+  private seal(storageKey: string, plain: Buffer): Buffer {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.deps.key, iv);
+    cipher.setAAD(Buffer.from(storageKey));
     const data = Buffer.concat([cipher.update(plain), cipher.final()]);
     return Buffer.concat([MAGIC, iv, cipher.getAuthTag(), data]);
   }
 
-  private open(sealed: Buffer): Buffer {
+  private open(storageKey: string, sealed: Buffer): Buffer {
     if (sealed.length < 32 || !sealed.subarray(0, 4).equals(MAGIC)) throw new Error('document file is not sealed');
     const decipher = createDecipheriv('aes-256-gcm', this.deps.key, sealed.subarray(4, 16));
     decipher.setAuthTag(sealed.subarray(16, 32));
+    decipher.setAAD(Buffer.from(storageKey));
     return Buffer.concat([decipher.update(sealed.subarray(32)), decipher.final()]);
   }
 }

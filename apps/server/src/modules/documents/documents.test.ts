@@ -20,6 +20,7 @@ import { expectContract, expectRouteContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, signUp, type Client } from '../auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import { MAX_WAITING_DOCUMENTS } from './documents.service.ts';
+import { localFileStorage } from './storage.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 
@@ -320,6 +321,72 @@ describe('a player sees and deletes only their own documents', () => {
   });
 });
 
+describe('a stored file is bound to its row', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const storageKeyOf = async (id: number) =>
+    (
+      (await t.database.db.execute(sql`SELECT storage_key FROM player_documents WHERE id = ${id}`)).rows[0] as {
+        storage_key: string;
+      }
+    ).storage_key;
+
+  it("two players' files swapped in the store: both downloads fail and are logged, neither serves the other's file", async () => {
+    const ann = await signUp(t.app, { currency: 'EUR' });
+    const bob = await signUp(t.app, { currency: 'EUR' });
+    // Two passports of the same type, so nothing but the binding tells them apart.
+    const bobsJpeg = Buffer.concat([JPEG.subarray(0, 11), Buffer.alloc(200, 9)]);
+    const annDoc = (await upload(ann.client, JPEG, { documentType: 'identity' })).json() as Json;
+    const bobDoc = (await upload(bob.client, bobsJpeg, { documentType: 'identity' })).json() as Json;
+    expect((await ann.client.get(`/api/player/documents/${annDoc.id}/file`)).rawPayload.equals(JPEG)).toBe(true);
+
+    // Someone with write access to the store, but not the key, swaps the two objects.
+    const store = localFileStorage(dir);
+    const [annKey, bobKey] = [await storageKeyOf(annDoc.id), await storageKeyOf(bobDoc.id)];
+    const [annSealed, bobSealed] = [await store.get(annKey), await store.get(bobKey)];
+    await store.put(annKey, bobSealed!);
+    await store.put(bobKey, annSealed!);
+
+    const logged = vi.spyOn(t.app.log, 'error');
+    for (const [client, id, other] of [
+      [ann.client, annDoc.id, bobsJpeg],
+      [bob.client, bobDoc.id, JPEG],
+    ] as const) {
+      const res = await client.get(`/api/player/documents/${id}/file`);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        code: 'document_file_unreadable',
+        error: 'The file of this document could not be read.',
+      });
+      expect(res.rawPayload.includes(other.subarray(11, 40))).toBe(false);
+      const review = await admin('GET', `/api/admin/documents/${id}/file`);
+      expect(review.statusCode).toBe(500);
+      expect(review.json()).toMatchObject({ code: 'document_file_unreadable' });
+    }
+    // Refused by the seal itself (the storage key is authenticated with it), before any other check.
+    for (const id of [annDoc.id, bobDoc.id])
+      expect(logged).toHaveBeenCalledWith(
+        expect.anything(),
+        `documents: file of document ${id} refused: the seal does not open under its storage key`,
+      );
+
+    // Put back where they belong, both are served again: the refusal was the binding, not the files.
+    await store.put(annKey, annSealed!);
+    await store.put(bobKey, bobSealed!);
+    expect((await ann.client.get(`/api/player/documents/${annDoc.id}/file`)).rawPayload.equals(JPEG)).toBe(true);
+    expect((await bob.client.get(`/api/player/documents/${bobDoc.id}/file`)).rawPayload.equals(bobsJpeg)).toBe(true);
+  });
+
+  it('a file whose bytes do not have the SHA-256 its row recorded is refused, not served', async () => {
+    const { client } = await signUp(t.app, { currency: 'EUR' });
+    const doc = (await upload(client, JPEG)).json() as Json;
+    await t.database.db.execute(sql`UPDATE player_documents SET sha256 = ${'0'.repeat(64)} WHERE id = ${doc.id}`);
+    const res = await client.get(`/api/player/documents/${doc.id}/file`);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'document_file_unreadable' });
+  });
+});
+
 describe('the review', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -447,6 +514,46 @@ describe('the review', () => {
     const unknown = await admin('POST', '/api/admin/players/99999999/verification', { verified: true, reviewer: 'x' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'player_not_found' });
+  });
+
+  it("an operator's clearing holds: only identity and address approved after it set the mark again", async () => {
+    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    const approve = async (documentType: string, file = PDF) => {
+      const doc = (await upload(client, file, { documentType })).json() as Json;
+      t.clock.advance(60_000);
+      const res = await admin('POST', `/api/admin/documents/${doc.id}/approve`, { reviewer: 'ops-ann' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Json).verified as boolean;
+    };
+    const verifiedNow = async () => expectContract(PlayerSchema, (await client.get('/api/player')).json()).verified;
+    expect(await approve('identity', JPEG)).toBe(false);
+    expect(await approve('address')).toBe(true);
+
+    t.clock.advance(60_000);
+    const cleared = await admin('POST', `/api/admin/players/${player.id}/verification`, {
+      verified: false,
+      reviewer: 'ops-bob',
+      reason: 'The address document is forged',
+    });
+    expect(cleared.statusCode).toBe(200);
+    // The identity and address approved before the clearing do not count: another document changes nothing.
+    expect(await approve('deposit')).toBe(false);
+    expect(await verifiedNow()).toBe(false);
+    // Half a new pair is not enough either.
+    expect(await approve('identity', JPEG)).toBe(false);
+    expect(await verifiedNow()).toBe(false);
+    expect(await approve('address')).toBe(true);
+    expect(await verifiedNow()).toBe(true);
+    const trail = (
+      await t.database.db.execute(
+        sql`SELECT verified, source, changed_by FROM verification_changes WHERE user_id = ${player.id} ORDER BY id`,
+      )
+    ).rows;
+    expect(trail).toEqual([
+      { verified: true, source: 'documents', changed_by: 'ops-ann' },
+      { verified: false, source: 'operator', changed_by: 'ops-bob' },
+      { verified: true, source: 'documents', changed_by: 'ops-ann' },
+    ]);
   });
 });
 

@@ -197,6 +197,8 @@ describe('the export', () => {
 
 describe('POST /api/gdpr_reports and the mailed link', () => {
   it('builds the copy by the job, mails a one-time link that only the same signed-in player can use, once', async () => {
+    // The file's clock is shared and other tests move it: the dates below are from where it stands now.
+    const start = t.clock.now();
     const a = await richPlayer('Linkowner');
     const other = await signUp(t.app, { currency: 'EUR' });
     expect((await createClient(t.app).post('/api/gdpr_reports', {})).statusCode).toBe(401);
@@ -221,7 +223,10 @@ describe('POST /api/gdpr_reports and the mailed link', () => {
 
     const listed = checked('GET', '/api/gdpr_reports', await a.client.get('/api/gdpr_reports'));
     expect(listed.json()).toEqual([
-      expect.objectContaining({ status: 'ready', expires_at: '2026-11-29T12:00:00.000Z' }),
+      expect.objectContaining({
+        status: 'ready',
+        expires_at: new Date(start.getTime() + GDPR_REPORT_TTL_MS).toISOString(),
+      }),
     ]);
 
     const url = `/api/gdpr_reports/download?token=${encodeURIComponent(token)}`;
@@ -234,7 +239,9 @@ describe('POST /api/gdpr_reports and the mailed link', () => {
     const got = checked('GET', '/api/gdpr_reports/download', await a.client.get(url));
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(got.headers['content-disposition']).toMatch(/^attachment; filename="croupier-data-\d+-2026-11-22\.json"$/);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="croupier-data-${a.id}-${start.toISOString().slice(0, 10)}.json"`,
+    );
     expect(got.headers['cache-control']).toBe('private, no-store');
     const doc = got.json() as Json;
     expect(doc.about.player_id).toBe(a.id);
@@ -333,6 +340,61 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     expect(res.json()).toMatchObject({ code: 'erasure_payment_pending' });
   });
 
+  it("refuses while an outside provider's round holds a bet that no closing win settled", async () => {
+    const { player, user } = await signUp(t.app, { currency: 'EUR' });
+    await fund(t.wallet, player.id, 'EUR', 1_000);
+    const session = await gameSession(t.database, player.id, 'EUR', TEST_PROVIDER, t.clock.now());
+    const call = async (action: string, body: Json) =>
+      (
+        await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, action, {
+          user_id: String(player.id),
+          ...(action === 'round' ? {} : { currency: 'EUR', game: 'acme/fruit' }),
+          ...body,
+        })
+      ).json as Json;
+    const bet = (round: string) =>
+      call('bet', { session_token: session, round_id: round, transaction_id: `${round}-bet`, amount: 1_000 });
+    // A round whose only bet was rolled back holds nothing: no win can come, so it is not open.
+    const cancelled = `cancelled-${player.id}`;
+    expect((await bet(cancelled)).status).toBe('OK');
+    const rolledBack = await call('rollback', {
+      round_id: cancelled,
+      transaction_id: `${cancelled}-rollback`,
+      reference_transaction_id: `${cancelled}-bet`,
+    });
+    expect(rolledBack.status).toBe('OK');
+    // All the money is on the table: nothing is held in the wallet, so only the round stands in the way.
+    const round = `open-${player.id}`;
+    expect((await bet(round)).status).toBe('OK');
+    const refusedNow = async () => {
+      const res = checked('POST', '/api/admin/players/{id}/erasure', await erase(player.id));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'erasure_round_open', error: expect.stringContaining('round') });
+      expect(await q(sql`SELECT email FROM users WHERE id = ${player.id}`)).toEqual([{ email: user.email }]);
+      expect(await q(sql`SELECT 1 FROM gdpr_erasures WHERE user_id = ${player.id}`)).toEqual([]);
+    };
+    await refusedNow();
+    // A win that leaves the round open (more may follow) does not settle it.
+    const partial = await call('win', {
+      round_id: round,
+      transaction_id: `${round}-win-1`,
+      amount: 0,
+      round_closed: false,
+    });
+    expect(partial.status).toBe('OK');
+    expect((await call('round', { round_id: round })).round).toMatchObject({ closed: false });
+    await refusedNow();
+    // The provider's closing win (a loss: zero) settles it, as the protocol's `round` answer says.
+    const closing = await call('win', { round_id: round, transaction_id: `${round}-win-2`, amount: 0 });
+    expect(closing.status).toBe('OK');
+    expect((await call('round', { round_id: round })).round).toMatchObject({ closed: true });
+    const res = checked('POST', '/api/admin/players/{id}/erasure', await erase(player.id));
+    expect(res.statusCode, res.body).toBe(200);
+    // Erased: a late win of that round is refused, never paid onto the anonymised account.
+    const late = await call('win', { round_id: round, transaction_id: `${round}-win-3`, amount: 500 });
+    expect(late.status).toBe('ROUND_CLOSED');
+  });
+
   it('anonymises, ends sessions, keeps the money records intact, and is idempotent', async () => {
     const { client, user, player } = await signUp(t.app, { currency: 'EUR', first_name: 'Erasable' });
     await fund(t.wallet, player.id, 'EUR', 1_000);
@@ -348,6 +410,22 @@ describe('POST /api/admin/players/{id}/erasure', () => {
       amount: 1_000,
     });
     expect(bet.json.status).toBe('OK');
+    // Its closing win of nothing settles the round: an open one would stop the erasure.
+    const lost = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'win', {
+      user_id: String(player.id),
+      currency: 'EUR',
+      game: 'croupier-originals/test',
+      round_id: `erase-${player.id}`,
+      transaction_id: `erase-win-${player.id}`,
+      amount: 0,
+    });
+    expect(lost.json.status).toBe('OK');
+    // Two-factor recovery codes, one of them used: each is a way back into the account.
+    await t.database.db.execute(
+      sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash, created_at, used_at)
+          VALUES (${player.id}, ${`RECOVERY-A-${player.id}`}, ${t.clock.now()}, NULL),
+                 (${player.id}, ${`RECOVERY-B-${player.id}`}, ${t.clock.now()}, ${t.clock.now()})`,
+    );
     expect((await client.post('/api/user_limits', { type: 'coolingoff', period: 'day' })).statusCode).toBe(201);
     await t.database.db.execute(
       sql`INSERT INTO mail_outbox ("to", subject, text, created_at) VALUES (${user.email}, 'Croupier: hello', ${'Hi Erasable'}, ${t.clock.now()})`,
@@ -392,6 +470,7 @@ describe('POST /api/admin/players/{id}/erasure', () => {
       currency: 'EUR',
     });
     expect(await q(sql`SELECT 1 FROM sessions WHERE user_id = ${player.id}`)).toEqual([]);
+    expect(await q(sql`SELECT 1 FROM two_factor_recovery_codes WHERE user_id = ${player.id}`)).toEqual([]);
     expect(await q(sql`SELECT 1 FROM game_sessions WHERE user_id = ${player.id}`)).toEqual([]);
     expect(await q(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${user.email}`)).toEqual([]);
     expect(await q(sql`SELECT text FROM mail_outbox WHERE "to" = ${`erased-${player.id}@invalid`}`)).toEqual([

@@ -6,6 +6,7 @@ import { deleteGameSessionsOf } from './game-sessions.repository.ts';
 import { LedgerAccounts, playerLedgerEntries } from './ledger.repository.ts';
 import { WalletProtocol, walletSecrets, type WalletEvent } from './protocol.ts';
 import { WalletService } from './wallet.service.ts';
+import { hasOpenProviderRound } from './wallet.repository.ts';
 import { walletAdminRoutes, walletRoutes } from './wallet.routes.ts';
 import { defineModule } from '../module.ts';
 
@@ -92,10 +93,19 @@ export const walletModule = defineModule({
         'Every movement of your money: kind (deposit, bet, win…), currency, what it changed in your cash and bonus balances (minor units), when.',
     },
     export: async (userId, tx) => ({ ledger: await playerLedgerEntries(tx, userId) }),
-    refuseErasure: async (userId, tx) =>
-      (await holdsMoney(tx, userId))
-        ? { code: 'erasure_money_held', message: 'The player still holds money: pay it out or settle it first.' }
-        : null,
+    // The wallets are locked first (holdsMoney), so no bet or win lands between these checks and the erasure.
+    refuseErasure: async (userId, tx) => {
+      if (await holdsMoney(tx, userId))
+        return { code: 'erasure_money_held', message: 'The player still holds money: pay it out or settle it first.' };
+      // A provider's round with a bet and no closing win may still pay a win onto the account.
+      if (await hasOpenProviderRound(tx, userId))
+        return {
+          code: 'erasure_round_open',
+          message:
+            'The player has a round still open at a game provider: it must be settled (won, lost or rolled back) first.',
+        };
+      return null;
+    },
     erase: (userId, tx) => deleteGameSessionsOf(tx, userId),
   }),
 });

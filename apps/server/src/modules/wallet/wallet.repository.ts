@@ -222,6 +222,33 @@ export async function findPlayerIdByEmail(db: DbOrTx, email: string): Promise<{ 
   return row;
 }
 
+// What a round holds, as the protocol's `round` action reads it (docs/wallet-protocol.md): a bet
+// the wallet took and still holds (not refused, not rolled back), a win it paid, and the closing
+// win that settles the round. Shared by the `round` answer and the erasure's open-round check, so
+// the two never disagree on what "closed" means.
+const HELD_BET = sql`action = 'bet' AND status = 'ok'`;
+const PAID_WIN = sql`action = 'win' AND status IN ('ok', 'closed')`;
+const CLOSING_WIN = sql`action = 'win' AND status = 'closed'`;
+
+/**
+ * Whether any provider's round of the player is open: it holds an accepted bet and no closing win
+ * settled it, so a win (or a rollback) may still move money onto the account. A round whose bets
+ * were all rolled back holds nothing and takes no win (`BET_NOT_FOUND`), so it is not open.
+ */
+export async function hasOpenProviderRound(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await rows<{ open: boolean }>(
+    db,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM wallet_requests b
+           WHERE b.user_id = ${userId} AND ${HELD_BET}
+             AND NOT EXISTS (SELECT 1 FROM wallet_requests
+                              WHERE provider = b.provider AND round_id = b.round_id AND user_id = b.user_id
+                                AND ${CLOSING_WIN})
+        ) AS open`,
+  );
+  return row?.open === true;
+}
+
 export interface RoundRequestRow {
   action: 'bet' | 'win';
   tx_id: string;
@@ -240,7 +267,7 @@ export async function roundRequests(
     db,
     sql`SELECT action, tx_id, amount::text AS amount, status FROM wallet_requests
         WHERE provider = ${provider} AND round_id = ${roundId} AND user_id = ${userId}
-          AND ((action = 'bet' AND status = 'ok') OR (action = 'win' AND status IN ('ok', 'closed')))
+          AND ((${HELD_BET}) OR (${PAID_WIN}))
         ORDER BY tx_id`,
   );
 }
