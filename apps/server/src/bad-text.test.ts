@@ -734,6 +734,33 @@ describe('bad text on every route (decision 016)', () => {
     }
   });
 
+  it('calls that take no query (or no body) refuse one with 400 before anything is read or written', async () => {
+    // Each one did its work before: deleted the phone, answered for the document, read the upload.
+    const calls: Array<{ c: Case; url: string; body?: unknown; multipart?: Record<string, string> }> = [
+      { c: { method: 'DELETE', route: '/api/player/phone' }, url: '/api/player/phone?number=all' },
+      { c: { method: 'DELETE', route: '/api/player/phone' }, url: '/api/player/phone', body: { number: 'all' } },
+      { c: { method: 'DELETE', route: '/api/player/documents/:id' }, url: '/api/player/documents/999999?all=1' },
+      {
+        c: { method: 'DELETE', route: '/api/player/documents/:id' },
+        url: '/api/player/documents/999999',
+        body: { all: true },
+      },
+      {
+        c: { method: 'POST', route: '/api/player/documents' },
+        url: '/api/player/documents?document_type=identity',
+        multipart: { 'document[description]': 'Passport' },
+      },
+    ];
+    const before = await databaseState();
+    for (const { c, url, body, multipart } of calls) {
+      const res = await send(c, url, body, undefined, multipart);
+      expect(res.statusCode, `${c.method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_error' });
+      expectRouteContract(c.method, c.route, res);
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
   it('a signed body with bad text anywhere is refused before anything reads it (raw-JSON guard)', async () => {
     // Not a field of any schema: the wallet protocol and the webhook refuse it as text, not as shape.
     const wallet = await send({ method: 'POST', route: '/wallet/v1/:action', signed: 'wallet' }, '/wallet/v1/bet', {

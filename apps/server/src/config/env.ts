@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   /** Failed sign-ins per account (and 4× that per IP) before a temporary lock. */
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Text messages (phone codes) the whole site sends per 24 hours before it refuses more: a bound on
+   * what an abuse of the paid gateway can cost (docs/player-profile.md#phone).
+   */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(1000),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -211,15 +211,25 @@ export const playerAccounts = pgTable(
 );
 
 /** Outgoing mail: every message is recorded; with no SMTP configured it is only shown by the dev mailbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  /** `email`, or `sms` for a text message the default SMS sender recorded (docs/player-profile.md#sms-sender). */
-  channel: text('channel').notNull().default('email'),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  sentAt: ts('sent_at'),
-  error: text('error'),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /**
+     * The player the message was sent for: the copy of their data and the erasure find their
+     * messages by this, never by the address (docs/privacy.md#mails-and-texts). Null on rows written
+     * before the column existed.
+     */
+    userId: integer('user_id').references(() => users.id),
+    to: text('to').notNull(),
+    /** `email`, or `sms` for a text message the default SMS sender recorded (docs/player-profile.md#sms-sender). */
+    channel: text('channel').notNull().default('email'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_user_idx').on(t.userId)],
+);

@@ -141,6 +141,41 @@ export async function countThrottleEvent(
   return { failures: row?.failures ?? 1, lockedUntil: row?.lockedUntil ?? null };
 }
 
+/**
+ * Takes one event from a fixed-window cap in a single statement: at most `max` per window, the window
+ * starting with its first event; a full bucket is left as it is (a refused try neither counts nor
+ * moves the window). `locked_until` shows when a full bucket opens again. Returns null when taken,
+ * else when the window ends.
+ */
+export async function takeFromCap(
+  db: DbOrTx,
+  key: string,
+  now: Date,
+  { max, windowMs }: { max: number; windowMs: number },
+): Promise<Date | null> {
+  const nowIso = now.toISOString();
+  const expired = sql`auth_throttle.window_started_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const nextCount = sql`CASE WHEN ${expired} THEN 1 ELSE auth_throttle.failures + 1 END`;
+  const nextStart = sql`CASE WHEN ${expired} THEN ${nowIso}::timestamptz ELSE auth_throttle.window_started_at END`;
+  const taken = await db.execute(
+    sql`INSERT INTO auth_throttle (key, failures, window_started_at, locked_until)
+        VALUES (${key}, 1, ${nowIso}::timestamptz,
+                CASE WHEN 1 >= ${max} THEN ${new Date(now.getTime() + windowMs).toISOString()}::timestamptz END)
+        ON CONFLICT (key) DO UPDATE SET
+          failures = ${nextCount},
+          window_started_at = ${nextStart},
+          locked_until = CASE WHEN ${nextCount} >= ${max} THEN ${nextStart} + ${`${windowMs} milliseconds`}::interval END
+        WHERE ${expired} OR auth_throttle.failures < ${max}
+        RETURNING failures`,
+  );
+  if (taken.rows.length > 0) return null;
+  const [row] = await db
+    .select({ windowStartedAt: authThrottle.windowStartedAt })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key));
+  return new Date((row?.windowStartedAt.getTime() ?? now.getTime()) + windowMs);
+}
+
 export async function clearThrottle(db: DbOrTx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(authThrottle).where(inArray(authThrottle.key, keys));

@@ -2,7 +2,8 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { activeLockUntil, clearThrottle, countThrottleEvent } from './auth.repository.ts';
+import type { DbOrTx } from '../player/index.ts';
+import { activeLockUntil, clearThrottle, countThrottleEvent, takeFromCap } from './auth.repository.ts';
 
 /** Bucket names in `auth_throttle`. E-mails are keyed as typed (normalised), known or not. */
 export const throttleKeys = {
@@ -10,7 +11,38 @@ export const throttleKeys = {
   ip: (ip: string) => `ip:${ip}`,
   otp: (userId: number) => `otp:${userId}`,
   mail: (purpose: string, userId: number) => `mail:${purpose}:${userId}`,
+  /** Text messages (docs/player-profile.md#phone): to one number, from one IP, and all of them. */
+  smsNumber: (number: string) => `sms:number:${number}`,
+  smsIp: (ip: string) => `sms:ip:${ip}`,
+  smsAll: 'sms:all',
 };
+
+/** One fixed-window cap on something costly: at most `max` in `windowMs`. */
+export interface SendCap {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Takes one send from every cap, or names the first full one and how long until it opens. Run it
+ * in the caller's transaction and throw on a refusal: the caps taken before the full one are then
+ * given back, so a refused send counts nowhere. Kept in `auth_throttle` like the sign-in buckets,
+ * so every api instance sees the same counts.
+ */
+export async function takeSendCaps(
+  db: DbOrTx,
+  now: Date,
+  caps: SendCap[],
+): Promise<{ cap: SendCap; retryAfterSeconds: number } | null> {
+  for (const cap of caps) {
+    const opensAt = await takeFromCap(db, cap.key, now, cap);
+    if (opensAt) {
+      return { cap, retryAfterSeconds: Math.max(1, Math.ceil((opensAt.getTime() - now.getTime()) / 1000)) };
+    }
+  }
+  return null;
+}
 
 export interface ThrottleDeps {
   db: Db;

@@ -8,6 +8,7 @@ import {
   DocumentRejectRequestSchema,
   DocumentUploadFieldsSchema,
 } from '@croupier/shared/api/documents';
+import { EmptyBodySchema } from '@croupier/shared/api/auth';
 import { NoQuerySchema, recordIdParam } from '@croupier/shared/api/primitives';
 import { parseBody, parseInput, parseParams, parseQuery } from '../../http/validate.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -99,12 +100,15 @@ export async function documentsRoutes(
   });
 
   app.post('/api/player/documents', async (request, reply) => {
+    parseQuery(NoQuerySchema, request);
     const user = await request.requireUser();
     const upload = await readUpload(request, maxBytes);
     return reply.status(201).send(await documents.upload(user.id, upload));
   });
 
   app.delete('/api/player/documents/:id', async (request, reply) => {
+    parseQuery(NoQuerySchema, request);
+    parseBody(EmptyBodySchema.optional(), request);
     const user = await request.requireUser();
     const { id } = parseParams(IdParams, request);
     await documents.remove(user.id, id);

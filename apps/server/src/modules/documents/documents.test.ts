@@ -17,7 +17,7 @@ import {
 import { PlayerSchema } from '@croupier/shared/api/player';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract, expectRouteContract } from '../../../test/contract.ts';
-import { GOOD_PASSWORD, signUp, type Client } from '../auth/test-helpers.ts';
+import { GOOD_PASSWORD, sendWithBody, signUp, type Client } from '../auth/test-helpers.ts';
 import { expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import { MAX_WAITING_DOCUMENTS } from './documents.service.ts';
 import { localFileStorage } from './storage.ts';
@@ -100,7 +100,7 @@ function multipart(
 async function upload(
   client: Client,
   file: Buffer,
-  options: { filename?: string; type?: string; description?: string; documentType?: string } = {},
+  options: { filename?: string; type?: string; description?: string; documentType?: string; query?: string } = {},
 ) {
   const { payload, contentType } = multipart([
     {
@@ -114,7 +114,7 @@ async function upload(
   ]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/player/documents',
+    url: `/api/player/documents${options.query ?? ''}`,
     headers: {
       'x-requested-with': 'XMLHttpRequest',
       accept: 'multipart/form-data',
@@ -318,6 +318,31 @@ describe('a player sees and deletes only their own documents', () => {
     expect((await storedFiles()).filter((f) => f.startsWith(`${owner.player.id}/`))).toEqual([]);
     expect((await owner.client.delete(`/api/player/documents/${doc.id}`)).statusCode).toBe(404);
     expect((await owner.client.delete('/api/player/documents/99999999999')).statusCode).toBe(404);
+  });
+
+  it('refuses an upload or a delete with a query string, and a delete with a body, with 400; nothing is stored or deleted', async () => {
+    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    const withQuery = await upload(client, JPEG, { query: '?document_type=identity' });
+    expect(withQuery.statusCode).toBe(400);
+    expect(withQuery.json()).toMatchObject({
+      code: 'validation_error',
+      errors: { document_type: ['is not permitted'] },
+    });
+    expect(await count('player_documents', player.id)).toBe(0);
+
+    const doc = (await upload(client, JPEG)).json() as Json;
+    const url = `/api/player/documents/${doc.id}`;
+    for (const res of [
+      await client.delete(`${url}?force=true`),
+      await sendWithBody(t.app, client, 'DELETE', url, { force: true }),
+    ]) {
+      expectRouteContract('DELETE', '/api/player/documents/{id}', res);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_error', errors: { force: ['is not permitted'] } });
+    }
+    expect(await count('player_documents', player.id)).toBe(1);
+    // No body, or an empty one, is what the call takes.
+    expect((await sendWithBody(t.app, client, 'DELETE', url, {})).statusCode).toBe(204);
   });
 });
 

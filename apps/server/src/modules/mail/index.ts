@@ -9,7 +9,7 @@ import { createPromotions, type Promotions } from './promotions.ts';
 
 export { type MailKind, buildMail } from './mail.templates.ts';
 export { type Mailer, createMailer } from './mailer.ts';
-export { type SmsMessage, type SmsSender, createOutboxSmsSender } from './sms.ts';
+export { type SmsMessage, type SmsSender, createOutboxSmsSender, smsForExport } from './sms.ts';
 export { type PromotionChannel, type PromotionOutcome, type Promotions } from './promotions.ts';
 
 declare module '../module.ts' {

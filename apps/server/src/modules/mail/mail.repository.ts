@@ -7,12 +7,20 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export async function insertOutboxMessage(
   db: Db,
-  message: { to: string; subject: string; text: string; html?: string | undefined; channel?: 'email' | 'sms' },
+  message: {
+    userId: number;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | undefined;
+    channel?: 'email' | 'sms';
+  },
   now: Date,
 ): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      userId: message.userId,
       to: message.to,
       channel: message.channel ?? 'email',
       subject: message.subject,
@@ -97,7 +105,10 @@ export async function promotionRecipient(db: Db, userId: number, now: Date): Pro
 
 // --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
 
-/** The mails sent to the player's current or pending address. */
+/**
+ * The e-mails sent for the player, found by the owner recorded on each row: never by address, which
+ * another player could have typed (a pending address change) — docs/privacy.md#mails-and-texts.
+ */
 export async function mailsOfPlayer(
   db: Executor,
   userId: number,
@@ -105,20 +116,18 @@ export async function mailsOfPlayer(
   return (await jsonRows(
     db,
     sql`SELECT m."to", m.subject, m.text, m.created_at, m.sent_at
-          FROM mail_outbox m JOIN users u ON lower(m."to") IN (lower(u.email), lower(coalesce(u.unconfirmed_email, '')))
-         WHERE u.id = ${userId} ORDER BY m.id`,
+          FROM mail_outbox m
+         WHERE m.user_id = ${userId} AND m.channel = 'email' ORDER BY m.id`,
   )) as { to: string; subject: string; text: string; created_at: string; sent_at: string | null }[];
 }
 
 /**
- * Erasure: the mails to the player's addresses keep only their date and subject; the address
- * becomes `erased-<id>@invalid` and the body goes. Runs before the auth module replaces the
- * player's address (erasure runs the modules in reverse order).
+ * Erasure: the player's e-mails keep only their date and subject; the address becomes
+ * `erased-<id>@invalid` and the body goes. Rows are the player's by `user_id` only.
  */
 export async function eraseMailsOfPlayer(db: Executor, userId: number): Promise<void> {
   await db.execute(
-    sql`UPDATE mail_outbox m SET "to" = ${`erased-${userId}@invalid`}, text = '[erased]', html = NULL
-          FROM users u
-         WHERE u.id = ${userId} AND lower(m."to") IN (lower(u.email), lower(coalesce(u.unconfirmed_email, '')))`,
+    sql`UPDATE mail_outbox SET "to" = ${`erased-${userId}@invalid`}, text = '[erased]', html = NULL
+         WHERE user_id = ${userId} AND channel = 'email'`,
   );
 }

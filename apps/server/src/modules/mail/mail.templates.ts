@@ -518,6 +518,8 @@ export function mailLanguage(locale: string | null | undefined): Lang {
 }
 
 export interface Recipient {
+  /** The player's id: the mail's outbox row is theirs (docs/privacy.md#mails-and-texts). */
+  id: number;
   email: string;
   language: string;
   firstName: string | null;
@@ -619,6 +621,7 @@ export function buildMail(
     paragraphs = [greeting, ...t[kind].body];
   }
   return {
+    userId: to.id,
     to: to.email,
     subject: `Croupier: ${subject}`,
     text: `${paragraphs.join('\n\n')}\n\n— Croupier\n`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -8,7 +9,9 @@ import { fixedClock } from '../../lib/clock.ts';
 import { pino } from 'pino';
 import { createClient, openTestDatabase } from '../../../test/build-test-app.ts';
 import { signUpUser } from '../auth/test-helpers.ts';
+import type { Database } from '../../db/client.ts';
 import { createMailer } from './mailer.ts';
+import { smsForExport } from './sms.ts';
 import { buildMail, escapeHtml, mailLanguage, type MailKind } from './mail.templates.ts';
 
 /** The app wired to the real mailer (outbox + optional SMTP), as main.ts wires it. */
@@ -27,6 +30,7 @@ async function buildAppWithRealMailer(overrides: Record<string, string> = {}) {
     app,
     env,
     mailer,
+    database,
     async close() {
       await app.close();
       await mailer.flush();
@@ -123,12 +127,35 @@ describe('mail through a real SMTP server on loopback', () => {
 describe('outbox without SMTP and the dev mailbox', () => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
+  let database: Database;
   beforeAll(async () => {
     const built = await buildAppWithRealMailer();
     app = built.app;
     close = built.close;
+    database = built.database;
   });
   afterAll(async () => close());
+
+  it("records the player each mail is for, also for a mail to a new address not yet the player's", async () => {
+    const client = createClient(app);
+    const user = signUpUser();
+    const signedUp = await client.post('/api/users', { user });
+    expect(signedUp.statusCode).toBe(201);
+    const id = (signedUp.json() as { id: number }).id;
+    const newAddress = `new-${user.email}`;
+    const changed = await client.put('/api/users', { user: { current_password: user.password, email: newAddress } });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    const rows = await database.db.execute<{ to: string; subject: string; user_id: number | null }>(
+      sql`SELECT "to", subject, user_id FROM mail_outbox WHERE lower("to") IN (${user.email.toLowerCase()}, ${newAddress.toLowerCase()}) ORDER BY id`,
+    );
+    // The confirmation, the link to the new address and the notice to the current one.
+    expect(rows.rows.map((r) => r.to)).toEqual([
+      user.email.toLowerCase(),
+      newAddress.toLowerCase(),
+      user.email.toLowerCase(),
+    ]);
+    expect(rows.rows.map((r) => r.user_id)).toEqual([id, id, id]);
+  });
 
   it('keeps every mail in the outbox and lists the latest on /dev/mailbox(.json) with clickable, escaped links', async () => {
     const client = createClient(app);
@@ -200,17 +227,21 @@ describe('mail texts', () => {
     expect(mailLanguage('xx')).toBe('en');
     const de = buildMail(
       'reset_password',
-      { email: 'a@example.com', language: 'de', firstName: 'Anna' },
+      { id: 1, email: 'a@example.com', language: 'de', firstName: 'Anna' },
       'http://x/users/password/edit?reset_password_token=t',
     );
     expect(de.subject).toBe('Croupier: Passwort zurücksetzen');
     expect(de.text).toContain('Hallo Anna,');
     expect(de.text).toContain('http://x/users/password/edit?reset_password_token=t');
-    const ja = buildMail('password_changed', { email: 'a@example.com', language: 'ja', firstName: null }, undefined);
+    const ja = buildMail(
+      'password_changed',
+      { id: 1, email: 'a@example.com', language: 'ja', firstName: null },
+      undefined,
+    );
     expect(ja.text.startsWith('お客様')).toBe(true);
     const html = buildMail(
       'confirmation',
-      { email: 'a@example.com', language: 'en', firstName: '<b>Eve</b>' },
+      { id: 1, email: 'a@example.com', language: 'en', firstName: '<b>Eve</b>' },
       'http://x/c?t=1',
     ).html!;
     expect(html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
@@ -248,7 +279,7 @@ describe('mail texts in every language', () => {
   function build(kind: MailKind, language: string) {
     return buildMail(
       kind,
-      { email: 'a@example.com', language, firstName: 'Ana' },
+      { id: 1, email: 'a@example.com', language, firstName: 'Ana' },
       KINDS[kind].link ? link : undefined,
       kind === 'document_rejected' ? { reason } : undefined,
     );
@@ -305,12 +336,25 @@ describe('mail texts in every language', () => {
     for (const kind of Object.keys(KINDS) as MailKind[]) {
       if (!KINDS[kind].link) continue;
       expect(
-        () => buildMail(kind, { email: 'a@example.com', language: 'fr', firstName: null }, undefined, { reason }),
+        () =>
+          buildMail(kind, { id: 1, email: 'a@example.com', language: 'fr', firstName: null }, undefined, { reason }),
         kind,
       ).toThrow(`mail ${kind} needs a link`);
     }
     expect(() =>
-      buildMail('document_rejected', { email: 'a@example.com', language: 'ja', firstName: null }, link),
+      buildMail('document_rejected', { id: 1, email: 'a@example.com', language: 'ja', firstName: null }, link),
     ).toThrow('mail document_rejected needs a reason');
+  });
+});
+
+describe('text messages in the copy of the data', () => {
+  it('mask a phone code (and any long run of digits in a text that is not a promotion); a promotion is as sent', () => {
+    expect(smsForExport('SMS (phone_code)', 'Croupier: your code is 042917. It works for 10 minutes.')).toBe(
+      'Croupier: your code is ••••••. It works for 10 minutes.',
+    );
+    expect(smsForExport('SMS (something new)', 'PIN 1234')).toBe('PIN ••••');
+    expect(smsForExport('SMS (promotion)', 'Deposit 100000 and win! Stop: http://x/users')).toBe(
+      'Deposit 100000 and win! Stop: http://x/users',
+    );
   });
 });

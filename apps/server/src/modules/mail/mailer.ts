@@ -5,6 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './mail.repository.ts';
 
 export interface MailMessage {
+  /**
+   * The player the mail is for, recorded on the outbox row: the copy of their data and the erasure
+   * find their mails by it, never by the address (docs/privacy.md#mails-and-texts).
+   */
+  userId: number;
   to: string;
   subject: string;
   text: string;
@@ -37,10 +42,10 @@ export function createMailer({
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(id: number, message: MailMessage): Promise<void> {
+  async function deliver(id: number, { to, subject, text, html }: MailMessage): Promise<void> {
     if (!transport) return;
     try {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, to, subject, text, ...(html !== undefined ? { html } : {}) });
       await markOutboxSent(db, id, new Date());
     } catch (error) {
       log.error({ err: error, mailId: id }, 'mail delivery failed');

@@ -64,7 +64,7 @@ export function createPromotions({
     if (!mayReceive(recipient, 'email')) return 'not_subscribed';
     // Every promotion says how to stop them (the profile page holds the switches).
     const footer = `You receive this because you subscribed to offers by e-mail. To stop them, change your subscriptions at ${settingsLink}`;
-    await mailer.send({ to: recipient.email, subject: mail.subject, text: `${mail.text}\n\n${footer}` });
+    await mailer.send({ userId, to: recipient.email, subject: mail.subject, text: `${mail.text}\n\n${footer}` });
     return 'sent';
   }
 
@@ -73,7 +73,7 @@ export function createPromotions({
     if (!recipient || recipient.disabled || recipient.onBreak) return 'unavailable';
     if (!recipient.receiveSmsPromos) return 'not_subscribed';
     if (!mayReceive(recipient, 'sms') || recipient.verifiedPhone === null) return 'no_verified_phone';
-    await sms.send({ to: recipient.verifiedPhone, text: `${text} Stop: ${settingsLink}`, kind: 'promotion' });
+    await sms.send({ userId, to: recipient.verifiedPhone, text: `${text} Stop: ${settingsLink}`, kind: 'promotion' });
     return 'sent';
   }
 

@@ -5,6 +5,11 @@ import { insertOutboxMessage } from './mail.repository.ts';
 export type SmsKind = 'phone_code' | 'promotion';
 
 export interface SmsMessage {
+  /**
+   * The player the text is for (the one who asked for a code, or the promotion's recipient): the
+   * outbox row is theirs, whoever's number it went to (docs/privacy.md#mails-and-texts).
+   */
+  userId: number;
   /** E.164, with the leading plus. */
   to: string;
   text: string;
@@ -30,9 +35,28 @@ export function createOutboxSmsSender(db: Db, now: () => Date = () => new Date()
     async send(message) {
       await insertOutboxMessage(
         db,
-        { to: message.to, subject: `SMS (${message.kind})`, text: message.text, channel: 'sms' },
+        {
+          userId: message.userId,
+          to: message.to,
+          subject: smsSubject(message.kind),
+          text: message.text,
+          channel: 'sms',
+        },
         now(),
       );
     },
   };
+}
+
+/** The outbox subject of a text message, which names its kind. */
+export function smsSubject(kind: SmsKind): string {
+  return `SMS (${kind})`;
+}
+
+/**
+ * A recorded text as the copy of the player's data shows it (docs/privacy.md#mails-and-texts): a
+ * phone code is masked, since the copy must never repeat a one-time code; other texts are as sent.
+ */
+export function smsForExport(subject: string, text: string): string {
+  return subject === smsSubject('promotion') ? text : text.replace(/\d{4,}/g, (digits) => '•'.repeat(digits.length));
 }

@@ -34,6 +34,8 @@ afterAll(async () => {
 });
 
 let n = 0;
+/** The one-time code of the texts richPlayer records: it must never be in a copy. */
+const PHONE_CODE = '987654';
 const q = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows as T[];
 const checked = (method: string, route: string, res: LightMyRequestResponse) => {
   expectRouteContract(method, route, res);
@@ -62,8 +64,8 @@ async function richPlayer(firstName: string) {
   expect(limit.statusCode, limit.body).toBe(201);
   // The test mailer records nothing in the outbox: one mail as the real mailer would have stored it.
   await t.database.db.execute(
-    sql`INSERT INTO mail_outbox ("to", subject, text, created_at)
-        VALUES (${user.email}, 'Croupier: Reset your password',
+    sql`INSERT INTO mail_outbox (user_id, "to", subject, text, created_at)
+        VALUES (${player.id}, ${user.email}, 'Croupier: Reset your password',
                 ${`Hi ${firstName},\n\nhttp://localhost/users/reset_password?reset_password_token=SECRET-LINK-${++n}\n`},
                 ${t.clock.now()})`,
   );
@@ -77,8 +79,9 @@ async function richPlayer(firstName: string) {
         VALUES (${player.id}, ${phone}, ${t.clock.now()}, ${`SECRETCODEHASH${player.id}`}, ${t.clock.now()}, ${t.clock.now()})`,
   );
   await t.database.db.execute(
-    sql`INSERT INTO mail_outbox ("to", channel, subject, text, created_at)
-        VALUES (${phone}, 'sms', 'SMS', ${`Your Croupier code is 123456 (${firstName})`}, ${t.clock.now()})`,
+    sql`INSERT INTO mail_outbox (user_id, "to", channel, subject, text, created_at)
+        VALUES (${player.id}, ${phone}, 'sms', 'SMS (phone_code)', ${`Your Croupier code is ${PHONE_CODE} (${firstName})`},
+                ${t.clock.now()})`,
   );
   await t.database.db.execute(
     sql`INSERT INTO player_documents (user_id, document_type, status, description, file_name, content_type, size_bytes,
@@ -148,7 +151,7 @@ describe('the export', () => {
     expect(doc.privacy.event_log.length).toBeGreaterThan(0);
     expect(doc.profile.phone).toMatchObject({ number: a.phone });
     expect(doc.profile.sms).toEqual([
-      expect.objectContaining({ to: a.phone, text: expect.stringContaining('Adaexport') }),
+      expect.objectContaining({ to: a.phone, text: 'Your Croupier code is •••••• (Adaexport)' }),
     ]);
     expect(doc.profile.subscriptions).toMatchObject({ receive_promos: expect.any(Boolean) });
     expect(doc.documents.documents).toEqual([
@@ -189,9 +192,64 @@ describe('the export', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(5);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toContain('SECRET-LINK');
+    // Nor a phone code, even in the texts that carried it.
+    expect(text).not.toContain(PHONE_CODE);
     // Nor a phone code's HMAC, nor where a document's file is stored or its hash.
     expect(text).not.toMatch(/SECRETCODEHASH|SECRETSTORAGEKEY|SECRETSHA/);
     expect(text).not.toMatch(/encrypted_password|two_factor_secret|token_hash/);
+  });
+
+  it("holds none of another player's messages when the player typed that player's number or address", async () => {
+    const b = await richPlayer('Bobvictim');
+    // A row from before messages recorded their owner: B's address, B's number, no owner.
+    await t.database.db.execute(
+      sql`INSERT INTO mail_outbox ("to", channel, subject, text, created_at)
+          VALUES (${b.email}, 'email', 'Croupier: old', 'Old mail of Bobvictim', ${t.clock.now()}),
+                 (${b.phone}, 'sms', 'SMS (phone_code)', 'Old code 111222 of Bobvictim', ${t.clock.now()})`,
+    );
+    const { client, player } = await signUp(t.app, { currency: 'EUR', first_name: 'Attacker' });
+    // A adds B's verified number as pending (B's number receives A's code: that text is A's) …
+    const added = await client.post('/api/player/phone', { phone: { number: b.phone } });
+    expect(added.statusCode, added.body).toBe(201);
+    // … and has B's address as a pending e-mail change (asked for before B signed up with it).
+    await t.database.db.execute(sql`UPDATE users SET unconfirmed_email = ${b.email} WHERE id = ${player.id}`);
+
+    const text = await exportOf(player.id);
+    const doc = JSON.parse(text) as Json;
+    expect(text).not.toContain('Bobvictim');
+    expect(text).not.toContain('SECRET-LINK');
+    expect(text).not.toContain(PHONE_CODE);
+    expect(doc.mail.mails).toEqual([]);
+    // Only A's own code text, its code masked.
+    expect(doc.profile.sms).toEqual([expect.objectContaining({ to: b.phone, text: expect.any(String) })]);
+    expect(doc.profile.sms[0].text).toContain('your code is ••••••');
+    expect(doc.profile.sms[0].text).not.toMatch(/\d{4}/);
+
+    // A's erasure changes none of B's messages, nor the rows with no owner; A's code text goes.
+    const messagesOf = () =>
+      q(sql`SELECT id, user_id, "to", text, html FROM mail_outbox
+             WHERE user_id IS DISTINCT FROM ${player.id} AND ("to" IN (${b.email}, ${b.phone}) OR user_id = ${b.id})
+             ORDER BY id`);
+    const before = await messagesOf();
+    expect(before).toHaveLength(4);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/players/${player.id}/erasure`,
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'ticket 43' }),
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await messagesOf()).toEqual(before);
+    expect(await q(sql`SELECT "to", text FROM mail_outbox WHERE user_id = ${player.id}`)).toEqual([
+      { to: `erased-${player.id}`, text: '[erased]' },
+    ]);
+    // And B's own copy still has B's messages, none of the rows without an owner.
+    const bDoc = JSON.parse(await exportOf(b.id)) as Json;
+    expect(bDoc.mail.mails).toEqual([expect.objectContaining({ to: b.email })]);
+    expect(bDoc.profile.sms).toEqual([
+      expect.objectContaining({ to: b.phone, text: expect.stringContaining('Bobvictim') }),
+    ]);
+    expect(JSON.stringify(bDoc)).not.toMatch(/Old (mail|code)/);
   });
 });
 
@@ -428,7 +486,7 @@ describe('POST /api/admin/players/{id}/erasure', () => {
     );
     expect((await client.post('/api/user_limits', { type: 'coolingoff', period: 'day' })).statusCode).toBe(201);
     await t.database.db.execute(
-      sql`INSERT INTO mail_outbox ("to", subject, text, created_at) VALUES (${user.email}, 'Croupier: hello', ${'Hi Erasable'}, ${t.clock.now()})`,
+      sql`INSERT INTO mail_outbox (user_id, "to", subject, text, created_at) VALUES (${player.id}, ${user.email}, 'Croupier: hello', ${'Hi Erasable'}, ${t.clock.now()})`,
     );
     const phone = `+4916${String(player.id).padStart(9, '0')}`;
     await t.database.db.execute(
@@ -436,8 +494,8 @@ describe('POST /api/admin/players/{id}/erasure', () => {
           VALUES (${player.id}, ${phone}, ${t.clock.now()}, ${t.clock.now()}, ${t.clock.now()})`,
     );
     await t.database.db.execute(
-      sql`INSERT INTO mail_outbox ("to", channel, subject, text, created_at)
-          VALUES (${phone}, 'sms', 'SMS', 'Your Croupier code is 654321', ${t.clock.now()})`,
+      sql`INSERT INTO mail_outbox (user_id, "to", channel, subject, text, created_at)
+          VALUES (${player.id}, ${phone}, 'sms', 'SMS (phone_code)', 'Your Croupier code is 654321', ${t.clock.now()})`,
     );
     const moneyBefore = await playerMoney(player.id);
     const [{ n: ledgerBefore }] = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transactions`)) as [

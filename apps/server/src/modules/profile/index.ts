@@ -1,3 +1,4 @@
+import { smsForExport } from '../mail/index.ts';
 import { defineModule } from '../module.ts';
 import { eraseProfileData, phoneForExport, subscriptionsForExport } from './profile.repository.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -27,13 +28,15 @@ export const profileModule = defineModule({
   personalData: () => ({
     sections: {
       phone: 'Your phone number and when it was verified (never the one-time codes).',
-      sms: 'The text messages we sent to your phone.',
+      sms: 'The text messages we sent for you (phone codes and offers), to the numbers you gave. A code in them is masked.',
       subscriptions: 'Your marketing choices: e-mail, SMS, phone calls and partner offers.',
     },
     export: async (userId, tx) => {
       const { phone, sms } = await phoneForExport(tx, userId);
+      // A phone code never leaves in the copy, even an expired one (docs/privacy.md#mails-and-texts).
+      const texts = sms.map((m) => ({ ...m, text: smsForExport(m.subject, m.text) }));
       const [subscriptions] = await subscriptionsForExport(tx, userId);
-      return { phone: phone[0] ?? null, sms, subscriptions: subscriptions ?? null };
+      return { phone: phone[0] ?? null, sms: texts, subscriptions: subscriptions ?? null };
     },
     erase: (userId, tx) => eraseProfileData(tx, userId),
   }),

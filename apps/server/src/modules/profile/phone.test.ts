@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerSchema } from '@croupier/shared/api/player';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract, expectRouteContract } from '../../../test/contract.ts';
 import { playerPhones, users } from '../../db/schema/index.ts';
-import { type Client, rowCounts, signUp } from '../auth/test-helpers.ts';
+import { type Client, rowCounts, sendWithBody, signUp } from '../auth/test-helpers.ts';
 import { PHONE_RULES } from './profile.service.ts';
 
 /** Every answer checked against its route's contract (docs/contract.md). */
@@ -23,8 +24,8 @@ describe('profile: /api/player/phone', () => {
 
   /** Text messages the default sender recorded in the outbox for a number, oldest first. */
   async function smsTo(number: string) {
-    const result = await t.database.db.execute<{ text: string; subject: string }>(
-      sql`SELECT text, subject FROM mail_outbox WHERE channel = 'sms' AND "to" = ${number} ORDER BY id`,
+    const result = await t.database.db.execute<{ text: string; subject: string; user_id: number | null }>(
+      sql`SELECT text, subject, user_id FROM mail_outbox WHERE channel = 'sms' AND "to" = ${number} ORDER BY id`,
     );
     return result.rows;
   }
@@ -75,6 +76,8 @@ describe('profile: /api/player/phone', () => {
     const texts = await smsTo(number);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.subject).toBe('SMS (phone_code)');
+    // Recorded as this player's: their copy and erasure find it by that, never by the number.
+    expect(texts[0]!.user_id).toBe(player.id);
     const code = await lastCode(number);
     // Only an HMAC of the code is kept.
     const stored = await phoneRow(player.id);
@@ -213,6 +216,23 @@ describe('profile: /api/player/phone', () => {
     expect((await client.delete('/api/player/phone')).json().code).toBe('phone_not_found');
   });
 
+  it('DELETE refuses a query string or a body with 400 and keeps the phone', async () => {
+    const { client, player } = await signUp(t.app);
+    const number = freshNumber();
+    await add(client, number);
+    await confirm(client, await lastCode(number));
+    for (const res of [
+      await client.delete('/api/player/phone?number=all'),
+      await sendWithBody(t.app, client, 'DELETE', '/api/player/phone', { number }),
+    ]) {
+      contract('DELETE', '/api/player/phone', res);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_error', errors: { number: ['is not permitted'] } });
+    }
+    expect((await phoneRow(player.id))!.verifiedAt).not.toBeNull();
+    expect((await sendWithBody(t.app, client, 'DELETE', '/api/player/phone', {})).statusCode).toBe(204);
+  });
+
   it('another player is untouched, and cannot verify a number someone else verified', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
@@ -234,47 +254,183 @@ describe('profile: /api/player/phone', () => {
     expect(await userRow(a.player.id)).toEqual(aUser);
     expect((await a.client.get('/api/player/phone')).json()).toMatchObject({ number, verified: true });
   });
+
+  /** Two players with the same number pending, each holding the code texted for them. */
+  async function twoPending() {
+    const a = await signUp(t.app, { mobile_phone: '' });
+    const b = await signUp(t.app, { mobile_phone: '' });
+    const number = freshNumber();
+    await add(a.client, number);
+    const aCode = await lastCode(number);
+    await add(b.client, number);
+    const bCode = await lastCode(number);
+    return { a, b, number, aCode, bCode };
+  }
+
+  it('a confirmation that meets another one committed after its check answers 409 phone_taken, not 500', async () => {
+    const { a, b, number, aCode, bCode } = await twoPending();
+    // A's confirmation lands between B's check and B's update: a trigger verifies A's row the moment
+    // B's row is written, as a concurrent confirmation committing just then would leave it.
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION test_confirm_other_first() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE player_phones SET verified_at = NEW.verified_at WHERE user_id = ${a.player.id};
+          RETURN NEW;
+        END $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE TRIGGER test_confirm_other_first BEFORE UPDATE OF verified_at ON player_phones FOR EACH ROW
+        WHEN (NEW.user_id = ${b.player.id} AND NEW.verified_at IS NOT NULL) EXECUTE FUNCTION test_confirm_other_first()`),
+    );
+    try {
+      const taken = await confirm(b.client, bCode);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json().code).toBe('phone_taken');
+    } finally {
+      await t.database.db.execute(sql.raw('DROP TRIGGER test_confirm_other_first ON player_phones'));
+      await t.database.db.execute(sql.raw('DROP FUNCTION test_confirm_other_first()'));
+    }
+    // B's transaction was rolled back whole: still pending, and the profile phone untouched.
+    expect((await phoneRow(b.player.id))!.verifiedAt).toBeNull();
+    expect((await userRow(b.player.id)).mobilePhone).toBeNull();
+    // A confirms for real; B is then refused by the check itself.
+    expect((await confirm(a.client, aCode)).statusCode).toBe(200);
+    expect((await confirm(b.client, bCode)).json().code).toBe('phone_taken');
+    expect((await userRow(a.player.id)).mobilePhone).toBe(number);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two players confirming the same number at once on PostgreSQL: one is verified, the other gets 409 phone_taken',
+    async () => {
+      const { a, b, bCode } = await twoPending();
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      const watcher = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      await watcher.connect();
+      try {
+        // A's confirmation, as another instance would run it, written but not yet committed.
+        await other.query('BEGIN');
+        await other.query('UPDATE player_phones SET verified_at = $1 WHERE user_id = $2', [t.clock.now(), a.player.id]);
+        // B's confirmation passes the check (A's row is not committed) and waits on the unique index.
+        const pending = confirm(b.client, bCode);
+        for (let i = 0; ; i += 1) {
+          const waiting = await watcher.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if (waiting.rowCount) break;
+          if (i > 500) throw new Error('the second confirmation never waited on the first');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await other.query('COMMIT');
+        const taken = await pending;
+        expect(taken.statusCode, taken.body).toBe(409);
+        expect(taken.json().code).toBe('phone_taken');
+      } finally {
+        await other.end();
+        await watcher.end();
+      }
+      expect((await phoneRow(a.player.id))!.verifiedAt).not.toBeNull();
+      expect((await phoneRow(b.player.id))!.verifiedAt).toBeNull();
+      expect((await userRow(b.player.id)).mobilePhone).toBeNull();
+    },
+  );
 });
 
-describe('profile: a failing SMS sender', () => {
-  let t: TestApp;
-  const sent: string[] = [];
-  beforeAll(async () => {
-    let fail = true;
-    t = await buildTestApp(
-      {},
-      {
-        sms: {
-          async send(message) {
-            if (fail) {
-              fail = false;
-              throw new Error('gateway down');
-            }
-            sent.push(message.text);
-          },
-        },
-      },
-    );
-  });
-  afterAll(async () => t.close());
+const DAY = 86_400_000;
 
-  it('answers 502 and keeps no code nobody received; the injected sender gets the next one', async () => {
-    const { client, player } = await signUp(t.app);
-    const res = await client.post('/api/player/phone', { phone: { number: '+4917099999999' } });
-    expectRouteContract('POST', '/api/player/phone', res);
-    expect(res.statusCode).toBe(502);
-    expect(res.json().code).toBe('sms_failed');
-    const [row] = await t.database.db.select().from(playerPhones).where(eq(playerPhones.userId, player.id));
-    expect(row!.codeHash).toBeNull();
-    t.clock.advance(PHONE_RULES.resendAfterMs);
-    expect((await client.post('/api/player/phone', { phone: { number: '+4917099999999' } })).statusCode).toBe(201);
-    expect(sent).toHaveLength(1);
-    const code = sent[0]!.match(/\b(\d{6})\b/)![1]!;
-    expect((await client.post('/api/player/phone/confirm', { phone: { code } })).statusCode).toBe(200);
-    // The default outbox sender was replaced: nothing went to the outbox.
-    const outbox = await t.database.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE channel = 'sms'`,
+/** A test app behind a trusted proxy, so each request may name its client address (X-Forwarded-For). */
+function capsHarness(env: Record<string, string> = {}) {
+  const h = {} as { t: TestApp };
+  beforeAll(async () => {
+    h.t = await buildTestApp({ TRUST_PROXY: 'true', ...env });
+  });
+  afterAll(async () => h.t.close());
+  return {
+    h,
+    add: (client: Client, number: string, ip: string) =>
+      client
+        .post('/api/player/phone', { phone: { number } }, { 'x-forwarded-for': ip })
+        .then((r) => contract('POST', '/api/player/phone', r)),
+    smsCount: async (where = sql`true`) =>
+      Number(
+        (
+          await h.t.database.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM mail_outbox WHERE channel = 'sms' AND ${where}`,
+          )
+        ).rows[0]!.n,
+      ),
+    players: (n: number) => Promise.all(Array.from({ length: n }, () => signUp(h.t.app))),
+  };
+}
+
+describe('profile: caps on text messages per number and per client address (accounts are free)', () => {
+  const { h, add, smsCount, players } = capsHarness();
+
+  it('one number gets at most 5 codes a day, whichever accounts ask; then 429 with Retry-After until the day is over', async () => {
+    const victim = '+4917077700001';
+    const accounts = await players(PHONE_RULES.maxSendsPerNumberPerDay + 1);
+    const start = h.t.clock.now().getTime();
+    for (const [i, p] of accounts.slice(0, -1).entries()) {
+      expect((await add(p.client, victim, `198.51.100.${i + 1}`)).statusCode).toBe(201);
+      h.t.clock.advance(60_000);
+    }
+    const last = accounts.at(-1)!;
+    const refused = await add(last.client, victim, '198.51.100.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_requests');
+    expect(refused.headers['retry-after']).toBe(String((start + DAY - h.t.clock.now().getTime()) / 1000));
+    expect(await smsCount(sql`"to" = ${victim}`)).toBe(PHONE_RULES.maxSendsPerNumberPerDay);
+    // Nothing of the refused request stays: no pending number, nothing counted for its address.
+    expect((await last.client.get('/api/player/phone')).statusCode).toBe(204);
+    const ipBucket = await h.t.database.db.execute(sql`SELECT 1 FROM auth_throttle WHERE key = 'sms:ip:198.51.100.99'`);
+    expect(ipBucket.rows).toEqual([]);
+    h.t.clock.set(new Date(start + DAY));
+    expect((await add(last.client, victim, '198.51.100.99')).statusCode).toBe(201);
+  });
+
+  it(`one client address asks for at most ${PHONE_RULES.maxSendsPerIpPerDay} codes a day; another address is not held up`, async () => {
+    const ip = '203.0.113.7';
+    const accounts = await players(PHONE_RULES.maxSendsPerIpPerDay + 1);
+    const start = h.t.clock.now().getTime();
+    for (const [i, p] of accounts.slice(0, -1).entries()) {
+      expect((await add(p.client, `+49170888${String(i).padStart(5, '0')}`, ip)).statusCode).toBe(201);
+    }
+    const last = accounts.at(-1)!;
+    const refused = await add(last.client, '+4917088899999', ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_requests');
+    expect(refused.headers['retry-after']).toBe(String((start + DAY - h.t.clock.now().getTime()) / 1000));
+    expect(await smsCount(sql`"to" = '+4917088899999'`)).toBe(0);
+    // The refusal counted against nothing: the number's bucket was never started.
+    const numberBucket = await h.t.database.db.execute(
+      sql`SELECT 1 FROM auth_throttle WHERE key = 'sms:number:+4917088899999'`,
     );
-    expect(Number(outbox.rows[0]!.n)).toBe(0);
+    expect(numberBucket.rows).toEqual([]);
+    expect((await add(last.client, '+4917088899999', '203.0.113.8')).statusCode).toBe(201);
+  });
+});
+
+describe('profile: the daily SMS budget of the whole site (SMS_DAILY_BUDGET)', () => {
+  const BUDGET = 3;
+  const { h, add, smsCount, players } = capsHarness({ SMS_DAILY_BUDGET: String(BUDGET) });
+
+  it('sends at most SMS_DAILY_BUDGET codes a day, from any account, number and address; then 429 until the day is over', async () => {
+    const accounts = await players(BUDGET + 1);
+    const start = h.t.clock.now().getTime();
+    for (const [i, p] of accounts.slice(0, -1).entries()) {
+      expect((await add(p.client, `+49170999${String(i).padStart(5, '0')}`, `192.0.2.${i + 1}`)).statusCode).toBe(201);
+      h.t.clock.advance(1000);
+    }
+    const last = accounts.at(-1)!;
+    const refused = await add(last.client, '+4917099988888', '192.0.2.200');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
+    expect(refused.headers['retry-after']).toBe(String((start + DAY - h.t.clock.now().getTime()) / 1000));
+    expect(await smsCount()).toBe(BUDGET);
+    h.t.clock.advance(start + DAY - 1000 - h.t.clock.now().getTime());
+    expect((await add(last.client, '+4917099988888', '192.0.2.200')).statusCode).toBe(429);
+    h.t.clock.set(new Date(start + DAY));
+    expect((await add(last.client, '+4917099988888', '192.0.2.200')).statusCode).toBe(201);
+    expect(await smsCount()).toBe(BUDGET + 1);
   });
 });

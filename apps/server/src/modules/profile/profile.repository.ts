@@ -193,18 +193,30 @@ export async function changeGroups(tx: Tx, userId: number, add: string[], remove
 
 // --- personal data (docs/privacy.md#what-each-module-holds) -------------------------------------
 
-/** The player's phone (never its code's HMAC) and the text messages sent to it. */
-export async function phoneForExport(db: Executor, userId: number): Promise<{ phone: unknown[]; sms: unknown[] }> {
+export interface SmsRow {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/**
+ * The player's phone (never its code's HMAC) and the text messages sent for them, found by the
+ * owner recorded on each row: never by number, since a pending number may be someone else's
+ * (docs/privacy.md#mails-and-texts). The caller masks the codes.
+ */
+export async function phoneForExport(db: Executor, userId: number): Promise<{ phone: unknown[]; sms: SmsRow[] }> {
   const phone = await jsonRows(
     db,
     sql`SELECT number, verified_at, created_at, updated_at FROM player_phones WHERE user_id = ${userId}`,
   );
-  const sms = await jsonRows(
+  const sms = (await jsonRows(
     db,
     sql`SELECT m."to", m.subject, m.text, m.created_at, m.sent_at
-          FROM mail_outbox m JOIN player_phones p ON p.number = m."to"
-         WHERE p.user_id = ${userId} AND m.channel = 'sms' ORDER BY m.id`,
-  );
+          FROM mail_outbox m
+         WHERE m.user_id = ${userId} AND m.channel = 'sms' ORDER BY m.id`,
+  )) as SmsRow[];
   return { phone, sms };
 }
 
@@ -217,11 +229,14 @@ export async function subscriptionsForExport(db: Executor, userId: number): Prom
   );
 }
 
-/** Erasure: the texts to the phone lose their number and body, the phone goes, consents are withdrawn. */
+/**
+ * Erasure: the player's texts (by `user_id`, never by number) lose their number and body, the phone
+ * goes, consents are withdrawn.
+ */
 export async function eraseProfileData(db: Executor, userId: number): Promise<void> {
   await db.execute(
-    sql`UPDATE mail_outbox m SET "to" = ${`erased-${userId}`}, text = '[erased]', html = NULL
-          FROM player_phones p WHERE p.user_id = ${userId} AND m."to" = p.number AND m.channel = 'sms'`,
+    sql`UPDATE mail_outbox SET "to" = ${`erased-${userId}`}, text = '[erased]', html = NULL
+         WHERE user_id = ${userId} AND channel = 'sms'`,
   );
   await db.execute(sql`DELETE FROM player_phones WHERE user_id = ${userId}`);
   await db.execute(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EmptyBodySchema } from '@croupier/shared/api/auth';
 import { NoQuerySchema } from '@croupier/shared/api/primitives';
 import {
   PhoneAddRequestSchema,
@@ -39,7 +40,7 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
     player.post('/api/player/phone', async (request, reply) => {
       const { phone } = parseBody(PhoneAddRequestSchema, request);
       const user = await request.requireUser();
-      return reply.code(201).send(await profile.addPhone(user.id, phone.number));
+      return reply.code(201).send(await profile.addPhone(user.id, phone.number, request.ip));
     });
 
     player.post('/api/player/phone/confirm', async (request) => {
@@ -49,6 +50,9 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
     });
 
     player.delete('/api/player/phone', async (request, reply) => {
+      parseQuery(NoQuerySchema, request);
+      // No body, or an empty object: nothing else is read here, so nothing else is accepted.
+      parseBody(EmptyBodySchema.optional(), request);
       const user = await request.requireUser();
       await profile.removePhone(user.id);
       return reply.code(204).send();

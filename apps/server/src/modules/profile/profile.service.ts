@@ -15,8 +15,10 @@ import { deriveKeyHex } from '../../config/secrets.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { takeSendCaps, throttleKeys } from '../auth/index.ts';
 import type { SmsSender } from '../mail/index.ts';
 import { createPlayerService, findUserById } from '../player/index.ts';
 import {
@@ -43,12 +45,16 @@ export const PHONE_RULES = {
   maxAttempts: 5,
   resendAfterMs: 60_000,
   maxSendsPerDay: 5,
+  /** Codes to one number per 24 hours, whichever accounts ask (accounts are free to make). */
+  maxSendsPerNumberPerDay: 5,
+  /** Codes asked from one client address per 24 hours (room for a shared address: NAT, office). */
+  maxSendsPerIpPerDay: 20,
 } as const;
 const DAY_MS = 86_400_000;
 
 export interface ProfileDeps {
   db: Db;
-  env: Pick<Env, 'appSecret' | 'TERMS_UPDATED_AT'>;
+  env: Pick<Env, 'appSecret' | 'TERMS_UPDATED_AT' | 'SMS_DAILY_BUDGET'>;
   clock: Clock;
   sms: SmsSender;
   logError: (message: string, error: unknown) => void;
@@ -96,7 +102,11 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
   }
 
   /** POST /api/player/phone: records the number as pending and texts it a new code. */
-  async function addPhone(userId: number, number: z.output<typeof PhoneAddRequestSchema>['phone']['number']) {
+  async function addPhone(
+    userId: number,
+    number: z.output<typeof PhoneAddRequestSchema>['phone']['number'],
+    ip: string,
+  ) {
     const now = clock.now();
     const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
     const row = await db.transaction(async (tx) => {
@@ -108,6 +118,17 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
       if (current) {
         const wait = nextSendAt(current).getTime() - now.getTime();
         if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000), 'Please wait before asking for another code.');
+      }
+      // Accounts are free: the number, the client address and the whole site are capped too. Taken
+      // in this transaction, so a refusal (thrown, rolling back) counts against none of them.
+      const full = await takeSendCaps(tx, now, [
+        { key: throttleKeys.smsNumber(number), max: PHONE_RULES.maxSendsPerNumberPerDay, windowMs: DAY_MS },
+        { key: throttleKeys.smsIp(ip), max: PHONE_RULES.maxSendsPerIpPerDay, windowMs: DAY_MS },
+        { key: throttleKeys.smsAll, max: env.SMS_DAILY_BUDGET, windowMs: DAY_MS },
+      ]);
+      if (full) {
+        if (full.cap.key === throttleKeys.smsAll) logError('profile: the daily SMS budget is spent', full.cap);
+        throw tooManyRequests(full.retryAfterSeconds, 'Too many codes were sent. Please try again later.');
       }
       const windowFresh =
         !current?.sendWindowStartedAt || now.getTime() - current.sendWindowStartedAt.getTime() >= DAY_MS;
@@ -123,6 +144,7 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
     });
     try {
       await sms.send({
+        userId,
         to: number,
         kind: 'phone_code',
         text: `Croupier: your code is ${code}. It works for ${PHONE_RULES.codeTtlMs / 60_000} minutes. Never share it.`,
@@ -139,23 +161,31 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
   /** POST /api/player/phone/confirm: the code from the SMS verifies the pending number. */
   async function confirmPhone(userId: number, code: string): Promise<Phone> {
     const now = clock.now();
-    const outcome = await db.transaction(async (tx) => {
-      if (!(await lockPlayer(tx, userId))) throw unauthorized();
-      const row = await findPhone(tx, userId);
-      if (!row) throw notFound('phone_not_found', 'Add a phone number first.');
-      if (row.verifiedAt) throw conflict('phone_already_verified', 'This phone is already verified.');
-      if (row.codeHash === null || row.codeExpiresAt === null || row.codeExpiresAt <= now) {
-        return { kind: 'expired' as const };
-      }
-      if (!safeEqual(codeHash(userId, row.number, code), row.codeHash)) {
-        // Counted in this transaction, which commits: the refusal is thrown after it.
-        const attempts = await countWrongAttempt(tx, userId, now);
-        if (attempts >= PHONE_RULES.maxAttempts) await clearPendingCode(tx, userId, now);
-        return { kind: 'wrong' as const, left: Math.max(0, PHONE_RULES.maxAttempts - attempts) };
-      }
-      if (await numberVerifiedByOther(tx, userId, row.number)) return { kind: 'taken' as const };
-      return { kind: 'verified' as const, row: await markPhoneVerified(tx, userId, now) };
-    });
+    const outcome = await db
+      .transaction(async (tx) => {
+        if (!(await lockPlayer(tx, userId))) throw unauthorized();
+        const row = await findPhone(tx, userId);
+        if (!row) throw notFound('phone_not_found', 'Add a phone number first.');
+        if (row.verifiedAt) throw conflict('phone_already_verified', 'This phone is already verified.');
+        if (row.codeHash === null || row.codeExpiresAt === null || row.codeExpiresAt <= now) {
+          return { kind: 'expired' as const };
+        }
+        if (!safeEqual(codeHash(userId, row.number, code), row.codeHash)) {
+          // Counted in this transaction, which commits: the refusal is thrown after it.
+          const attempts = await countWrongAttempt(tx, userId, now);
+          if (attempts >= PHONE_RULES.maxAttempts) await clearPendingCode(tx, userId, now);
+          return { kind: 'wrong' as const, left: Math.max(0, PHONE_RULES.maxAttempts - attempts) };
+        }
+        if (await numberVerifiedByOther(tx, userId, row.number)) return { kind: 'taken' as const };
+        return { kind: 'verified' as const, row: await markPhoneVerified(tx, userId, now) };
+      })
+      .catch((error: unknown) => {
+        // The check above locks only this player's row: another player confirming the same number
+        // at the same moment passes it too, and the second to write meets the unique index of
+        // verified numbers (player_phones_verified_number_idx). That is the same refusal.
+        if (pgCode(error) === UNIQUE_VIOLATION) return { kind: 'taken' as const };
+        throw error;
+      });
     switch (outcome.kind) {
       case 'expired':
         throw unprocessable('code_expired', 'This code has expired. Ask for a new one.', {

@@ -113,6 +113,8 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       expect(await promotions().sendMail(player.id, offer)).toBe('sent');
       expect(mailsTo()).toHaveLength(1);
       expect(mailsTo()[0]!.text).toContain('To stop them, change your subscriptions at');
+      // The mail is recorded as this player's (their copy and erasure find it by that).
+      expect(mailsTo()[0]!.userId).toBe(player.id);
 
       // An opt-out applies to the very next message.
       await client.put('/api/subscriptions', { subscriptions: { receive_promos: false } });
@@ -136,6 +138,11 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       const texts = await outboxSms(number);
       expect(texts.at(-1)).toMatchObject({ subject: 'SMS (promotion)' });
       expect(texts.at(-1)!.text).toMatch(/^Free spins! Stop: /);
+      // The code and the promotion are both recorded as this player's.
+      const owners = await t.database.db.execute<{ user_id: number | null }>(
+        sql`SELECT user_id FROM mail_outbox WHERE channel = 'sms' AND "to" = ${number} ORDER BY id`,
+      );
+      expect(owners.rows.map((r) => r.user_id)).toEqual(texts.map(() => player.id));
       await client.put('/api/subscriptions', { receive_sms_promos: false });
       expect(await promotions().sendSms(player.id, 'Free spins!')).toBe('not_subscribed');
       expect(await outboxSms(number)).toHaveLength(texts.length);
