@@ -590,6 +590,7 @@ const limits: RouteContract[] = [
     tag: 'limits',
     caller: 'player',
     params: IdParams,
+    query: NoQuerySchema,
     responses: { 200: UserLimitSchema },
     errors: { ...SIGNED_IN, 400: ['validation_error'], 404: ['limit_not_found'], 422: ['limit_locked'] },
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UserLimitConfirmRequestSchema, UserLimitRequestSchema } from '@croupier/shared/api/limits';
 import { z } from 'zod';
+import { EmptyBodySchema } from '@croupier/shared/api/auth';
 import { NoQuerySchema, recordIdParam } from '@croupier/shared/api/primitives';
 import { parseBody, parseParams, parseQuery } from '../../http/validate.ts';
 import type { LimitsService } from './limits.service.ts';
@@ -28,6 +29,9 @@ export async function limitsRoutes(app: FastifyInstance, { limits }: { limits: L
   });
 
   app.delete('/api/user_limits/:id', async (request) => {
+    parseQuery(NoQuerySchema, request);
+    // Nothing but the id is read here, so nothing else is accepted.
+    parseBody(EmptyBodySchema.optional(), request);
     const user = await request.requireUser();
     const { id } = parseParams(IdParams, request);
     return limits.remove(user.id, id);

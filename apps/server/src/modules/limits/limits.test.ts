@@ -229,6 +229,10 @@ describe('money limits', () => {
     const limit = (
       await p.set({ type: 'deposit', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] })
     ).json() as Json;
+    // A query string is refused and parks nothing.
+    const withQuery = await p.client.delete(`/api/user_limits/${limit.id}?confirm=now`);
+    expect([withQuery.statusCode, (withQuery.json() as Json).code]).toEqual([400, 'validation_error']);
+    expect((await p.list())[0]).toMatchObject({ status: 'active' });
     const parked = await p.remove(limit.id);
     expect(parked.json()).toMatchObject({ status: 'unconfirmed_disable', accounts: [{ amount_cents: 5_000 }] });
     expect(parked.json().disable_at).toBe(new Date(t.clock.now().getTime() + 24 * HOUR).toISOString());
