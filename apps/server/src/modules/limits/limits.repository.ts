@@ -280,23 +280,24 @@ export async function sessionsPastLimit(
 }
 
 /**
- * The words for a loss or wager limit in this currency that the player's bets have used up, or null
- * (docs/limits.md#telling-the-player): after a bet, to tell the player's pages at once.
+ * After a bet (docs/limits.md#telling-the-player): whether the player holds any loss or wager limit
+ * at all (`held`), and the words for one in this currency that their bets have used up, or null.
  */
 export async function reachedBetLimit(
   db: Executor,
   input: { userId: number; currency: string; now: Date },
-): Promise<string | null> {
-  const [row] = await rows<{ message: string }>(
+): Promise<{ held: boolean; message: string | null }> {
+  const [row] = await rows<{ held: boolean; message: string | null }>(
     db,
-    sql`SELECT 'You have reached your ' || u.type || ' limit for the ' || limits_period_words(u.period) || '.' AS message
-          FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
-         WHERE u.user_id = ${input.userId} AND a.currency = ${input.currency} AND u.type IN ('loss', 'wager')
-           AND u.anchor_at <= ${input.now}
-           AND limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${input.now}) >= a.amount_cents
-         ORDER BY a.amount_cents LIMIT 1`,
+    sql`SELECT EXISTS (SELECT 1 FROM user_limits WHERE user_id = ${input.userId} AND type IN ('loss', 'wager')) AS held,
+               (SELECT 'You have reached your ' || u.type || ' limit for the ' || limits_period_words(u.period) || '.'
+                  FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
+                 WHERE u.user_id = ${input.userId} AND a.currency = ${input.currency} AND u.type IN ('loss', 'wager')
+                   AND u.anchor_at <= ${input.now}
+                   AND limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${input.now}) >= a.amount_cents
+                 ORDER BY a.amount_cents LIMIT 1) AS message`,
   );
-  return row?.message ?? null;
+  return { held: row?.held === true, message: row?.message ?? null };
 }
 
 /**

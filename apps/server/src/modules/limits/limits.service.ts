@@ -59,6 +59,9 @@ export interface LimitsServiceDeps {
   onChange?(userId: number, event: GameLimitsEvent): void;
 }
 
+/** How long a player found without loss or wager limits is not asked again after a bet. */
+const NO_BET_LIMITS_MS = 60_000;
+
 /** A session limit lies between these minutes (docs/limits.md#session-limits). */
 export const SESSION_MINUTES = { min: 5, max: 1_440 } as const;
 
@@ -92,6 +95,9 @@ export class LimitsService {
     reason: GameLimitsEvent['reason'] = 'changed',
     message: string | null = null,
   ): Promise<void> {
+    // Every change passes here: the player's next bet asks about their limits again.
+    this.changes++;
+    this.withoutBetLimits.delete(userId);
     if (!this.deps.onChange) return;
     this.deps.onChange(userId, { reason, limits: await this.list(userId), message });
   }
@@ -271,8 +277,34 @@ export class LimitsService {
    */
   async afterBet(userId: number, currency: string): Promise<void> {
     if (!this.deps.onChange) return;
-    const message = await reachedBetLimit(this.deps.db, { userId, currency, now: this.deps.clock.now() });
+    const now = this.deps.clock.now();
+    const until = this.withoutBetLimits.get(userId);
+    if (until !== undefined && until > now.getTime()) return;
+    const changesBefore = this.changes;
+    const { held, message } = await reachedBetLimit(this.deps.db, { userId, currency, now });
+    if (!held) {
+      // A change while the question was out may have given the player a limit: ask again next time.
+      if (this.changes === changesBefore) this.rememberWithoutBetLimits(userId, now.getTime());
+      return;
+    }
+    this.withoutBetLimits.delete(userId);
     if (message) await this.announce(userId, 'bet_limit_reached', message);
+  }
+
+  /**
+   * Most players hold no loss or wager limit: after one look, their bets skip the question for
+   * NO_BET_LIMITS_MS (the bet itself is always checked inside the wallet; this only decides whether
+   * to tell the pages). A limit set on this instance clears the entry at once; one set on another
+   * instance is heard within that time.
+   */
+  private readonly withoutBetLimits = new Map<number, number>();
+  /** Counts changes on this instance, so an answer read before one is not remembered after it. */
+  private changes = 0;
+
+  private rememberWithoutBetLimits(userId: number, nowMs: number) {
+    if (this.withoutBetLimits.size >= 100_000)
+      for (const [id, until] of this.withoutBetLimits) if (until <= nowMs) this.withoutBetLimits.delete(id);
+    this.withoutBetLimits.set(userId, nowMs + NO_BET_LIMITS_MS);
   }
 
   /**

@@ -186,6 +186,11 @@ describe('a session limit', () => {
 describe('game_limits', () => {
   it('tells the pages when a bet used up a loss limit, and after every change, with the list as the API gives it', async () => {
     const p = await player();
+    // A bet before any limit: the player is remembered as holding none, until a change says otherwise.
+    expect((await p.bet(100)).status).toBe('OK');
+    await limits().afterBet(p.id, 'EUR');
+    // The limit's window starts after that bet.
+    t.clock.advance(1_000);
     const socket = await connect(sessionCookie(p.client));
     const changed = nextEvent<GameLimitsEvent>(socket, 'game_limits');
     await p.client.post('/api/user_limits', {
