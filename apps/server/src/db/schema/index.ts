@@ -9,3 +9,4 @@ export * from './limits.ts';
 export * from './profile.ts';
 export * from './privacy.ts';
 export * from './documents.ts';
+export * from './bonuses.ts';
