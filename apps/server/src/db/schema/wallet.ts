@@ -25,7 +25,7 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: serial('id').primaryKey(),
-    /** player_cash | player_bonus | house | provider_clearing | payment_clearing | jackpot_pool */
+    /** player_cash | player_bonus | house | provider_clearing | payment_clearing | payout_reserve | jackpot_pool | bonus_funding */
     kind: text('kind').notNull(),
     currency: text('currency').notNull(),
     /** Player id for player kinds; provider id, jackpot level id or 'main' for system kinds. */

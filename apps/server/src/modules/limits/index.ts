@@ -6,7 +6,7 @@ import { limitsRoutes } from './limits.routes.ts';
 import { LimitsService } from './limits.service.ts';
 import { limitsSql } from './sql/index.ts';
 
-export { depositRefusal, selfExclusionEnd } from './limits.repository.ts';
+export { breakRefusal, depositRefusal, selfExclusionEnd } from './limits.repository.ts';
 
 declare module '../module.ts' {
   interface ModuleApis {

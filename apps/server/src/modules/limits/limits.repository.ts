@@ -317,3 +317,21 @@ export async function limitsForExport(db: Executor, userId: number): Promise<unk
           FROM user_limits u WHERE u.user_id = ${userId} ORDER BY u.id`,
   );
 }
+
+/**
+ * The refusal of a running break for what the player tries (`limits_break_refusal`): null, or
+ * `{ code, message }`. Bonuses ask it with `'bonuses'` before issuing or activating anything
+ * (docs/bonuses.md#limits-withdrawals-privacy).
+ */
+export async function breakRefusal(
+  db: Executor,
+  userId: number,
+  now: Date,
+  what: 'bonuses',
+): Promise<{ code: string; message: string } | null> {
+  const [row] = await rows<{ refusal: { code: string; message: string } | null }>(
+    db,
+    sql`SELECT limits_break_refusal(${userId}, ${now}, ${what}) AS refusal`,
+  );
+  return row?.refusal ?? null;
+}

@@ -145,3 +145,44 @@ export async function holdsMoney(db: Executor, userId: number): Promise<boolean>
   );
   return found.some((row) => BigInt(row.amount_cents) > 0n);
 }
+
+/**
+ * Locks a wallet row for the rest of the transaction (bonus requests lock the wallet first, then
+ * their bonus rows: the order `wallet_bet` uses) and reads it; null without a wallet.
+ */
+export async function lockWallet(db: Executor, userId: number, currency: string): Promise<WalletBalance | null> {
+  const [row] = await rows<BalanceRow>(
+    db,
+    sql`SELECT ${RETURNING} FROM player_accounts p WHERE p.user_id = ${userId} AND p.currency = ${currency} FOR UPDATE`,
+  );
+  return row ? toBalance(row) : null;
+}
+
+/**
+ * Ends a wallet's bonus money (docs/bonuses.md#movements): of the bonus balance `b` (read with the
+ * row locked), `toCash = min(b, cap)` becomes cash and the rest leaves the wallet; `cap` null keeps
+ * all of it. The cash already there is never touched. `cap` 0 is a forfeit.
+ */
+export async function settleBonusBalance(
+  db: Executor,
+  userId: number,
+  currency: string,
+  cap: bigint | null,
+): Promise<{ balance: WalletBalance; bonus: bigint; toCash: bigint } | null> {
+  const locked = await lockWallet(db, userId, currency);
+  if (!locked) return null;
+  const bonus = locked.amount - locked.cash;
+  const toCash = cap === null || cap > bonus ? bonus : cap < 0n ? 0n : cap;
+  const [row] = await rows<BalanceRow>(
+    db,
+    sql`UPDATE player_accounts p SET
+          available_to_cashout_cents = p.available_to_cashout_cents + ${toCash.toString()}::bigint,
+          amount_cents = p.amount_cents - ${(bonus - toCash).toString()}::bigint,
+          version = p.version + 1
+        WHERE p.id = ${locked.playerAccountId}
+          AND p.amount_cents - p.available_to_cashout_cents = ${bonus.toString()}::bigint
+        RETURNING ${RETURNING}`,
+  );
+  if (!row) throw new Error(`wallet ${locked.playerAccountId} changed under its lock`);
+  return { balance: toBalance(row), bonus, toCash };
+}

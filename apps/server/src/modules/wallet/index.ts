@@ -123,4 +123,5 @@ export { betRefusal, type BetRefusal } from './bet-checks.ts';
 export { BalanceLimitError } from './balances.ts';
 export { createGameSession, discardGameSession, findGameSession } from './game-sessions.repository.ts';
 export { WalletProtocol } from './protocol.ts';
-export { type WalletService } from './wallet.service.ts';
+export { type BonusMoveResult, type WalletService } from './wallet.service.ts';
+export { lockWallet } from './balances.repository.ts';

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
-export type SystemAccountKind = 'house' | 'provider_clearing' | 'payment_clearing' | 'payout_reserve' | 'jackpot_pool';
+export type SystemAccountKind =
+  | 'house'
+  | 'provider_clearing'
+  | 'payment_clearing'
+  | 'payout_reserve'
+  | 'jackpot_pool'
+  // The casino's promotional budget (docs/bonuses.md#accounts): grants leave it, forfeits return to it.
+  | 'bonus_funding';
 export type PlayerAccountKind = 'player_cash' | 'player_bonus';
 
 /** The two ledger accounts behind one wallet (`player_accounts` row) and the row's id. */

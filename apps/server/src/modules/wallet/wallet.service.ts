@@ -5,7 +5,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { presentAccount } from '../player/index.ts';
 import { BalanceLimitError, creditCeiling, toAccountRow } from './balances.ts';
-import { creditWallet, debitCash, debitWallet, readBalance, type WalletBalance } from './balances.repository.ts';
+import {
+  creditWallet,
+  debitCash,
+  debitWallet,
+  readBalance,
+  settleBonusBalance,
+  type WalletBalance,
+} from './balances.repository.ts';
 import {
   appendTransaction,
   findTransactionByKey,
@@ -13,6 +20,21 @@ import {
   type LedgerAccounts,
   type SystemAccountKind,
 } from './ledger.repository.ts';
+
+/** The outcome of a bonus movement (docs/bonuses.md#movements). */
+export type BonusMoveResult =
+  | {
+      ok: true;
+      /** The key was already posted: nothing moved this time. */
+      duplicate: boolean;
+      /** Null when there was nothing to move (no bonus money left to convert or forfeit). */
+      transactionId: number | null;
+      balance: WalletBalance | null;
+      /** What reached the player's cash, and what went back to `bonus_funding`. */
+      toCash: bigint;
+      toFunding: bigint;
+    }
+  | { ok: false; reason: 'balance_limit' | 'no_account' };
 
 export type BalancePublisher = (userId: number, account: Account) => void;
 
@@ -202,6 +224,91 @@ export class WalletService {
     });
     if (id === null) throw new LedgerError(`idempotency key ${input.idempotencyKey} taken concurrently`);
     return id;
+  }
+
+  /**
+   * Moves a bonus's money into a wallet from `bonus_funding` (docs/bonuses.md#movements): `grant`
+   * into `player_bonus` when the bonus starts being wagered, `cash` into `player_cash` for a
+   * wager-free gift. One ledger transaction keyed `bonus:<id>:<movement>`, inside the caller's
+   * transaction; new money past the currency's maximum balance is refused and changes nothing.
+   */
+  async creditBonus(
+    tx: Executor,
+    input: { bonusId: number; userId: number; currency: string; amount: bigint; movement: 'grant' | 'cash' },
+  ): Promise<BonusMoveResult> {
+    if (input.amount <= 0n) throw new LedgerError('a bonus credit must be positive');
+    const key = `bonus:${input.bonusId}:${input.movement}`;
+    const hash = sha256(['bonus', input.movement, input.userId, input.currency, input.amount].join('\u0000'));
+    if (await this.existing(tx, key, hash)) return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
+    const toCash = input.movement === 'cash' ? input.amount : 0n;
+    const credited = await creditWallet(
+      tx,
+      input.userId,
+      input.currency,
+      toCash,
+      input.amount - toCash,
+      creditCeiling(input.currency, 'new'),
+    );
+    if (!credited.ok) return { ok: false, reason: credited.reason };
+    const ledger = await this.deps.accounts.player(tx, credited.balance.playerAccountId, input.userId, input.currency);
+    const funding = await this.deps.accounts.system(tx, 'bonus_funding', input.currency);
+    const id = await appendTransaction(tx, {
+      kind: input.movement === 'grant' ? 'bonus_grant' : 'bonus_cash',
+      idempotencyKey: key,
+      payloadHash: hash,
+      userId: input.userId,
+      currency: input.currency,
+      postings: [
+        { accountId: funding, amount: -input.amount },
+        { accountId: input.movement === 'grant' ? ledger.bonusId : ledger.cashId, amount: input.amount },
+      ],
+      metadata: { bonus_id: input.bonusId },
+    });
+    if (id === null) throw new LedgerError(`idempotency key ${key} taken concurrently`);
+    return { ok: true, duplicate: false, transactionId: id, balance: credited.balance, toCash, toFunding: 0n };
+  }
+
+  /**
+   * Ends a wallet's bonus money (docs/bonuses.md#movements), the wallet row locked: `convert` turns
+   * up to `cap` of it into cash (null: no cap) and returns the rest to `bonus_funding`; `forfeit`
+   * returns all of it. Never touches the player's cash. One ledger transaction keyed
+   * `bonus:<id>:<movement>`; with no bonus money left nothing is posted.
+   */
+  async settleBonus(
+    tx: Executor,
+    input: { bonusId: number; userId: number; currency: string; movement: 'convert' | 'forfeit'; cap: bigint | null },
+  ): Promise<BonusMoveResult> {
+    const key = `bonus:${input.bonusId}:${input.movement}`;
+    // The amount is whatever the wallet holds at that moment, so a replay is known by its key alone.
+    const hash = sha256(['bonus', input.movement, input.userId, input.currency].join('\u0000'));
+    if (await this.existing(tx, key, hash)) return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
+    const settled = await settleBonusBalance(
+      tx,
+      input.userId,
+      input.currency,
+      input.movement === 'forfeit' ? 0n : input.cap,
+    );
+    if (!settled) return { ok: false, reason: 'no_account' };
+    const { balance, bonus, toCash } = settled;
+    const toFunding = bonus - toCash;
+    if (bonus === 0n) return { ok: true, duplicate: false, transactionId: null, balance, toCash, toFunding };
+    const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, input.userId, input.currency);
+    const funding = await this.deps.accounts.system(tx, 'bonus_funding', input.currency);
+    const id = await appendTransaction(tx, {
+      kind: input.movement === 'convert' ? 'bonus_convert' : 'bonus_forfeit',
+      idempotencyKey: key,
+      payloadHash: hash,
+      userId: input.userId,
+      currency: input.currency,
+      postings: [
+        { accountId: ledger.bonusId, amount: -bonus },
+        { accountId: ledger.cashId, amount: toCash },
+        { accountId: funding, amount: toFunding },
+      ],
+      metadata: { bonus_id: input.bonusId },
+    });
+    if (id === null) throw new LedgerError(`idempotency key ${key} taken concurrently`);
+    return { ok: true, duplicate: false, transactionId: id, balance, toCash, toFunding };
   }
 
   async balanceOf(userId: number, currency: string) {
