@@ -19,6 +19,7 @@ import { gamesHostModule } from './modules/games-host/index.ts';
 import { infoModule } from './modules/info/index.ts';
 import { jackpotsModule } from './modules/jackpots/index.ts';
 import { limitsModule } from './modules/limits/index.ts';
+import { bonusesModule } from './modules/bonuses/index.ts';
 import { createOutboxSmsSender, mailModule, type Mailer, type SmsSender } from './modules/mail/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import {
@@ -52,6 +53,7 @@ export const MODULES: readonly ModuleDefinition<string, unknown>[] = [
   limitsModule,
   profileModule,
   documentsModule,
+  bonusesModule,
   gamesHostModule,
   jackpotsModule,
   paymentsModule,

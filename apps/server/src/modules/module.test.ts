@@ -168,6 +168,7 @@ describe('personal data (docs/privacy.md#the-module-hook)', () => {
       'limits',
       'profile',
       'documents',
+      'bonuses',
       'games-host',
       'jackpots',
       'payments',

@@ -84,8 +84,12 @@ export const playerBonuses = pgTable(
     maxConversionCents: money('max_conversion_cents'),
     wagerMultiplier: integer('wager_multiplier').notNull(),
     wagerRequirementCents: money('wager_requirement_cents').notNull(),
-    wageredCents: money('wagered_cents').notNull().default(sql`0`),
-    convertedCents: money('converted_cents').notNull().default(sql`0`),
+    wageredCents: money('wagered_cents')
+      .notNull()
+      .default(sql`0`),
+    convertedCents: money('converted_cents')
+      .notNull()
+      .default(sql`0`),
     /** Days of wagering a bonus gets when it enters `handle_bets`. */
     validityDays: integer('validity_days').notNull(),
     issuedAt: ts('issued_at').notNull(),

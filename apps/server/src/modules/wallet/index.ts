@@ -120,7 +120,7 @@ export type { WalletEvent } from './protocol.ts';
 export { OWN_PROVIDER } from './protocol.ts';
 export { betRefusal, type BetRefusal } from './bet-checks.ts';
 
-export { BalanceLimitError } from './balances.ts';
+export { BalanceLimitError, creditCeiling } from './balances.ts';
 export { createGameSession, discardGameSession, findGameSession } from './game-sessions.repository.ts';
 export { WalletProtocol } from './protocol.ts';
 export { type BonusMoveResult, type WalletService } from './wallet.service.ts';

@@ -239,7 +239,8 @@ export class WalletService {
     if (input.amount <= 0n) throw new LedgerError('a bonus credit must be positive');
     const key = `bonus:${input.bonusId}:${input.movement}`;
     const hash = sha256(['bonus', input.movement, input.userId, input.currency, input.amount].join('\u0000'));
-    if (await this.existing(tx, key, hash)) return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
+    if (await this.existing(tx, key, hash))
+      return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
     const toCash = input.movement === 'cash' ? input.amount : 0n;
     const credited = await creditWallet(
       tx,
@@ -281,7 +282,8 @@ export class WalletService {
     const key = `bonus:${input.bonusId}:${input.movement}`;
     // The amount is whatever the wallet holds at that moment, so a replay is known by its key alone.
     const hash = sha256(['bonus', input.movement, input.userId, input.currency].join('\u0000'));
-    if (await this.existing(tx, key, hash)) return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
+    if (await this.existing(tx, key, hash))
+      return { ok: true, duplicate: true, transactionId: null, balance: null, toCash: 0n, toFunding: 0n };
     const settled = await settleBonusBalance(
       tx,
       input.userId,

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
+import type { CancelReason, Stage } from './engine.ts';
+
+/** A player's bonus as the service reads it (money in minor units). */
+export interface BonusRow {
+  id: number;
+  userId: number;
+  campaignId: number | null;
+  kind: string;
+  currency: string;
+  stage: Stage;
+  cancelReason: CancelReason | null;
+  source: string;
+  sourceRef: string;
+  amount: bigint;
+  maxBet: bigint | null;
+  maxConversion: bigint | null;
+  wagerMultiplier: number;
+  wagerRequirement: bigint;
+  wagered: bigint;
+  converted: bigint;
+  validityDays: number;
+  issuedAt: Date;
+  activatableUntil: Date | null;
+  activatedAt: Date | null;
+  validUntil: Date | null;
+  endedAt: Date | null;
+}
+
+interface RawRow {
+  id: number;
+  user_id: number;
+  campaign_id: number | null;
+  kind: string;
+  currency: string;
+  stage: Stage;
+  cancel_reason: CancelReason | null;
+  source: string;
+  source_ref: string;
+  amount_cents: string;
+  max_bet_cents: string | null;
+  max_conversion_cents: string | null;
+  wager_multiplier: number;
+  wager_requirement_cents: string;
+  wagered_cents: string;
+  converted_cents: string;
+  validity_days: number;
+  issued_at: Date | string;
+  activatable_until: Date | string | null;
+  activated_at: Date | string | null;
+  valid_until: Date | string | null;
+  ended_at: Date | string | null;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+
+const toBonus = (r: RawRow): BonusRow => ({
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  campaignId: r.campaign_id === null ? null : Number(r.campaign_id),
+  kind: r.kind,
+  currency: r.currency,
+  stage: r.stage,
+  cancelReason: r.cancel_reason,
+  source: r.source,
+  sourceRef: r.source_ref,
+  amount: BigInt(r.amount_cents),
+  maxBet: big(r.max_bet_cents),
+  maxConversion: big(r.max_conversion_cents),
+  wagerMultiplier: Number(r.wager_multiplier),
+  wagerRequirement: BigInt(r.wager_requirement_cents),
+  wagered: BigInt(r.wagered_cents),
+  converted: BigInt(r.converted_cents),
+  validityDays: Number(r.validity_days),
+  issuedAt: new Date(r.issued_at),
+  activatableUntil: date(r.activatable_until),
+  activatedAt: date(r.activated_at),
+  validUntil: date(r.valid_until),
+  endedAt: date(r.ended_at),
+});
+
+const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, cancel_reason, source, source_ref,
+  amount_cents::text AS amount_cents, max_bet_cents::text AS max_bet_cents,
+  max_conversion_cents::text AS max_conversion_cents, wager_multiplier,
+  wager_requirement_cents::text AS wager_requirement_cents, wagered_cents::text AS wagered_cents,
+  converted_cents::text AS converted_cents, validity_days, issued_at, activatable_until, activated_at,
+  valid_until, ended_at`;
+
+export interface NewBonus {
+  userId: number;
+  campaignId: number | null;
+  kind: string;
+  currency: string;
+  source: string;
+  sourceRef: string;
+  amount: bigint;
+  maxBet: bigint | null;
+  maxConversion: bigint | null;
+  wagerMultiplier: number;
+  wagerRequirement: bigint;
+  validityDays: number;
+  issuedAt: Date;
+  activatableUntil: Date | null;
+}
+
+/** Inserts an issued bonus; an existing one with the same source and ref is returned instead. */
+export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: BonusRow; created: boolean }> {
+  const [inserted] = await rows<RawRow>(
+    db,
+    sql`INSERT INTO player_bonuses (user_id, campaign_id, kind, currency, stage, source, source_ref, amount_cents,
+          max_bet_cents, max_conversion_cents, wager_multiplier, wager_requirement_cents, validity_days, issued_at,
+          activatable_until)
+        VALUES (${b.userId}, ${b.campaignId}, ${b.kind}, ${b.currency}, 'issued', ${b.source}, ${b.sourceRef},
+          ${b.amount.toString()}::bigint, ${b.maxBet?.toString() ?? null}::bigint,
+          ${b.maxConversion?.toString() ?? null}::bigint, ${b.wagerMultiplier}, ${b.wagerRequirement.toString()}::bigint,
+          ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil})
+        ON CONFLICT (source, source_ref) DO NOTHING
+        RETURNING ${COLUMNS}`,
+  );
+  if (inserted) return { bonus: toBonus(inserted), created: true };
+  const [existing] = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE source = ${b.source} AND source_ref = ${b.sourceRef}`,
+  );
+  if (!existing) throw new Error(`bonus ${b.source}/${b.sourceRef} neither inserted nor found`);
+  return { bonus: toBonus(existing), created: false };
+}
+
+/** Locks a player's bonus (after their wallet: the order `wallet_bet` uses). */
+export async function lockBonus(db: Executor, id: number): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(db, sql`SELECT ${COLUMNS} FROM player_bonuses WHERE id = ${id} FOR UPDATE`);
+  return row ? toBonus(row) : undefined;
+}
+
+export async function findBonus(db: Executor, id: number): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(db, sql`SELECT ${COLUMNS} FROM player_bonuses WHERE id = ${id}`);
+  return row ? toBonus(row) : undefined;
+}
+
+/** The wallet's bonus in `handle_bets`, if any (at most one: a unique index). */
+export async function activeBonus(db: Executor, userId: number, currency: string): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE user_id = ${userId} AND currency = ${currency} AND stage = 'handle_bets'`,
+  );
+  return row ? toBonus(row) : undefined;
+}
+
+/** The oldest waiting bonus of a wallet, locked: the next to be wagered. */
+export async function oldestWaiting(db: Executor, userId: number, currency: string): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE user_id = ${userId} AND currency = ${currency} AND stage = 'wait'
+         ORDER BY activated_at, id LIMIT 1 FOR UPDATE`,
+  );
+  return row ? toBonus(row) : undefined;
+}
+
+export async function bonusesOf(db: Executor, userId: number): Promise<BonusRow[]> {
+  const found = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE user_id = ${userId} ORDER BY id`,
+  );
+  return found.map(toBonus);
+}
+
+/**
+ * Moves a bonus from one stage to the next in one guarded update (`… AND stage = <from>`): false,
+ * and nothing changes, when it is no longer in `from`.
+ */
+export async function moveStage(
+  db: Executor,
+  id: number,
+  from: Stage,
+  to: Stage,
+  set: {
+    now: Date;
+    activatedAt?: Date;
+    validUntil?: Date;
+    ended?: boolean;
+    cancelReason?: CancelReason;
+    converted?: bigint;
+  },
+): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`UPDATE player_bonuses SET stage = ${to},
+          activated_at = COALESCE(${set.activatedAt ?? null}::timestamptz, activated_at),
+          valid_until = COALESCE(${set.validUntil ?? null}::timestamptz, valid_until),
+          ended_at = CASE WHEN ${set.ended ?? false} THEN ${set.now}::timestamptz ELSE ended_at END,
+          cancel_reason = COALESCE(${set.cancelReason ?? null}, cancel_reason),
+          converted_cents = converted_cents + ${(set.converted ?? 0n).toString()}::bigint
+        WHERE id = ${id} AND stage = ${from}
+        RETURNING id`,
+  );
+  return found.length === 1;
+}
+
+/** The player's bonuses for their export (docs/privacy.md#the-module-hook). */
+export async function bonusesForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT id, campaign_id, kind, currency, stage, cancel_reason, source, amount_cents, max_bet_cents,
+               max_conversion_cents, wager_multiplier, wager_requirement_cents, wagered_cents, converted_cents,
+               issued_at, activatable_until, activated_at, valid_until, ended_at
+          FROM player_bonuses WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+/**
+ * Ledger invariant (docs/bonuses.md#guarantees-and-the-tests-that-prove-them): a wallet holding
+ * bonus money has a bonus in `handle_bets` of its currency. (At most one: the unique index.)
+ */
+export const bonusMoneyWithoutBonus = sql`
+  SELECT p.id::text AS player_account_id, 'bonus money held without a bonus in handle_bets' AS broken
+    FROM player_accounts p
+   WHERE p.amount_cents > p.available_to_cashout_cents
+     AND NOT EXISTS (SELECT 1 FROM player_bonuses b
+                      WHERE b.user_id = p.user_id AND b.currency = p.currency AND b.stage = 'handle_bets')
+  UNION ALL
+  SELECT NULL, 'unique index player_bonuses_one_active_idx missing'
+   WHERE NOT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'player_bonuses_one_active_idx')`;
