@@ -427,6 +427,32 @@ describe('payment plan and the cash available', () => {
     expect(within(plan).getByText('Until then you can cancel it in your payment history.')).toBeInTheDocument();
   });
 
+  it('a withdrawal that needs a verified account says so and links to the verification page', async () => {
+    setup('withdrawal', {
+      cashCents: 80_00,
+      methods: [
+        method('sandbox_wallet', 'sandpay', 5, 2000, {
+          type: 'direct',
+          fields: [{ name: 'email', type: 'email', required: true }],
+        }),
+      ],
+      post: (async () => {
+        throw new ApiError(
+          422,
+          { code: 'verification_required', error: 'Verify your account to withdraw more than 2,000.00 EUR.' },
+          '/api/payments/withdrawals',
+        );
+      }) as ApiClient['post'],
+    });
+    fireEvent.change(await screen.findByLabelText(/Withdrawal amount/), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: /sandpay/i }));
+    fireEvent.change(await screen.findByLabelText(/mail/i), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw €50.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Verify your account to withdraw more than');
+    expect(screen.getByRole('link', { name: 'Verify your account' })).toHaveAttribute('href', '/users/verification');
+  });
+
   it('shows the server’s refusal of the plan inline before anything is sent', async () => {
     const { post } = setup('deposit', {
       plan: async () => {

@@ -2,8 +2,10 @@ import { buildRiskTransaction } from '@croupier/shared/risk';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { useStepUp } from '../../../components/step-up/step-up';
 import { FormError } from '../../../components/ui/form-error';
+import { href } from '../../../config/paths';
 import { TextField } from '../../../components/ui/field';
 import { formatDuration, formatMoney } from '../../../i18n/format';
 import { useTranslation, type I18n } from '../../../i18n/runtime';
@@ -153,6 +155,9 @@ export function PaymentDetailsStep({
   const [values, setValues] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // A withdrawal above the verification threshold (docs/verification.md#withdrawal-threshold) says
+  // where to verify, next to the server's words.
+  const [needsVerification, setNeedsVerification] = useState(false);
   const usingProfile = profile !== NEW;
   const fieldNames = method.fields.map((f) => f.name);
   // The plan is checked like the submission: a limit or too little cash shows before the player types.
@@ -218,6 +223,7 @@ export function PaymentDetailsStep({
       const mapped = submitErrorToForm(error, [...fieldNames, 'profile_id'], i18n);
       setFieldErrors(mapped.fields);
       setFormError(mapped.general);
+      setNeedsVerification(error instanceof ApiError && error.code === 'verification_required');
     },
   });
 
@@ -225,6 +231,7 @@ export function PaymentDetailsStep({
     event.preventDefault();
     if (submit.isPending) return;
     setFormError(null);
+    setNeedsVerification(false);
     if (!usingProfile) {
       const errors = validatePaymentFields(method.fields, values);
       if (Object.keys(errors).length > 0) {
@@ -277,6 +284,11 @@ export function PaymentDetailsStep({
       <p className="cashbox__summary">{t('details.summary', { amount, method: methodName(method) })}</p>
       {plan.data && <PlanNote plan={plan.data} />}
       <FormError message={formError ?? planError} />
+      {needsVerification && formError && (
+        <Link to={href('verification', locale)} className="btn btn--secondary btn--sm">
+          {t('errors.verify_link')}
+        </Link>
+      )}
       {noProfile && <p className="cashbox__note">{t('details.profile_required')}</p>}
       {profiles.length > 0 && !fast && (
         <fieldset
