@@ -59,6 +59,15 @@ export function limitPeriodEnd(start: Date, period: string): Date | null {
   return end;
 }
 
+/**
+ * A limit's account is reached when nothing is left: amount less what was used (taken as a
+ * magnitude, as clients send it) is zero or less (docs/limits.md#what-counts). The limits page, the
+ * reached-limit warning and the game page's gate all ask this.
+ */
+export function limitAccountReached(account: { amount_cents: number; current_value_amount_cents: number }): boolean {
+  return account.amount_cents - Math.abs(account.current_value_amount_cents) <= 0;
+}
+
 /** Money limits have amounts per currency; breaks have an end. */
 export const MONEY_LIMIT_TYPES = ['loss', 'wager', 'deposit'] as const;
 /** The lengths a break may have. */

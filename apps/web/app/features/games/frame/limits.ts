@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { limitAccountReached } from '@croupier/shared/api/limits';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -20,7 +21,7 @@ const COOLING_OFF = new Set(['cooling_off', 'coolingoff']);
  */
 export function isLimitReached(limit: UserLimit): boolean {
   if (COOLING_OFF.has(limit.type)) return true;
-  return (limit.accounts ?? []).some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0);
+  return (limit.accounts ?? []).some(limitAccountReached);
 }
 
 /** docs/player-app.md#navigation-rules: opening the game page with any limit reached sends the player to the limits page. */

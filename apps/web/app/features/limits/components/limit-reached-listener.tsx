@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GameLimitsEvent, UserLimit } from '@croupier/shared/api/limits';
+import { limitAccountReached, type GameLimitsEvent, type UserLimit } from '@croupier/shared/api/limits';
 import { useEffect, useRef } from 'react';
 import { toasts } from '../../../components/toast/toast-store';
 import { localePath } from '../../../i18n/locale-path';
@@ -13,9 +13,7 @@ import { limitsQueryOptions } from '../api/get-limits';
 
 /** A money limit is reached when nothing is left on one of its accounts (docs/limits.md#what-counts). */
 export function anyMoneyLimitReached(limits: readonly UserLimit[] | undefined): boolean {
-  return (limits ?? []).some((l) =>
-    l.accounts.some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0),
-  );
+  return (limits ?? []).some((l) => l.accounts.some(limitAccountReached));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { limitAccountReached } from '@croupier/shared/api/limits';
 import type { Locale } from '@croupier/shared/locales';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
@@ -83,7 +84,7 @@ function AccountFigures({
   const { t } = useTranslation('limits');
   const money = (cents: number) => formatMoney(cents, account.currency, locale);
   const left = Math.max(0, account.amount_cents - account.current_value_amount_cents);
-  const reached = left <= 0;
+  const reached = limitAccountReached(account);
   return (
     <div className="limit-account">
       <dl className="facts limit-account__facts">
