@@ -9,21 +9,6 @@ export type NewDocumentRow = typeof playerDocuments.$inferInsert;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/**
- * Locks the player's row for a change of their documents or their mark: two uploads at once count
- * one after the other against the waiting cap, and a review and an operator's mark do not cross.
- * Answers the mark, or undefined for an unknown player.
- */
-export async function lockPlayer(tx: DbOrTx, userId: number): Promise<{ verified: boolean } | undefined> {
-  const found = await tx
-    .select({ verified: users.verified })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
-    .limit(1);
-  return found[0];
-}
-
 export async function insertDocument(tx: DbOrTx, row: NewDocumentRow): Promise<DocumentRow> {
   const [inserted] = await tx.insert(playerDocuments).values(row).returning();
   return inserted!;

@@ -1,3 +1,4 @@
+import { lockPlayer } from '../player/index.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import {
   VERIFYING_DOCUMENT_TYPES,
@@ -20,7 +21,6 @@ import {
   findDocumentOf,
   insertDocument,
   listDocuments,
-  lockPlayer,
   reviewWaitingDocument,
   setVerified,
   type DocumentRow,

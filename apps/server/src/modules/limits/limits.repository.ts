@@ -70,14 +70,6 @@ export async function limitAccounts(db: Executor, limitIds: number[], now: Date)
   );
 }
 
-/**
- * Locks the player's limits for a change: two changes at once (two tabs) apply one after the other.
- * The lock is on the player's row, which every limit of theirs hangs from.
- */
-export async function lockPlayerLimits(db: Executor, userId: number): Promise<void> {
-  await db.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-}
-
 export async function findLimit(
   db: Executor,
   userId: number,

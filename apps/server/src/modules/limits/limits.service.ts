@@ -7,6 +7,7 @@ import {
   type UserLimitRequest,
 } from '@croupier/shared/api/limits';
 import type { Db } from '../../db/client.ts';
+import { lockPlayer } from '../player/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -23,7 +24,6 @@ import {
   limitAccounts,
   limitsOf,
   lockLimitByToken,
-  lockPlayerLimits,
   parkChange,
   reachedBetLimit,
   sessionsPastLimit,
@@ -144,7 +144,7 @@ export class LimitsService {
       });
     let token: string | null = null;
     const result = await this.deps.db.transaction(async (tx) => {
-      await lockPlayerLimits(tx, userId);
+      await lockPlayer(tx, userId);
       const existing = await findLimit(tx, userId, request.id !== undefined ? { id: request.id } : { type, period });
       if (request.id !== undefined && !existing) throw notFound('limit_not_found', 'No such limit');
       if (existing && (existing.type !== type || existing.period !== period))
@@ -213,7 +213,7 @@ export class LimitsService {
     const now = this.deps.clock.now();
     const token = randomToken();
     await this.deps.db.transaction(async (tx) => {
-      await lockPlayerLimits(tx, userId);
+      await lockPlayer(tx, userId);
       const limit = await findLimit(tx, userId, { id: limitId });
       if (!limit || (limit.ends_at !== null && limit.ends_at <= now))
         throw notFound('limit_not_found', 'No such limit');

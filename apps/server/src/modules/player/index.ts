@@ -33,6 +33,7 @@ export {
   findUserByEmail,
   findUserById,
   insertUser,
+  lockPlayer,
   statusesOf,
   updateUser,
   upsertActiveAccount,

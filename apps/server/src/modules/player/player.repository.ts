@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { playerAccounts, playerStatuses, statuses, users } from '../../db/schema/index.ts';
-import { jsonRows } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -173,4 +173,14 @@ export async function eraseProfile(db: DbOrTx, userId: number): Promise<void> {
                deposit_bonus_code = NULL, receive_promos = false, receive_sms_promos = false
          WHERE id = ${userId}`,
   );
+}
+
+/**
+ * Locks the player's row for the rest of the transaction, so two changes of one player's limits,
+ * documents, phone or data run one after the other. Answers the verified mark, or undefined for an
+ * unknown player.
+ */
+export async function lockPlayer(db: Executor, userId: number): Promise<{ verified: boolean } | undefined> {
+  const [row] = await rows<{ verified: boolean }>(db, sql`SELECT verified FROM users WHERE id = ${userId} FOR UPDATE`);
+  return row;
 }

@@ -29,12 +29,6 @@ function toReport(row: ReportRow): ReportRow {
   return out;
 }
 
-/** Locks the player's row: requests and an erasure of one player run one after the other. False: no such player. */
-export async function lockPlayer(db: Executor, userId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(db, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-  return found.length > 0;
-}
-
 export async function reportsOf(db: Executor, userId: number, limit: number): Promise<ReportRow[]> {
   const found = await rows<ReportRow>(
     db,

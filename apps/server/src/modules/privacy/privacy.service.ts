@@ -1,3 +1,4 @@
+import { lockPlayer } from '../player/index.ts';
 import type { GdprErasure, GdprReport } from '@croupier/shared/api/privacy';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,7 +12,6 @@ import {
   expireReports,
   insertErasure,
   insertReport,
-  lockPlayer,
   markReportMailed,
   reportByTokenHash,
   reportsOf,

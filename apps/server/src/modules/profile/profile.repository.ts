@@ -10,12 +10,6 @@ export type DbOrTx = Db | Tx;
 // ---------------------------------------------------------------------------------------------
 // Phone
 
-/** Locks the player's row: phone changes of one player run one after the other. */
-export async function lockPlayer(tx: Tx, userId: number): Promise<boolean> {
-  const found = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return found.length > 0;
-}
-
 export async function findPhone(db: DbOrTx, userId: number): Promise<PhoneRow | undefined> {
   const [row] = await db.select().from(playerPhones).where(eq(playerPhones.userId, userId)).limit(1);
   return row;

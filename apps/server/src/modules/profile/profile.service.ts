@@ -1,3 +1,4 @@
+import { lockPlayer } from '../player/index.ts';
 import { randomInt } from 'node:crypto';
 import type { Player } from '@croupier/shared/api/player';
 import type {
@@ -28,7 +29,6 @@ import {
   deletePhone,
   findPhone,
   findSubscriptions,
-  lockPlayer,
   markPhoneVerified,
   numberVerifiedByOther,
   type PhoneRow,
