@@ -34,7 +34,7 @@ import { currentAccount, useAccounts } from '../lib/player/get-accounts';
 import { updateLocale } from '../features/account/api/update-player';
 import { JackpotWinListener } from '../features/jackpots/jackpot-win-popup';
 import { LimitReachedListener } from '../features/limits/components/limit-reached-listener';
-import { AuthFieldsModal } from '../features/profile/components/auth-fields-modal';
+import { AuthFieldsModal, missingDetails } from '../features/profile/components/auth-fields-modal';
 import { signOut } from '../features/auth/api/auth-calls';
 import { useCurrentUser } from '../lib/player/use-current-user';
 import { formatMoney } from '../i18n/format';
@@ -292,7 +292,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       <ToastRegion />
       <JackpotWinListener enabled={isLoggedIn} />
       <LimitReachedListener enabled={isLoggedIn} />
-      {user && <AuthFieldsModal user={user} countryCodes={boot.countryCodes} />}
+      {/* Mounted only for a player who owes a field: every other page skips its form state and country list. */}
+      {user && missingDetails(user).length > 0 && <AuthFieldsModal user={user} countryCodes={boot.countryCodes} />}
     </div>
   );
 }

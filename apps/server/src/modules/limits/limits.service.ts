@@ -62,9 +62,6 @@ export interface LimitsServiceDeps {
 /** How long a player found without loss or wager limits is not asked again after a bet. */
 const NO_BET_LIMITS_MS = 60_000;
 
-/** A session limit lies between these minutes (docs/limits.md#session-limits). */
-export const SESSION_MINUTES = { min: 5, max: 1_440 } as const;
-
 /**
  * The limits engine's rules (docs/limits.md): a new or tighter limit applies at once; a looser one
  * or a removal is parked, becomes confirmable after 24 h and needs the mailed token within 7 days;

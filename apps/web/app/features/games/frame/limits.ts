@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { limitAccountReached } from '@croupier/shared/api/limits';
+import { limitAccountReached } from '@croupier/shared/limits';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { QUERY_KEYS } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { limitAccountReached, type GameLimitsEvent, type UserLimit } from '@croupier/shared/api/limits';
+import type { GameLimitsEvent, UserLimit } from '@croupier/shared/api/limits';
+import { limitAccountReached } from '@croupier/shared/limits';
 import { useEffect, useRef } from 'react';
 import { toasts } from '../../../components/toast/toast-store';
 import { localePath } from '../../../i18n/locale-path';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { limitAccountReached } from '@croupier/shared/api/limits';
+import { limitAccountReached } from '@croupier/shared/limits';
 import type { Locale } from '@croupier/shared/locales';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';

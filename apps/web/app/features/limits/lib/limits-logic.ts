@@ -2,13 +2,15 @@
  * Pure rules of the limits page (docs/limits.md): which kinds there are, how long a break lasts,
  * and how a refused request reads to the player. Kept apart from the components so each is tested.
  */
+import type { UserLimit } from '@croupier/shared/api/limits';
+// Plain values from the zod-free module: the limits pages must not load the validator.
 import {
   BREAK_PERIODS,
   LIMIT_PERIODS,
   limitPeriodEnd,
   MONEY_LIMIT_TYPES,
-  type UserLimit,
-} from '@croupier/shared/api/limits';
+  SESSION_MINUTES,
+} from '@croupier/shared/limits';
 import type { Locale } from '@croupier/shared/locales';
 import { formatDate } from '../../../i18n/format';
 import type { I18n } from '../../../i18n/runtime';
@@ -18,7 +20,7 @@ export type MoneyLimitType = (typeof MONEY_LIMIT_TYPES)[number];
 export type BreakType = keyof typeof BREAK_PERIODS;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
-export { BREAK_PERIODS, LIMIT_PERIODS, MONEY_LIMIT_TYPES };
+export { BREAK_PERIODS, LIMIT_PERIODS, MONEY_LIMIT_TYPES, SESSION_MINUTES };
 export const BREAK_TYPES: readonly BreakType[] = ['coolingoff', 'selfexclusion'];
 
 /** Dates and times on the page: the day and the hour, in the UI locale. */
@@ -37,9 +39,6 @@ export function limitsOfType(limits: readonly UserLimit[] | undefined, type: Use
 export function breakEnd(period: LimitPeriod, now: Date): Date | null {
   return limitPeriodEnd(now, period);
 }
-/** The shortest and longest session limit, in minutes (docs/limits.md#session-limits). */
-export const SESSION_MINUTES = { min: 5, max: 1_440 } as const;
-
 /** Whole minutes within the session limit's bounds, from what the player typed; null otherwise. */
 export function parseSessionMinutes(text: string): number | null {
   const trimmed = text.trim();

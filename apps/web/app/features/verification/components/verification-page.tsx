@@ -25,7 +25,8 @@ export function VerificationPage({ verified, locale }: { verified: boolean; loca
   // A review arrives on the player's channel: the list and the player's mark are read again.
   useRealtimeChannel('documents_changes', () => {
     void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player });
+    // The player object only (its `verified` mark), not every query kept under 'player'.
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true });
   });
   return (
     <section className="container page verification" aria-labelledby="verification-title">
