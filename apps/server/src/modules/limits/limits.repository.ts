@@ -274,22 +274,21 @@ export async function sessionsPastLimit(
 /**
  * After a bet (docs/limits.md#telling-the-player): whether the player holds any loss or wager limit
  * at all (`held`), and the words for one in this currency that their bets have used up, or null.
+ * It is the bet check's own answer for the smallest bet (one minor unit), as at a launch: a limit
+ * with nothing left refuses it, and no second copy of the rule can drift from the bet's.
  */
 export async function reachedBetLimit(
   db: Executor,
   input: { userId: number; currency: string; now: Date },
 ): Promise<{ held: boolean; message: string | null }> {
-  const [row] = await rows<{ held: boolean; message: string | null }>(
+  const [row] = await rows<{ held: boolean; refusal: { code: string; message: string } | null }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM user_limits WHERE user_id = ${input.userId} AND type IN ('loss', 'wager')) AS held,
-               (SELECT 'You have reached your ' || u.type || ' limit for the ' || limits_period_words(u.period) || '.'
-                  FROM user_limits u JOIN user_limit_accounts a ON a.limit_id = u.id
-                 WHERE u.user_id = ${input.userId} AND a.currency = ${input.currency} AND u.type IN ('loss', 'wager')
-                   AND u.anchor_at <= ${input.now}
-                   AND limits_used(u.user_id, a.currency, u.type, u.anchor_at, u.period, ${input.now}) >= a.amount_cents
-                 ORDER BY a.amount_cents LIMIT 1) AS message`,
+               limits_bet_check(${input.userId}, ${input.currency}, 1, NULL, ${input.now}) AS refusal`,
   );
-  return { held: row?.held === true, message: row?.message ?? null };
+  const refusal = row?.refusal ?? null;
+  const used = refusal !== null && (refusal.code === 'loss_limit_reached' || refusal.code === 'wager_limit_reached');
+  return { held: row?.held === true, message: used ? refusal.message : null };
 }
 
 /**
