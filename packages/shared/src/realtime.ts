@@ -9,6 +9,7 @@
  * is socket.io instead of Centrifugo, so the `<name>#<user>` suffix of §15.2 does not exist here:
  * the server delivers a private channel only to its owner's sockets (one room per player).
  */
+import type { FreespinPack, PlayerBonus } from './api/bonuses.ts';
 import type { DocumentChange } from './api/documents.ts';
 import type { SharedRoundEvent, Winner } from './api/games-host.ts';
 import type { Jackpot, JackpotLevel, JackpotWinAward } from './api/jackpots.ts';
@@ -57,7 +58,7 @@ export type JackpotEvent = Jackpot;
 export type JackpotWinAwardEvent = JackpotWinAward;
 
 /**
- * A payload whose feature has not been built yet (comp points, bonuses, free spins, payments,
+ * A payload whose feature has not been built yet (comp points, payments,
  * tournaments, groups, loot boxes). Typed loosely on purpose until its issue lands; the
  * shapes the SoftSwiss client reads are in docs/api-shapes.md#payloads Replace each with its real type then.
  */
@@ -75,10 +76,10 @@ export interface PrivateEvents {
   balance: BalanceEvent;
   /** Not built yet (comp points issue); likely `{ chargeable: { points }, persistent: { points } }`. */
   comps_award: PendingPayload;
-  /** Not built yet (bonus issue): a bonus object (its shape is written down with the bonus engine). */
-  bonuses_changes: PendingPayload;
-  /** Not built yet (bonus issue): a free-spin pack (its shape is written down with the bonus engine). */
-  freespins_changes: PendingPayload;
+  /** A bonus after each change of its stage or wagering counter (docs/bonuses.md#the-calls). */
+  bonuses_changes: PlayerBonus;
+  /** A free-spin pack after each change (docs/bonuses.md#the-calls). */
+  freespins_changes: FreespinPack;
   /** A deposit or withdrawal after any change (docs/api-shapes.md#payments payment, §15.4). */
   payments_changes: PaymentEvent;
   /** Not built yet (tournaments issue): a list of player status rows (their shape is written down with tournaments). */
