@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const money = z.number().int().nonnegative();
 
-/** A seamless-wallet call that moved money: a bet taken, a win paid, a bet rolled back. */
+/** A seamless-wallet call that moved money or ended a round: a bet taken, a win paid (or a round closed with nothing to pay), a bet rolled back. */
 export const WalletEventPayload = z.strictObject({
   provider: z.string(),
   transaction_id: z.string(),

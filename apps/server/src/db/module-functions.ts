@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 // A module's SQL entry, not its index: the assembler runs without building the app.
+import { bonusesSql } from '../modules/bonuses/sql/index.ts';
 import { limitsSql } from '../modules/limits/sql/index.ts';
 import { rows, type Executor } from './sql.ts';
 
@@ -23,12 +24,34 @@ export interface ModuleSql {
    * RETURNS jsonb`, NULL to let the bet through or `{"code", "message"}` to refuse it.
    */
   betChecks: readonly string[];
+  /**
+   * Functions `wallet_bet` calls, in this order, after an accepted bet's debit and postings and
+   * before its `wallet_requests` row, in its transaction: `(p_user integer, p_currency text,
+   * p_provider text, p_tx text, p_round text, p_game text, p_amount bigint, p_bonus_part bigint,
+   * p_now timestamptz) RETURNS void`. What must change atomically with a bet (a bonus's counter).
+   */
+  betEffects?: readonly string[];
+  /**
+   * Functions the wallet's rollback calls after an accepted refund, in its transaction:
+   * `(p_user integer, p_currency text, p_provider text, p_bet_tx text, p_now timestamptz) RETURNS void`.
+   */
+  rollbackEffects?: readonly string[];
+  /**
+   * At most one module decides where the bonus-money part of a win or a refund goes: `(p_user
+   * integer, p_currency text, p_provider text, p_round text, p_bet_tx text, p_part bigint, p_apply
+   * boolean, OUT o_bonus bigint, OUT o_cash bigint, OUT o_funding bigint)`. Without one, all of it
+   * returns to the player's bonus money.
+   */
+  bonusRoute?: string;
 }
 
 /** Every module's SQL, in the order bet checks run: responsible gambling first. */
-export const MODULE_SQL: readonly ModuleSql[] = [limitsSql];
+export const MODULE_SQL: readonly ModuleSql[] = [limitsSql, bonusesSql];
 
 export const BET_CHECKS_FUNCTION = 'wallet_bet_checks';
+export const BET_EFFECTS_FUNCTION = 'wallet_bet_effects';
+export const ROLLBACK_EFFECTS_FUNCTION = 'wallet_rollback_effects';
+export const BONUS_ROUTE_FUNCTION = 'wallet_bonus_route';
 
 const SRC_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const FUNCTION_NAME = /CREATE\s+OR\s+REPLACE\s+FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(/gi;
@@ -77,15 +100,79 @@ END;
 $$;`;
 }
 
-/** The whole migration: every module function, then the dispatcher, one statement each. */
+/** `wallet_bet_effects`: calls every module's bet effect in order. */
+export function betEffectsDispatcher(modules: readonly ModuleSql[] = MODULE_SQL): string {
+  const calls = modules
+    .flatMap((m) => m.betEffects ?? [])
+    .map(
+      (name) =>
+        `  PERFORM ${name}(p_user, p_currency, p_provider, p_tx, p_round, p_game, p_amount, p_bonus_part, p_now);\n`,
+    )
+    .join('');
+  return `-- Generated from the modules' bet effects (db/module-functions.ts); do not edit by hand.
+CREATE OR REPLACE FUNCTION ${BET_EFFECTS_FUNCTION}(p_user integer, p_currency text, p_provider text, p_tx text, p_round text, p_game text, p_amount bigint, p_bonus_part bigint, p_now timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+${calls}  RETURN;
+END;
+$$;`;
+}
+
+/** `wallet_rollback_effects`: calls every module's rollback effect in order. */
+export function rollbackEffectsDispatcher(modules: readonly ModuleSql[] = MODULE_SQL): string {
+  const calls = modules
+    .flatMap((m) => m.rollbackEffects ?? [])
+    .map((name) => `  PERFORM ${name}(p_user, p_currency, p_provider, p_bet_tx, p_now);\n`)
+    .join('');
+  return `-- Generated from the modules' rollback effects (db/module-functions.ts); do not edit by hand.
+CREATE OR REPLACE FUNCTION ${ROLLBACK_EFFECTS_FUNCTION}(p_user integer, p_currency text, p_provider text, p_bet_tx text, p_now timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+${calls}  RETURN;
+END;
+$$;`;
+}
+
+/** `wallet_bonus_route`: the one module's bonus route, or everything back to bonus money. */
+export function bonusRouteDispatcher(modules: readonly ModuleSql[] = MODULE_SQL): string {
+  const routes = modules.flatMap((m) => (m.bonusRoute ? [m.bonusRoute] : []));
+  if (routes.length > 1) throw new Error(`only one module may route bonus money; found ${routes.join(', ')}`);
+  const body = routes[0]
+    ? `  SELECT r.o_bonus, r.o_cash, r.o_funding INTO o_bonus, o_cash, o_funding
+    FROM ${routes[0]}(p_user, p_currency, p_provider, p_round, p_bet_tx, p_part, p_apply) r;\n`
+    : `  o_bonus := p_part;\n  o_cash := 0;\n  o_funding := 0;\n`;
+  return `-- Generated from the modules' bonus route (db/module-functions.ts); do not edit by hand.
+CREATE OR REPLACE FUNCTION ${BONUS_ROUTE_FUNCTION}(p_user integer, p_currency text, p_provider text, p_round text, p_bet_tx text, p_part bigint, p_apply boolean, OUT o_bonus bigint, OUT o_cash bigint, OUT o_funding bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+${body}END;
+$$;`;
+}
+
+/** The generated dispatchers, by name. */
+function dispatchers(modules: readonly ModuleSql[]): { name: string; source: string }[] {
+  return [
+    { name: BET_CHECKS_FUNCTION, source: betChecksDispatcher(modules) },
+    { name: BET_EFFECTS_FUNCTION, source: betEffectsDispatcher(modules) },
+    { name: ROLLBACK_EFFECTS_FUNCTION, source: rollbackEffectsDispatcher(modules) },
+    { name: BONUS_ROUTE_FUNCTION, source: bonusRouteDispatcher(modules) },
+  ];
+}
+
+/** The whole migration: every module function, then the dispatchers, one statement each. */
 export function assembleFunctionsMigration(modules: readonly ModuleSql[] = MODULE_SQL): string {
   const functions = loadModuleFunctions(modules);
   for (const m of modules)
-    for (const check of m.betChecks)
-      if (!m.functions.includes(check)) throw new Error(`bet check ${check} is not one of ${m.module}'s functions`);
+    for (const hook of [
+      ...m.betChecks,
+      ...(m.betEffects ?? []),
+      ...(m.rollbackEffects ?? []),
+      m.bonusRoute ?? [],
+    ].flat())
+      if (!m.functions.includes(hook)) throw new Error(`hook ${hook} is not one of ${m.module}'s functions`);
   const parts = [
     ...functions.map((f) => `-- From apps/server/src/${f.file}\n${f.source}`),
-    betChecksDispatcher(modules),
+    ...dispatchers(modules).map((d) => d.source),
   ];
   return `-- Assembled by \`npm run db:functions\` from the modules' SQL sources (docs/bet-checks.md).\n${parts.join(
     '--> statement-breakpoint\n\n',
@@ -114,7 +201,7 @@ export async function functionsDifferingFromSource(
 ): Promise<string[]> {
   const sources = [
     ...loadModuleFunctions(modules).map((f) => ({ name: f.name, source: f.source })),
-    { name: BET_CHECKS_FUNCTION, source: betChecksDispatcher(modules) },
+    ...dispatchers(modules),
   ];
   const differing: string[] = [];
   const rollback = new Error('compare only');

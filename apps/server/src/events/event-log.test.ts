@@ -86,7 +86,7 @@ async function walletEventIds() {
 }
 
 describe('wallet calls append to the log in their own transaction', () => {
-  it('a bet, a win and a rollback each append one event; replays, refusals and zero wins append none', async () => {
+  it('a bet, a win and a rollback each append one event; replays and refusals append none, a zero win only when it closes its round', async () => {
     const userId = await insertPlayer(t.database);
     await fund(t.wallet, userId, 'EUR', 1_000);
     const { base, token } = await playRound(userId, 100, 250);
@@ -109,8 +109,23 @@ describe('wallet calls append to the log in their own transaction', () => {
         })
       ).json.status,
     ).toBe('NOT_ENOUGH_MONEY');
-    // A lost round: its zero win moves nothing.
+    // A lost round: its zero win moves nothing but closes the round, which consumers learn.
     await playRound(userId, 50, 0);
+    // A zero win that leaves its round open says nothing.
+    const open = { user_id: String(userId), currency: 'EUR', game: 'test-studio/slot', round_id: 'open-round' };
+    await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+      ...open,
+      session_token: token,
+      transaction_id: 'b-open',
+      amount: 20,
+    });
+    const quiet = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'win', {
+      ...open,
+      transaction_id: 'w-open',
+      amount: 0,
+      round_closed: false,
+    });
+    expect(quiet.json.status).toBe('OK');
     // A bet rolled back.
     const rb = { user_id: String(userId), currency: 'EUR', game: 'test-studio/slot', round_id: 'rb' };
     await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
@@ -130,6 +145,8 @@ describe('wallet calls append to the log in their own transaction', () => {
       'wallet.bet',
       'wallet.win',
       'wallet.bet',
+      'wallet.win',
+      'wallet.bet',
       'wallet.bet',
       'wallet.rollback',
     ]);
@@ -142,13 +159,14 @@ describe('wallet calls append to the log in their own transaction', () => {
       amount: 100,
     });
     expect(logged[1]!.payload).toMatchObject({ transaction_id: 'w1', amount: 250, round_closed: true });
-    expect(logged[4]!.payload).toMatchObject({
+    expect(logged[3]!.payload).toMatchObject({ amount: 0, round_closed: true, ledger_transaction_id: null });
+    expect(logged[6]!.payload).toMatchObject({
       transaction_id: 'rb-rb',
       reference_transaction_id: 'rb-bet',
       amount: 30,
     });
-    expect(logged[4]!.payload).toMatchObject({ game: 'test-studio/slot' });
-    expect(await balanceOf(t.database, userId)).toBe(1_000 - 100 + 250 - 50);
+    expect(logged[6]!.payload).toMatchObject({ game: 'test-studio/slot' });
+    expect(await balanceOf(t.database, userId)).toBe(1_000 - 100 + 250 - 50 - 20);
     const checked = await expectEventsMatchContract(t.database);
     expect(checked['wallet.bet']).toBeGreaterThanOrEqual(3);
     expect(checked['wallet.rollback']).toBeGreaterThanOrEqual(1);

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -107,5 +108,41 @@ export const playerBonuses = pgTable(
     index('player_bonuses_user_stage_idx').on(t.userId, t.stage),
     index('player_bonuses_valid_until_idx').on(t.stage, t.validUntil),
     index('player_bonuses_activatable_until_idx').on(t.stage, t.activatableUntil),
+  ],
+);
+
+/**
+ * One bet taken while a bonus was in `handle_bets` (docs/bonuses.md#data-model), written inside
+ * `wallet_bet` by `bonuses_bet_effect`: what it added to the bonus's counter, and what of its stake
+ * was bonus money, so a late win or a refund of that round can be routed by the fate of the bonus
+ * that funded it. `wagered_cents` always equals the sum of the unreversed contributions.
+ */
+export const bonusWagers = pgTable(
+  'bonus_wagers',
+  {
+    provider: text('provider').notNull(),
+    /** The wallet's own idempotency key of the bet: a replay cannot insert a second row. */
+    txId: text('tx_id').notNull(),
+    roundId: text('round_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bonusId: integer('bonus_id')
+      .notNull()
+      .references(() => playerBonuses.id),
+    amount: money('amount').notNull(),
+    /** The part of the stake paid with bonus money. */
+    bonusPart: money('bonus_part').notNull(),
+    /** The game's weight in percent when the bet was taken; 0 for an excluded game. */
+    weight: integer('weight').notNull(),
+    contribution: money('contribution').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** Set once when the bet is rolled back while its bonus is still wagered. */
+    reversedAt: ts('reversed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.txId] }),
+    index('bonus_wagers_round_idx').on(t.provider, t.roundId),
+    index('bonus_wagers_bonus_idx').on(t.bonusId),
   ],
 );

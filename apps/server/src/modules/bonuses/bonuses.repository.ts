@@ -53,6 +53,9 @@ interface RawRow {
   ended_at: Date | string | null;
 }
 
+/** A text[] literal: `{"a","b"}` (the driver would send a JS array as a record on PGlite). */
+const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 
@@ -103,6 +106,10 @@ export interface NewBonus {
   validityDays: number;
   issuedAt: Date;
   activatableUntil: Date | null;
+  /** Collection id → percent a bet counts; `defaultWeight` for the others; excluded: no bonus money. */
+  weights?: Readonly<Record<string, number>>;
+  defaultWeight?: number;
+  excludedCollections?: readonly string[];
 }
 
 /** Inserts an issued bonus; an existing one with the same source and ref is returned instead. */
@@ -111,11 +118,12 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
     db,
     sql`INSERT INTO player_bonuses (user_id, campaign_id, kind, currency, stage, source, source_ref, amount_cents,
           max_bet_cents, max_conversion_cents, wager_multiplier, wager_requirement_cents, validity_days, issued_at,
-          activatable_until)
+          activatable_until, weights, default_weight, excluded_collections)
         VALUES (${b.userId}, ${b.campaignId}, ${b.kind}, ${b.currency}, 'issued', ${b.source}, ${b.sourceRef},
           ${b.amount.toString()}::bigint, ${b.maxBet?.toString() ?? null}::bigint,
           ${b.maxConversion?.toString() ?? null}::bigint, ${b.wagerMultiplier}, ${b.wagerRequirement.toString()}::bigint,
-          ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil})
+          ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil}, ${JSON.stringify(b.weights ?? {})}::jsonb,
+          ${b.defaultWeight ?? 100}, ${textArray(b.excludedCollections ?? [])}::text[])
         ON CONFLICT (source, source_ref) DO NOTHING
         RETURNING ${COLUMNS}`,
   );
@@ -198,6 +206,24 @@ export async function moveStage(
   return found.length === 1;
 }
 
+/**
+ * Whether a round that staked this bonus's money is still open: its money may still come back
+ * (a win), so the bonus is not lost yet however empty the wallet looks.
+ */
+export async function bonusRoundOpen(db: Executor, bonusId: number): Promise<boolean> {
+  const [row] = await rows<{ open: boolean }>(
+    db,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM bonus_wagers bw
+            JOIN wallet_requests wr ON wr.provider = bw.provider AND wr.tx_id = bw.tx_id AND wr.status = 'ok'
+           WHERE bw.bonus_id = ${bonusId} AND bw.bonus_part > 0
+             AND NOT EXISTS (SELECT 1 FROM wallet_requests w
+                              WHERE w.provider = bw.provider AND w.round_id = bw.round_id AND w.user_id = bw.user_id
+                                AND w.action = 'win' AND w.status = 'closed')) AS open`,
+  );
+  return row?.open === true;
+}
+
 /** The player's bonuses for their export (docs/privacy.md#the-module-hook). */
 export async function bonusesForExport(db: Executor, userId: number): Promise<unknown[]> {
   return jsonRows(
@@ -222,3 +248,11 @@ export const bonusMoneyWithoutBonus = sql`
   UNION ALL
   SELECT NULL, 'unique index player_bonuses_one_active_idx missing'
    WHERE NOT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'player_bonuses_one_active_idx')`;
+
+/** Ledger invariant: a bonus's counter is the sum of its unreversed wagers' contributions. */
+export const wageredDiffersFromWagers = sql`
+  SELECT b.id::text AS bonus_id, b.wagered_cents::text AS wagered, coalesce(w.total, 0)::text AS wagers
+    FROM player_bonuses b
+    LEFT JOIN (SELECT bonus_id, sum(contribution) AS total FROM bonus_wagers WHERE reversed_at IS NULL GROUP BY bonus_id) w
+      ON w.bonus_id = b.id
+   WHERE b.wagered_cents <> coalesce(w.total, 0)`;

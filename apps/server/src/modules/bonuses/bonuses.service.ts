@@ -3,10 +3,18 @@ import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { breakRefusal } from '../limits/index.ts';
-import { BalanceLimitError, creditCeiling, lockWallet, type WalletService } from '../wallet/index.ts';
+import {
+  BalanceLimitError,
+  creditCeiling,
+  lockWallet,
+  readBalance,
+  type WalletBalance,
+  type WalletService,
+} from '../wallet/index.ts';
 import {
   activeBonus,
   bonusesOf,
+  bonusRoundOpen,
   findBonus,
   insertBonus,
   lockBonus,
@@ -41,6 +49,22 @@ export interface IssueInput {
   validityDays: number;
   /** Days the player has to activate it (null: no deadline). */
   activationDays?: number | null;
+  /** Collection id → percent a bet there counts (docs/bonuses.md#inside-the-bet-atomic-with-it). */
+  weights?: Readonly<Record<string, number>>;
+  /** What a bet counts in a collection without a weight (100 unless said). */
+  defaultWeight?: number;
+  /** Collections bonus money may not be staked in (cash may). */
+  excludedCollections?: readonly string[];
+}
+
+/** What the wagering settlement after a wallet event did (`settleWageringIn`). */
+export interface WageringOutcome {
+  /** The bonus the event concerned, to tell the player about (its counter or its end). */
+  bonusId: number;
+  /** Whether it ended (converted or lost) in this transaction. */
+  ended: boolean;
+  /** The wallet after a movement, to publish; null when no money moved. */
+  balance: WalletBalance | null;
 }
 
 export class BonusNotFoundError extends AppError {
@@ -77,6 +101,9 @@ export class BonusesService {
         wagerMultiplier: input.wagerMultiplier,
         wagerRequirement: wagerRequirement(input.amount, input.wagerMultiplier),
         validityDays: input.validityDays,
+        weights: input.weights,
+        defaultWeight: input.defaultWeight,
+        excludedCollections: input.excludedCollections,
         issuedAt: now,
         activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
       });
@@ -165,21 +192,54 @@ export class BonusesService {
       await lockWallet(tx, peek.userId, peek.currency);
       const bonus = await lockBonus(tx, bonusId);
       if (!bonus || bonus.stage !== 'handle_bets' || !wageringDone(bonus.wagered, bonus.wagerRequirement)) return null;
-      const moved = await this.deps.wallet.settleBonus(tx, {
-        bonusId: bonus.id,
-        userId: bonus.userId,
-        currency: bonus.currency,
-        movement: 'convert',
-        cap: capLeft(bonus.maxConversion, bonus.converted),
-      });
-      if (!moved.ok) throw new Error(`bonus ${bonus.id}: wallet missing for its conversion`);
-      await this.move(tx, bonus, 'wager_done', { now, ended: true, converted: moved.toCash });
-      const promoted = await this.promote(tx, bonus.userId, bonus.currency, now);
-      return { balance: promoted ?? moved.balance };
+      return { balance: await this.convert(tx, bonus, now) };
     });
     if (!found) return null;
     this.deps.wallet.publish(found.balance);
     return this.reread(bonusId);
+  }
+
+  /**
+   * What a bet, win or refund of a wallet means for its active bonus (the `bonuses.wagering`
+   * consumer, in its transaction; docs/bonuses.md#through-the-event-log-exactly-once): once the
+   * requirement is met the bonus converts; once its money is gone and no open round holds any, it
+   * is lost; either way the next waiting bonus is promoted. The counter itself moved inside the
+   * bet. Locks are taken only when the bonus may end, so a plain bet's event costs one read.
+   */
+  async settleWageringIn(tx: Executor, userId: number, currency: string): Promise<WageringOutcome | null> {
+    const peek = await activeBonus(tx, userId, currency);
+    if (!peek) return null;
+    const quiet: WageringOutcome = { bonusId: peek.id, ended: false, balance: null };
+    const done = wageringDone(peek.wagered, peek.wagerRequirement);
+    if (!done) {
+      const wallet = await readBalance(tx, userId, currency);
+      if (!wallet || wallet.amount > wallet.cash) return quiet;
+    }
+    const now = this.deps.clock.now();
+    const wallet = await lockWallet(tx, userId, currency);
+    const bonus = await lockBonus(tx, peek.id);
+    if (!wallet || !bonus || bonus.stage !== 'handle_bets') return quiet;
+    if (wageringDone(bonus.wagered, bonus.wagerRequirement)) {
+      return { bonusId: bonus.id, ended: true, balance: await this.convert(tx, bonus, now) };
+    }
+    if (wallet.amount > wallet.cash || (await bonusRoundOpen(tx, bonus.id))) return quiet;
+    await this.move(tx, bonus, 'lost', { now, ended: true });
+    return { bonusId: bonus.id, ended: true, balance: await this.promote(tx, userId, currency, now) };
+  }
+
+  /** Converts a locked bonus whose wagering is done, and promotes the next; the wallet after. */
+  private async convert(tx: Executor, bonus: BonusRow, now: Date): Promise<WalletBalance | null> {
+    const moved = await this.deps.wallet.settleBonus(tx, {
+      bonusId: bonus.id,
+      userId: bonus.userId,
+      currency: bonus.currency,
+      movement: 'convert',
+      cap: capLeft(bonus.maxConversion, bonus.converted),
+    });
+    if (!moved.ok) throw new Error(`bonus ${bonus.id}: wallet missing for its conversion`);
+    await this.move(tx, bonus, 'wager_done', { now, ended: true, converted: moved.toCash });
+    const promoted = await this.promote(tx, bonus.userId, bonus.currency, now);
+    return promoted ?? moved.balance;
   }
 
   async list(userId: number): Promise<BonusRow[]> {

@@ -1,5 +1,6 @@
 import { defineModule } from '../module.ts';
-import { bonusesForExport, bonusMoneyWithoutBonus } from './bonuses.repository.ts';
+import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
+import { bonusesSql } from './sql/index.ts';
 import { BonusesService } from './bonuses.service.ts';
 
 export type { BonusRow } from './bonuses.repository.ts';
@@ -12,14 +13,37 @@ declare module '../module.ts' {
 }
 
 /**
- * Bonuses (docs/bonuses.md): gifts, their wagering and their money. Increment 1: the engine core
- * (issue, activation, cancel, conversion, promotion) without routes, jobs or in-bet SQL yet.
+ * Bonuses (docs/bonuses.md): gifts, their wagering and their money. The engine core (issue,
+ * activation, cancel, conversion, promotion), the rules inside the bet (`sql/`: max bet, excluded
+ * games, the counter, the route of bonus-funded wins) and the wagering consumer that converts a
+ * bonus once its requirement is met.
  */
 export const bonusesModule = defineModule({
   name: 'bonuses',
   setup: (ctx): BonusesService =>
     new BonusesService({ db: ctx.database.db, clock: ctx.clock, wallet: ctx.wallet.service }),
-  invariants: { 'bonus-money-has-its-bonus': bonusMoneyWithoutBonus },
+  sql: bonusesSql,
+  invariants: {
+    'bonus-money-has-its-bonus': bonusMoneyWithoutBonus,
+    'bonus-counter-equals-its-wagers': wageredDiffersFromWagers,
+  },
+  // The counter moved inside the bet; what follows from it (conversion, a lost bonus, the next one
+  // promoted) is decided here, once per wallet event, in the cursor's transaction.
+  consumers: (service, ctx) => [
+    {
+      name: 'bonuses.wagering',
+      types: ['wallet.bet', 'wallet.win', 'wallet.rollback'],
+      async handle(tx, event) {
+        const { currency } = event.payload as { currency: string };
+        if (event.userId === null) return;
+        const outcome = await service.settleWageringIn(tx, event.userId, currency);
+        if (!outcome) return;
+        return () => {
+          ctx.wallet.service.publish(outcome.balance);
+        };
+      },
+    },
+  ],
   // Bonus rows are money records: kept on erasure, tied to the player by id only. (Cancelling what
   // is left open on erasure comes with the player API: docs/bonuses.md#limits-withdrawals-privacy.)
   personalData: () => ({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Collection, Device, Game, GameCurrencyIds, Provider, VolatilityRating } from '@croupier/shared/api/games';
 import { CURRENCY_CODES, FUN_CURRENCY } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
-import { hash32 } from './catalogue.data.ts';
+import { HIDDEN_COLLECTIONS, hash32 } from './catalogue.data.ts';
 import { catalogueVersion } from './catalogue.version.ts';
 import { renderGameArt } from './game-art.ts';
 import { catalogueTables } from './games.repository.ts';
@@ -260,12 +260,14 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     .sort((a, b) => a.position - b.position || collator.compare(a.title, b.title))
     .map((p) => ({ id: p.id, title: p.title, games_count: active.filter((g) => g.providerId === p.id).length }));
   const collectionsFor = (device?: Device): Collection[] =>
-    [...categoryMap.values()].map((c) => ({
-      id: c.id,
-      title: c.title,
-      games_count: countBy(c.members, device),
-      section: c.section,
-    }));
+    [...categoryMap.values()]
+      .filter((c) => !HIDDEN_COLLECTIONS.has(c.id))
+      .map((c) => ({
+        id: c.id,
+        title: c.title,
+        games_count: countBy(c.members, device),
+        section: c.section,
+      }));
   const allowed = (device: Device) => active.filter((g) => g.devices.includes(device)).map((g) => g.identifier);
 
   return {

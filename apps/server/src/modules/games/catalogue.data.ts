@@ -186,6 +186,12 @@ const SLOT_STUDIOS = [
   'croupier-originals',
 ];
 
+/** The collection of games excluded from bonus wagering (the bonus campaigns' `excluded_collections`). */
+export const WAGER0_COLLECTION = 'wager0';
+
+/** Collections that exist for rules, not for browsing: never listed in the lobby's menu. */
+export const HIDDEN_COLLECTIONS: ReadonlySet<string> = new Set([WAGER0_COLLECTION]);
+
 /** The category slugs of docs/player-app.md#category-slugs plus a few of ours, in lobby order. */
 const CATEGORIES: Omit<SeedCategory, 'position'>[] = [
   { id: 'top', title: 'Top games', section: null },
@@ -204,6 +210,9 @@ const CATEGORIES: Omit<SeedCategory, 'position'>[] = [
   { id: 'poker', title: 'Video poker', section: null },
   { id: 'crash', title: 'Crash games', section: null },
   { id: 'instant', title: 'Instant win', section: null },
+  // Games bonus money may not be staked on (docs/bonuses.md#kinds-the-demo-seeds): the originals, whose
+  // low edge or player choices make wagering them cheap, and video poker. Not a lobby collection.
+  { id: WAGER0_COLLECTION, title: 'Excluded from bonus wagering', section: null },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1022,6 +1031,7 @@ export function buildCatalogue(): Catalogue {
   add('poker', ofEngine('video-poker'));
   add('crash', ofEngine('crash'));
   add('instant', ofEngine('crash', 'dice', 'mines', 'plinko'));
+  add(WAGER0_COLLECTION, ofEngine('crash', 'dice', 'mines', 'plinko', 'video-poker'));
 
   const providers = [...PROVIDERS]
     .sort((a, b) => a.title.localeCompare(b.title, 'en'))

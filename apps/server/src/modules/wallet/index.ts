@@ -124,4 +124,4 @@ export { BalanceLimitError, creditCeiling } from './balances.ts';
 export { createGameSession, discardGameSession, findGameSession } from './game-sessions.repository.ts';
 export { WalletProtocol } from './protocol.ts';
 export { type BonusMoveResult, type WalletService } from './wallet.service.ts';
-export { lockWallet } from './balances.repository.ts';
+export { lockWallet, readBalance, type WalletBalance } from './balances.repository.ts';

@@ -6,7 +6,7 @@ import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import { findUnsafeText } from '@croupier/shared/api/primitives';
 import { creditCeiling } from './balances.ts';
-import { creditWallet, readBalance, type WalletBalance } from './balances.repository.ts';
+import { creditWallet, lockWallet, readBalance, type WalletBalance } from './balances.repository.ts';
 import { appendTransaction, type LedgerAccounts } from './ledger.repository.ts';
 import {
   callWalletBet,
@@ -18,6 +18,8 @@ import {
   markRolledBack,
   roundHasWin,
   roundRequests,
+  routeBonusPart,
+  runRollbackEffects,
   type WalletFunctionOut,
 } from './wallet.repository.ts';
 import {
@@ -543,13 +545,28 @@ export class WalletProtocol {
         );
       const amount = BigInt(bet.amount);
       const cash = BigInt(bet.cash_amount ?? bet.amount);
+      const route = {
+        userId,
+        currency: req.currency,
+        provider,
+        roundId: req.round_id,
+        betTxId: req.reference_transaction_id,
+      };
+      const part = amount - cash;
+      let routed = { toBonus: part, toCash: 0n, toFunding: 0n };
+      if (part > 0n) {
+        // The bonus part goes where the fate of the bonus that funded it says (docs/bonuses.md#movements).
+        // Lock order of every bonus movement: the wallet row, then the bonus rows the route locks.
+        await lockWallet(tx, userId, req.currency);
+        routed = await routeBonusPart(tx, { ...route, part, apply: false });
+      }
       // The stake was the player's own money: only the JSON-safe ceiling applies, never the business maximum.
       const credited = await creditWallet(
         tx,
         userId,
         req.currency,
-        cash,
-        amount - cash,
+        cash + routed.toCash,
+        routed.toBonus,
         creditCeiling(req.currency, 'returned'),
       );
       if (!credited.ok && credited.reason === 'balance_limit') {
@@ -563,9 +580,11 @@ export class WalletProtocol {
         );
       }
       if (!credited.ok) throw new Error('wallet of an accepted bet disappeared');
+      if (part > 0n) await routeBonusPart(tx, { ...route, part, apply: true });
       const { balance } = credited;
       const ledger = await this.deps.accounts.player(tx, balance.playerAccountId, userId, req.currency);
       const clearing = await this.deps.accounts.system(tx, 'provider_clearing', req.currency, provider);
+      const funding = routed.toFunding > 0n ? await this.deps.accounts.system(tx, 'bonus_funding', req.currency) : null;
       const ledgerId = await appendTransaction(tx, {
         kind: 'rollback',
         idempotencyKey: `wallet:${provider}:${req.transaction_id}`,
@@ -575,12 +594,14 @@ export class WalletProtocol {
         reversesId: bet.ledger_transaction_id === null ? null : Number(bet.ledger_transaction_id),
         postings: [
           { accountId: clearing, amount: -amount },
-          { accountId: ledger.cashId, amount: cash },
-          { accountId: ledger.bonusId, amount: amount - cash },
+          { accountId: ledger.cashId, amount: cash + routed.toCash },
+          { accountId: ledger.bonusId, amount: routed.toBonus },
+          ...(funding === null ? [] : [{ accountId: funding, amount: routed.toFunding }]),
         ],
         metadata: { provider, game: req.game, round_id: req.round_id, bet: req.reference_transaction_id },
       });
       if (ledgerId === null) throw new DuplicateOf(req.transaction_id, hash);
+      await runRollbackEffects(tx, { ...route, now: this.deps.clock.now() });
       await markRolledBack(tx, provider, req.reference_transaction_id);
       const reply = await answer(
         { status: 'OK', balance: num(balance.amount), reference: ledgerId },

@@ -271,3 +271,46 @@ export async function roundRequests(
         ORDER BY tx_id`,
   );
 }
+
+/** Where a refund's bonus part goes (`wallet_bonus_route`, docs/bonuses.md#movements). */
+export interface BonusRoute {
+  toBonus: bigint;
+  toCash: bigint;
+  toFunding: bigint;
+}
+
+/**
+ * The modules' route for the bonus-money part of one bet's refund. With `apply`, the route also
+ * records what it paid out of a converted bonus's cap: call it so only once the credit went through.
+ * The caller holds the wallet row locked.
+ */
+export async function routeBonusPart(
+  db: Executor,
+  r: {
+    userId: number;
+    currency: string;
+    provider: string;
+    roundId: string;
+    betTxId: string;
+    part: bigint;
+    apply: boolean;
+  },
+): Promise<BonusRoute> {
+  const [out] = await rows<{ o_bonus: string; o_cash: string; o_funding: string }>(
+    db,
+    sql`SELECT * FROM wallet_bonus_route(${r.userId}::int, ${r.currency}, ${r.provider}, ${r.roundId}, ${r.betTxId},
+          ${r.part.toString()}::bigint, ${r.apply})`,
+  );
+  if (!out) throw new Error('wallet_bonus_route returned no row');
+  return { toBonus: BigInt(out.o_bonus), toCash: BigInt(out.o_cash), toFunding: BigInt(out.o_funding) };
+}
+
+/** The modules' effects of a refunded bet (`wallet_rollback_effects`): a bonus's counter, corrected. */
+export async function runRollbackEffects(
+  db: Executor,
+  r: { userId: number; currency: string; provider: string; betTxId: string; now: Date },
+): Promise<void> {
+  await db.execute(
+    sql`SELECT wallet_rollback_effects(${r.userId}::int, ${r.currency}, ${r.provider}, ${r.betTxId}, ${r.now}::timestamptz)`,
+  );
+}
