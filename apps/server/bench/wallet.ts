@@ -6,6 +6,8 @@
  *    many connections — the ceiling any wallet on this database can approach.
  *  - the same pairs with the event log's append switched off (bench only: the trigger on
  *    wallet_requests disabled for that phase), so the log's cost is printed from one run;
+ *  - the same pairs by players wagering an active bonus (docs/bonuses.md#the-bench-figure): stakes of
+ *    bonus money, so every bet runs the bonus check and effect and every win the bonus route;
  *  - events appended per second, and the consumer lag: time from an event being seen in the log
  *    to the wins-feed consumer's cursor passing it (sampled every 25 ms, so ±25 ms).
  * Afterwards the ledger invariants are checked on the benchmark database.
@@ -23,6 +25,8 @@ export interface WalletFigures {
   pairsPerSecond: number;
   /** The same loop with the event log's append switched off. */
   pairsWithoutLogPerSecond: number;
+  /** The same loop by players with an active bonus, staking bonus money. */
+  pairsWithBonusPerSecond: number;
   eventsPerSecond: number;
   consumerLagMs: { p50: number; p99: number; samples: number };
   rawTxPerSecond: number;
@@ -51,6 +55,47 @@ async function rawUpdates(databaseUrl: string, connections: number, seconds: num
   return done / seconds;
 }
 
+/**
+ * Gives a bench player an active bonus of `amount` as the engine would (docs/bonuses.md#movements):
+ * a bonus in `handle_bets` with a requirement no bench reaches and no max bet, and its grant posted
+ * from `bonus_funding`, so the ledger's invariants still hold after the run.
+ */
+async function grantBonus(pool: pg.Pool, userId: number, amount: number) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ id: number; account: number }>(
+      `INSERT INTO player_bonuses (user_id, kind, currency, stage, source, source_ref, amount_cents, wager_multiplier,
+                                   wager_requirement_cents, validity_days, issued_at, activated_at, valid_until)
+       VALUES ($1, 'nondeposit', 'EUR', 'handle_bets', 'manual', 'bench-' || $1, $2, 1000, $2::bigint * 1000, 30,
+               now(), now(), now() + interval '30 days')
+       RETURNING id, (SELECT id FROM player_accounts WHERE user_id = $1 AND currency = 'EUR') AS account`,
+      [userId, amount],
+    );
+    const { id, account } = rows[0]!;
+    await client.query(
+      "UPDATE player_accounts SET amount_cents = amount_cents + $2, version = version + 1 WHERE user_id = $1 AND currency = 'EUR'",
+      [userId, amount],
+    );
+    const tx = await client.query<{ id: string }>(
+      "INSERT INTO ledger_transactions (kind, idempotency_key, payload_hash, user_id, currency) VALUES ('bonus_grant', $1, 'bench', $2, 'EUR') RETURNING id",
+      [`bonus:${id}:grant`, userId],
+    );
+    await client.query(
+      `INSERT INTO ledger_postings (transaction_id, account_id, amount) VALUES
+         ($1, wallet_system_ledger_account('bonus_funding', 'EUR', 'main'), -$3::bigint),
+         ($1, wallet_player_ledger_account('player_bonus', 'EUR', $2, $4), $3::bigint)`,
+      [tx.rows[0]!.id, userId, amount, account],
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function benchWallet(opts: {
   url: string;
   databaseUrl: string;
@@ -58,14 +103,31 @@ export async function benchWallet(opts: {
   seconds: number;
 }): Promise<WalletFigures> {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+  // A catalogue slot (weight 100 under any bonus): the bonus phase pays the weight lookup a real game costs.
+  const { rows: slotRows } = await pool.query<{ identifier: string }>(
+    "SELECT g.identifier FROM games g JOIN game_categories gc ON gc.game_id = g.id WHERE gc.category_id = 'pokies' ORDER BY g.id LIMIT 1",
+  );
+  const game = slotRows[0]?.identifier ?? 'bench/slot';
   const players: { id: number; token: string }[] = [];
-  for (let i = 0; i < opts.connections; i++) {
+  const bonusPlayers: { id: number; token: string }[] = [];
+  for (let i = 0; i < opts.connections * 2; i++) {
+    const withBonus = i >= opts.connections;
     const { rows } = await pool.query<{ id: number }>(
       "INSERT INTO users (email, encrypted_password, currency, nickname) VALUES ($1, 'x', 'EUR', $2) RETURNING id",
       [`bench-wallet-${i}-${randomUUID()}@example.test`, `bench_${i}`],
     );
     const id = rows[0]!.id;
     await pool.query("INSERT INTO player_accounts (user_id, currency) VALUES ($1, 'EUR')", [id]);
+    if (withBonus) {
+      await grantBonus(pool, id, 100_000_000);
+      const token = randomUUID();
+      await pool.query(
+        "INSERT INTO game_sessions (token_hash, user_id, currency, game_id, provider, expires_at) VALUES ($1, $2, 'EUR', 1, $3, now() + interval '1 day')",
+        [createHash('sha256').update(token).digest('hex'), id, BENCH_PROVIDER],
+      );
+      bonusPlayers.push({ id, token });
+      continue;
+    }
     const credit = await fetch(`${opts.url}/api/admin/wallet/credits`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
@@ -105,15 +167,15 @@ export async function benchWallet(opts: {
   const run = randomUUID().slice(0, 8);
   let errors = 0;
   /** Bet+win pairs completed by all providers in `seconds`. */
-  const pairLoop = async (phase: string, seconds: number) => {
+  const pairLoop = async (phase: string, seconds: number, who = players) => {
     let pairs = 0;
     const until = performance.now() + seconds * 1000;
     await Promise.all(
-      players.map(async (p, c) => {
+      who.map(async (p, c) => {
         let n = 0;
         while (performance.now() < until) {
           const round = `bench-${run}-${phase}-${c}-${n++}`;
-          const base = { user_id: String(p.id), currency: 'EUR', game: 'bench/slot', round_id: round };
+          const base = { user_id: String(p.id), currency: 'EUR', game, round_id: round };
           const ok =
             (await call('bet', { ...base, session_token: p.token, transaction_id: `${round}-bet`, amount: 100 })) &&
             (await call('win', { ...base, transaction_id: `${round}-win`, amount: 95 }));
@@ -150,17 +212,20 @@ export async function benchWallet(opts: {
     }
   })();
 
-  // Warm-up (not counted), then the log on and off in alternating halves, so neither side gets the
-  // cold start or a quieter moment of the machine to itself.
+  // Warm-up (not counted), then the log on, off, and with bonuses in alternating halves, so no side
+  // gets the cold start or a quieter moment of the machine to itself.
   await pairLoop('warm', 2);
+  await pairLoop('warm-bonus', 1, bonusPlayers);
   const half = opts.seconds / 2;
   let withLog = 0;
   let withoutLog = 0;
+  let withBonus = 0;
   let events = 0;
   for (let i = 0; i < 2; i++) {
     const before = Number((await head()).head ?? 0);
     withLog += await pairLoop(`log${i}`, half);
     events += Number((await head()).head ?? 0) - before;
+    withBonus += await pairLoop(`bonus${i}`, half, bonusPlayers);
     await pool.query('ALTER TABLE wallet_requests DISABLE TRIGGER wallet_requests_events');
     try {
       withoutLog += await pairLoop(`nolog${i}`, half);
@@ -172,6 +237,7 @@ export async function benchWallet(opts: {
   await sampler;
   const pairsPerSecond = withLog / opts.seconds;
   const pairsWithoutLogPerSecond = withoutLog / opts.seconds;
+  const pairsWithBonusPerSecond = withBonus / opts.seconds;
   const eventsPerSecond = events / opts.seconds;
   lags.sort((a, b) => a - b);
   const pct = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! : NaN);
@@ -181,6 +247,7 @@ export async function benchWallet(opts: {
   return {
     pairsPerSecond,
     pairsWithoutLogPerSecond,
+    pairsWithBonusPerSecond,
     eventsPerSecond,
     consumerLagMs: { p50: pct(0.5), p99: pct(0.99), samples: lags.length },
     rawTxPerSecond,

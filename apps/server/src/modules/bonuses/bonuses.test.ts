@@ -2,13 +2,23 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBalanceMinor } from '@croupier/shared/currencies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { expectLedgerSound, fund, insertPlayer } from '../wallet/test-helpers.ts';
+import { rows } from '../../db/sql.ts';
+import {
+  expectLedgerSound,
+  fund,
+  gameSession,
+  insertPlayer,
+  TEST_PROVIDER,
+  TEST_PROVIDER_SECRET,
+  TEST_PROVIDERS_ENV,
+  walletCall,
+} from '../wallet/test-helpers.ts';
 import type { BonusesService, IssueInput } from './bonuses.service.ts';
 
 let t: TestApp;
 let bonuses: BonusesService;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(TEST_PROVIDERS_ENV);
   bonuses = t.croupier.modules.bonuses;
 });
 afterAll(async () => {
@@ -64,11 +74,29 @@ async function movements(bonusId: number) {
   }));
 }
 
-/** Stands in for the bet effect of increment 2 (docs/bonuses.md#implementation-plan), which will count wagering. */
-async function wagered(bonusId: number, cents: bigint) {
-  await t.database.db.execute(
-    sql`UPDATE player_bonuses SET wagered_cents = ${cents.toString()}::bigint WHERE id = ${bonusId}`,
+/**
+ * Wagers `stake` in rounds that each give it back (a bet, then a win of the same amount) through the
+ * wallet protocol, so the counter moves as real play moves it and the balances stay as they were.
+ */
+async function wager(userId: number, stake: number, rounds = 1) {
+  const token = await gameSession(t.database, userId, 'EUR', TEST_PROVIDER, t.clock.now());
+  const [slot] = await rows<{ identifier: string }>(
+    t.database.db,
+    sql`SELECT g.identifier FROM games g JOIN game_categories gc ON gc.game_id = g.id
+         WHERE gc.category_id = 'pokies' ORDER BY g.id LIMIT 1`,
   );
+  for (let i = 0; i < rounds; i++) {
+    n += 1;
+    const base = { user_id: String(userId), currency: 'EUR', game: slot!.identifier, round_id: `wager-${n}` };
+    const call = (action: string, body: object) =>
+      walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, action, { ...base, ...body });
+    expect((await call('bet', { session_token: token, transaction_id: `bet-${n}`, amount: stake })).json.status).toBe(
+      'OK',
+    );
+    expect((await call('win', { transaction_id: `win-${n}`, amount: stake, round_closed: true })).json.status).toBe(
+      'OK',
+    );
+  }
 }
 
 async function player(cash = 50_00) {
@@ -198,11 +226,12 @@ describe('conversion', () => {
     await bonuses.activate(p, b.id);
     await bonuses.activate(p, next.id);
 
-    await wagered(b.id, 199_99n);
+    await wager(p, 100_00);
+    await wager(p, 99_99);
     expect(await bonuses.finishWagering(b.id)).toBeNull();
     expect(await movements(b.id)).toHaveLength(1);
 
-    await wagered(b.id, 200_00n);
+    await wager(p, 1);
     expect(await bonuses.finishWagering(b.id)).toMatchObject({ stage: 'wager_done', converted: 60_00n });
     expect(await movements(b.id)).toEqual([
       { kind: 'bonus_grant', key: `bonus:${b.id}:grant`, cash: 0n, bonus: 100_00n, funding: -100_00n },
@@ -220,7 +249,7 @@ describe('conversion', () => {
     const p = await player(0);
     const b = await bonuses.issue(gift(p, { amount: 25_00n, wagerMultiplier: 1 }));
     await bonuses.activate(p, b.id);
-    await wagered(b.id, 25_00n);
+    await wager(p, 25_00);
     expect(await bonuses.finishWagering(b.id)).toMatchObject({ stage: 'wager_done', converted: 25_00n });
     expect(await wallet(p)).toEqual({ cash: 25_00n, bonus: 0n });
   });
