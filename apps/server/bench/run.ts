@@ -219,6 +219,8 @@ async function main() {
     );
     console.log(
       `wallet with the event log's append switched off (bench only): ${fmt(wallet.pairsWithoutLogPerSecond)} pairs/s → the log costs ${fmt((1 - wallet.pairsPerSecond / wallet.pairsWithoutLogPerSecond) * 100, 1)} % (target ≤ 10 %)`,
+    );
+    console.log(
       `wallet by players wagering an active bonus (bonus money staked): ${fmt(wallet.pairsWithBonusPerSecond)} pairs/s → the bonus rules cost ${fmt((1 - wallet.pairsWithBonusPerSecond / wallet.pairsPerSecond) * 100, 1)} % (target ≤ 10 %)`,
     );
     console.log(

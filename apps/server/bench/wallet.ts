@@ -67,10 +67,10 @@ async function grantBonus(pool: pg.Pool, userId: number, amount: number) {
     const { rows } = await client.query<{ id: number; account: number }>(
       `INSERT INTO player_bonuses (user_id, kind, currency, stage, source, source_ref, amount_cents, wager_multiplier,
                                    wager_requirement_cents, validity_days, issued_at, activated_at, valid_until)
-       VALUES ($1, 'nondeposit', 'EUR', 'handle_bets', 'manual', 'bench-' || $1, $2, 1000, $2::bigint * 1000, 30,
+       VALUES ($1, 'nondeposit', 'EUR', 'handle_bets', 'manual', $3, $2, 1000, $2::bigint * 1000, 30,
                now(), now(), now() + interval '30 days')
        RETURNING id, (SELECT id FROM player_accounts WHERE user_id = $1 AND currency = 'EUR') AS account`,
-      [userId, amount],
+      [userId, amount, `bench-${userId}`],
     );
     const { id, account } = rows[0]!;
     await client.query(
@@ -103,6 +103,19 @@ export async function benchWallet(opts: {
   seconds: number;
 }): Promise<WalletFigures> {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+  // A failed run drops its database with FORCE: the idle clients' termination must not hide the failure.
+  pool.on('error', () => {});
+  try {
+    return await measurePairs(pool, opts);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function measurePairs(
+  pool: pg.Pool,
+  opts: { url: string; databaseUrl: string; connections: number; seconds: number },
+): Promise<WalletFigures> {
   // A catalogue slot (weight 100 under any bonus): the bonus phase pays the weight lookup a real game costs.
   const { rows: slotRows } = await pool.query<{ identifier: string }>(
     "SELECT g.identifier FROM games g JOIN game_categories gc ON gc.game_id = g.id WHERE gc.category_id = 'pokies' ORDER BY g.id LIMIT 1",
@@ -243,7 +256,6 @@ export async function benchWallet(opts: {
   const pct = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! : NaN);
   const rawTxPerSecond = await rawUpdates(opts.databaseUrl, opts.connections, opts.seconds);
   const violations = await ledgerViolations(drizzle(pool));
-  await pool.end();
   return {
     pairsPerSecond,
     pairsWithoutLogPerSecond,

@@ -6,7 +6,8 @@
  * (packages/games), narrowed per engine by the games client.
  */
 import { z } from 'zod';
-import { currencyCode, text } from './primitives.ts';
+import { PACK_STAGES } from '../bonus-terms.ts';
+import { currencyCode, recordId, text } from './primitives.ts';
 
 export const GAME_ENGINES = [
   'slot-low',
@@ -44,7 +45,11 @@ export const LaunchRequestSchema = z.strictObject({
 export type LaunchRequest = z.input<typeof LaunchRequestSchema>;
 
 /** `POST /games-api/rounds`: the bet is the model's own (it parses and bounds it). */
-export const BetRequestSchema = z.strictObject({ bet: z.unknown() });
+export const BetRequestSchema = z.strictObject({
+  bet: z.unknown(),
+  /** Play one spin of this free-spin pack instead (its stake is the pack's; `bet` is ignored). */
+  freespin_pack_id: recordId.optional(),
+});
 /** `POST /games-api/rounds/{id}/actions`. */
 export const ActionRequestSchema = z.strictObject({ action: z.unknown() });
 
@@ -153,6 +158,16 @@ export const RoundResponseSchema = z.strictObject({
   balance_cents: z.number().int(),
   /** null for shared-round games (crash, live roulette): their seeds are per round. */
   fairness: SeedPairSchema.nullable(),
+  /** A free spin's pack after it (docs/bonuses.md#free-spin-packs-codes). */
+  freespins: z
+    .strictObject({
+      id: z.number().int(),
+      freespins_total: z.number().int(),
+      freespins_performed: z.number().int(),
+      win_cents: z.number().int(),
+      stage: z.enum(PACK_STAGES),
+    })
+    .optional(),
 });
 export type RoundResponse = z.infer<typeof RoundResponseSchema>;
 

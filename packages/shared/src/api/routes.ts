@@ -5,6 +5,7 @@
  * Fastify's route table, so a route without a contract fails the build. Paths use OpenAPI's `{id}`.
  */
 import { z } from 'zod';
+import { FreespinPackListSchema, FreespinPackSchema } from './bonuses.ts';
 import { AdminClockRequestSchema, AdminClockResponseSchema, AdminJobsResponseSchema } from './admin.ts';
 import {
   AccountUpdateRequestSchema,
@@ -611,6 +612,53 @@ const limits: RouteContract[] = [
 ];
 
 /** Player verification (docs/verification.md). */
+/** Free-spin packs (docs/bonuses.md#the-calls). */
+const freespins: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/player/freespins',
+    summary: 'The player’s free-spin packs that are issued or being played, newest first',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: FreespinPackListSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/freespins/{id}/activation',
+    summary: 'Activate an issued pack: its spins can be played until it is valid no more',
+    tag: 'bonuses',
+    caller: 'player',
+    params: IdParams,
+    query: NoQuerySchema,
+    responses: { 200: FreespinPackSchema },
+    errors: {
+      ...SIGNED_IN,
+      400: ['validation_error'],
+      403: ['bonuses_blocked'],
+      404: ['freespins_not_found'],
+      422: ['freespins_not_activatable'],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/freespins/{id}',
+    summary: 'Give up a pack: spins left and what they won so far go with it',
+    tag: 'bonuses',
+    caller: 'player',
+    params: IdParams,
+    query: NoQuerySchema,
+    responses: { 200: FreespinPackSchema },
+    errors: {
+      ...SIGNED_IN,
+      400: ['validation_error'],
+      404: ['freespins_not_found'],
+      422: ['freespins_not_cancelable'],
+    },
+  },
+];
+
 const documents: RouteContract[] = [
   {
     method: 'GET',
@@ -887,12 +935,18 @@ const gamesHost: RouteContract[] = [
   {
     method: 'POST',
     path: '/games-api/rounds',
-    summary: 'Bet: open a round (or join the shared round)',
+    summary: 'Bet: open a round (or join the shared round); with `freespin_pack_id`, play one spin of that pack',
     tag: 'games host',
     caller: 'game_session',
     body: BetRequestSchema,
     responses: { 200: RoundResponseSchema },
-    errors: ROUND_ERRORS,
+    errors: {
+      ...ROUND_ERRORS,
+      403: [...ROUND_ERRORS[403], 'freespins_real_only'],
+      404: ['freespins_not_found'],
+      409: [...ROUND_ERRORS[409], 'freespins_used'],
+      422: [...ROUND_ERRORS[422], 'freespins_wrong_game'],
+    },
   },
   {
     method: 'POST',
@@ -1344,6 +1398,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...profile,
   ...limits,
   ...documents,
+  ...freespins,
   ...info,
   ...games,
   ...gamesHost,

@@ -146,3 +146,50 @@ export const bonusWagers = pgTable(
     index('bonus_wagers_bonus_idx').on(t.bonusId),
   ],
 );
+
+/**
+ * A pack of free spins of one player (docs/bonuses.md#free-spin-packs-codes): spins at a fixed stake
+ * on our own slots, paid by the casino; what they win is added up here and issued as one bonus with
+ * its own wagering when the last spin is played. Each spin claims one of `spins_total` with a
+ * guarded update in the round's own transaction, so a pack never plays more spins than it has.
+ */
+export const freespinPacks = pgTable(
+  'freespin_packs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    campaignId: integer('campaign_id').references(() => bonusCampaigns.id),
+    currency: text('currency').notNull(),
+    /** issued | handle_bets | finished | expired | canceled */
+    stage: text('stage').notNull(),
+    /** Identifiers of the slots its spins may be played on. */
+    games: text('games').array().notNull(),
+    betLevelCents: money('bet_level_cents').notNull(),
+    spinsTotal: integer('spins_total').notNull(),
+    spinsPerformed: integer('spins_performed').notNull().default(0),
+    winCents: money('win_cents')
+      .notNull()
+      .default(sql`0`),
+    /** The winnings bonus's wagering multiplier and cap, frozen at issue. */
+    winningsWagerMultiplier: integer('winnings_wager_multiplier').notNull(),
+    winningsMaxConversionCents: money('winnings_max_conversion_cents'),
+    validityDays: integer('validity_days').notNull(),
+    source: text('source').notNull(),
+    sourceRef: text('source_ref').notNull(),
+    title: text('title'),
+    issuedAt: ts('issued_at').notNull(),
+    activatableUntil: ts('activatable_until'),
+    activatedAt: ts('activated_at'),
+    validUntil: ts('valid_until'),
+    endedAt: ts('ended_at'),
+    /** The bonus its winnings were issued as (null: none yet, or nothing won). */
+    winningsBonusId: integer('winnings_bonus_id').references(() => playerBonuses.id),
+  },
+  (t) => [
+    uniqueIndex('freespin_packs_source_idx').on(t.source, t.sourceRef),
+    index('freespin_packs_user_stage_idx').on(t.userId, t.stage),
+    index('freespin_packs_valid_until_idx').on(t.stage, t.validUntil),
+  ],
+);

@@ -115,6 +115,8 @@ export const gameRounds = pgTable(
     claim: text('claim'),
     /** When the round was last claimed: its last activity, for the abandoned-round sweeper. */
     claimedAt: ts('claimed_at'),
+    /** A free spin (mode `freespin`): the pack that paid its stake (docs/bonuses.md#free-spin-packs-codes). */
+    freespinPackId: integer('freespin_pack_id'),
   },
   (t) => [
     uniqueIndex('game_rounds_seed_nonce_idx').on(t.seedId, t.nonce),

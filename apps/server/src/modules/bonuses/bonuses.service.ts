@@ -88,27 +88,67 @@ export class BonusesService {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
-      const { bonus } = await insertBonus(tx, {
-        userId: input.userId,
-        campaignId: input.campaignId ?? null,
-        kind: input.kind,
-        currency: input.currency,
-        source: input.source,
-        sourceRef: input.sourceRef,
-        amount: input.amount,
-        maxBet: input.maxBet ?? null,
-        maxConversion: input.maxConversion ?? null,
-        wagerMultiplier: input.wagerMultiplier,
-        wagerRequirement: wagerRequirement(input.amount, input.wagerMultiplier),
-        validityDays: input.validityDays,
-        weights: input.weights,
-        defaultWeight: input.defaultWeight,
-        excludedCollections: input.excludedCollections,
-        issuedAt: now,
-        activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
-      });
+      const { bonus } = await insertBonus(tx, this.newBonus(input, now));
       return bonus;
     });
+  }
+
+  /**
+   * Issues a bonus inside the caller's transaction and starts it at once (free-spin winnings, earned
+   * by spins already played): its money is granted, or it waits behind the wallet's active bonus.
+   * On a break, or when the grant would pass the maximum balance, it stays issued for the gifts page.
+   * The caller holds no wallet lock yet (this takes it, then the bonus rows: the usual order).
+   */
+  async issueStartedIn(
+    tx: Executor,
+    input: IssueInput,
+    now: Date,
+  ): Promise<{ bonus: BonusRow; balance: WalletBalance | null }> {
+    if (!(await lockWallet(tx, input.userId, input.currency))) {
+      throw new AppError(409, 'wallet_missing', `No ${input.currency} wallet for this bonus`);
+    }
+    const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
+    if (!created || (await breakRefusal(tx, input.userId, now, 'bonuses'))) return { bonus, balance: null };
+    if (await activeBonus(tx, input.userId, input.currency)) {
+      await this.move(tx, bonus, 'wait', { now, activatedAt: now });
+      return { bonus, balance: null };
+    }
+    const moved = await this.deps.wallet.creditBonus(tx, {
+      bonusId: bonus.id,
+      userId: bonus.userId,
+      currency: bonus.currency,
+      amount: bonus.amount,
+      movement: 'grant',
+    });
+    if (!moved.ok) return { bonus, balance: null };
+    await this.move(tx, bonus, 'handle_bets', {
+      now,
+      activatedAt: now,
+      validUntil: new Date(now.getTime() + bonus.validityDays * DAY),
+    });
+    return { bonus, balance: moved.balance };
+  }
+
+  private newBonus(input: IssueInput, now: Date) {
+    return {
+      userId: input.userId,
+      campaignId: input.campaignId ?? null,
+      kind: input.kind,
+      currency: input.currency,
+      source: input.source,
+      sourceRef: input.sourceRef,
+      amount: input.amount,
+      maxBet: input.maxBet ?? null,
+      maxConversion: input.maxConversion ?? null,
+      wagerMultiplier: input.wagerMultiplier,
+      wagerRequirement: wagerRequirement(input.amount, input.wagerMultiplier),
+      validityDays: input.validityDays,
+      weights: input.weights,
+      defaultWeight: input.defaultWeight,
+      excludedCollections: input.excludedCollections,
+      issuedAt: now,
+      activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
+    };
   }
 
   /**

@@ -2,13 +2,20 @@ import { defineModule } from '../module.ts';
 import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
 import { bonusesSql } from './sql/index.ts';
 import { BonusesService } from './bonuses.service.ts';
+import { FreespinsService } from './freespins.ts';
+import { packsForExport } from './freespins.repository.ts';
+import { freespinsRoutes, presentPack } from './freespins.routes.ts';
 
 export type { BonusRow } from './bonuses.repository.ts';
 export type { IssueInput } from './bonuses.service.ts';
+export type { FreespinsService, PackInput, PackRow, SpinOutcome } from './freespins.ts';
+
+/** The module's API: the bonus engine, with its free-spin packs. */
+export type BonusesApi = BonusesService & { freespins: FreespinsService };
 
 declare module '../module.ts' {
   interface ModuleApis {
-    bonuses: BonusesService;
+    bonuses: BonusesApi;
   }
 }
 
@@ -20,8 +27,19 @@ declare module '../module.ts' {
  */
 export const bonusesModule = defineModule({
   name: 'bonuses',
-  setup: (ctx): BonusesService =>
-    new BonusesService({ db: ctx.database.db, clock: ctx.clock, wallet: ctx.wallet.service }),
+  channels: ['freespins_changes', 'bonuses_changes'],
+  setup: (ctx): BonusesApi => {
+    const service = new BonusesService({ db: ctx.database.db, clock: ctx.clock, wallet: ctx.wallet.service });
+    const freespins = new FreespinsService({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      bonuses: service,
+      onChanged: (pack) => ctx.publish.toPlayer(pack.userId, 'freespins_changes', presentPack(pack, ctx.clock.now())),
+      onBalance: (balance) => ctx.wallet.service.publish(balance),
+    });
+    return Object.assign(service, { freespins });
+  },
+  routes: (app, api, ctx) => freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() }),
   sql: bonusesSql,
   invariants: {
     'bonus-money-has-its-bonus': bonusMoneyWithoutBonus,
@@ -49,7 +67,11 @@ export const bonusesModule = defineModule({
   personalData: () => ({
     sections: {
       bonuses: 'Your bonuses: their stages, amounts, wagering counters and dates.',
+      freespins: 'Your free-spin packs: their spins, stakes, games, winnings and dates.',
     },
-    export: async (userId, tx) => ({ bonuses: await bonusesForExport(tx, userId) }),
+    export: async (userId, tx) => ({
+      bonuses: await bonusesForExport(tx, userId),
+      freespins: await packsForExport(tx, userId),
+    }),
   }),
 });

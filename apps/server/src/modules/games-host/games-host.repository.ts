@@ -204,6 +204,42 @@ export async function insertRound(
   return inserted ?? null;
 }
 
+/**
+ * Stores a free spin (docs/bonuses.md#free-spin-packs-codes): decided and settled at once, in the
+ * transaction that took the spin from its pack. The player staked nothing (`stake` 0; the pack's
+ * stake is in `bet`); its win goes to the pack, not the wallet.
+ */
+export async function insertFreeSpinRound(
+  db: Executor,
+  round: {
+    userId: number;
+    gameId: number;
+    model: string;
+    currency: string;
+    seedId: number;
+    nonce: number;
+    bet: unknown;
+    state: unknown;
+    rngPosition: number;
+    win: bigint;
+    packId: number;
+    now: Date;
+  },
+): Promise<RoundRow> {
+  const [inserted] = await rows<RoundRow>(
+    db,
+    sql`INSERT INTO game_rounds (mode, user_id, game_id, model, currency, seed_id, nonce, bet, state, rng_position, status,
+                                 stake, win, bet_count, created_at, finished_at, freespin_pack_id)
+        VALUES ('freespin', ${round.userId}, ${round.gameId}, ${round.model}, ${round.currency}, ${round.seedId},
+                ${round.nonce}, ${JSON.stringify(round.bet)}::jsonb, ${JSON.stringify(round.state)}::jsonb,
+                ${round.rngPosition}, 'finished', 0, ${round.win.toString()}::bigint, 0, ${round.now}, ${round.now},
+                ${round.packId})
+        RETURNING *`,
+  );
+  if (!inserted) throw new Error('free spin round not stored');
+  return inserted;
+}
+
 /** Claims an open, unclaimed round of the owner for one action; undefined when it is not so. */
 export async function claimRound(
   db: Executor,
@@ -556,7 +592,7 @@ const historySelect = sql`SELECT r.*, g.identifier, g.title, p.title AS provider
 export async function playerRound(db: Executor, userId: number, roundId: number): Promise<HistoryRow | undefined> {
   const [row] = await rows<HistoryRow>(
     db,
-    sql`${historySelect} WHERE r.id = ${roundId} AND r.user_id = ${userId} AND r.mode = 'real'`,
+    sql`${historySelect} WHERE r.id = ${roundId} AND r.user_id = ${userId} AND r.mode IN ('real', 'freespin')`,
   );
   return row;
 }
@@ -579,7 +615,7 @@ export async function playerRoundsPage(
   filter: HistoryFilter,
   page: { page: number; perPage: number },
 ): Promise<{ rows: HistoryRow[]; total: string }> {
-  const filters = [sql`r.user_id = ${userId}`, sql`r.mode = 'real'`, sql`r.status <> 'void'`];
+  const filters = [sql`r.user_id = ${userId}`, sql`r.mode IN ('real', 'freespin')`, sql`r.status <> 'void'`];
   if (filter.game)
     filters.push(
       sql`(g.identifier = ${filter.game} OR g.title ILIKE ${`%${filter.game.replace(/[%_\\]/g, '\\$&')}%`})`,
@@ -641,11 +677,11 @@ export async function roundsForExport(db: Executor, userId: number): Promise<unk
   return jsonRows(
     db,
     sql`SELECT r.id, g.identifier AS game, r.model, r.currency, r.status, r.stake, r.win, r.balance_after,
-               r.seed_id, r.nonce, r.shared_round_id, r.bet, r.actions,
+               r.seed_id, r.nonce, r.shared_round_id, r.bet, r.actions, r.mode, r.freespin_pack_id,
                CASE WHEN r.status = 'open' THEN NULL ELSE r.state END AS state,
                r.created_at, r.finished_at
           FROM game_rounds r LEFT JOIN games g ON g.id = r.game_id
-         WHERE r.user_id = ${userId} AND r.mode = 'real'
+         WHERE r.user_id = ${userId} AND r.mode IN ('real', 'freespin')
          ORDER BY r.id`,
   );
 }

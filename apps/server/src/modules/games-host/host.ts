@@ -23,6 +23,7 @@ import {
   finishClaimedRound,
   finishDemoRound,
   insertDemoSession,
+  insertFreeSpinRound,
   insertRound,
   lockOpenRound,
   markUnpaid,
@@ -43,6 +44,7 @@ import {
 import { roundSeeds } from './seeds.repository.ts';
 import { inputError, modelFor, requireModel, roundRng, type AnyModel } from './models.ts';
 import type { WalletClient } from './wallet-client.ts';
+import type { FreespinsService } from '../bonuses/index.ts';
 import type { WalletRound } from '@croupier/shared/api/wallet';
 
 export const DEMO_START_BALANCE = 100_000n;
@@ -106,6 +108,8 @@ export interface GamesHostDeps {
   ) => Promise<BetRefusal | null>;
   /** After a real-money round settled (wins feed, jackpots). */
   onRoundFinished?: (round: FinishedRound) => void;
+  /** Free-spin packs (the bonuses module), for spins paid by the casino. */
+  freespins?: Pick<FreespinsService, 'takeSpinIn' | 'settleSpinIn' | 'announce'>;
   onError?: (message: string, error: unknown) => void;
 }
 
@@ -575,6 +579,79 @@ export class GamesHost {
     if (step.finished) return this.payAndClose(ctx, game, model, row, token, step);
     await this.release(roundId, token);
     return this.answer(ctx, model, { ...row, claim: null }, staked ?? (await this.balance(ctx)));
+  }
+
+  /**
+   * Plays one spin of a free-spin pack (docs/bonuses.md#free-spin-packs-codes): the pack's stake, paid
+   * by the casino, on a slot the pack covers. As a demo round does, everything happens in one
+   * transaction: the spin taken from the pack (a guarded counter, so a pack never plays more spins
+   * than it holds), the outcome decided from the player's seed pair like any round, the round stored
+   * settled, its win added to the pack and, after the last spin, the pack's winnings issued as a
+   * bonus. No wallet call: the player's money does not move until that bonus is granted.
+   */
+  async playFreeSpin(ctx: PlayContext, packId: number) {
+    const { db, clock } = this.deps;
+    const freespins = this.deps.freespins;
+    if (!freespins) throw notFound('freespins_not_found', 'Free spins not found');
+    if (ctx.mode !== 'real' || ctx.userId === null)
+      throw forbidden('freespins_real_only', 'Free spins are played from a real-money game');
+    if (ctx.expired) throw unauthorized('session_expired', 'Game session expired; launch the game again');
+    const userId = ctx.userId;
+    const game = await this.game(ctx.gameId);
+    if (!game.engine.startsWith('slot-'))
+      throw new AppError(422, 'freespins_wrong_game', 'These free spins are for other games');
+    const model = requireModel(game);
+    const now = clock.now();
+    // The same checks as a stake: no spin during a break or past a session limit.
+    const block = await this.deps.betRefusal(db, { userId, currency: ctx.currency, game: game.identifier, now });
+    if (block) throw forbidden('gambling_blocked', block.message);
+    const done = await db.transaction(async (tx) => {
+      const pack = await freespins.takeSpinIn(tx, {
+        packId,
+        userId,
+        currency: ctx.currency,
+        game: game.identifier,
+        now,
+      });
+      let bet: unknown;
+      try {
+        bet = model.parseBet({ amount: Number(pack.betLevel) }, { min: 1, max: Number.MAX_SAFE_INTEGER });
+      } catch (error) {
+        throw inputError(error);
+      }
+      const seed = await this.seeds.allocate(tx, ctx.owner);
+      const rng = roundRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
+      const step = model.open(bet, rng);
+      if (!step.finished) throw new Error(`a free spin of ${game.identifier} did not settle in one step`);
+      const row = await insertFreeSpinRound(tx, {
+        userId,
+        gameId: game.id,
+        model: model.id,
+        currency: ctx.currency,
+        seedId: seed.seedId,
+        nonce: seed.nonce,
+        bet,
+        state: step.state,
+        rngPosition: rng.position,
+        win: BigInt(step.win),
+        packId: pack.id,
+        now,
+      });
+      const outcome = await freespins.settleSpinIn(tx, pack.id, BigInt(step.win), now);
+      return { row, outcome };
+    });
+    freespins.announce(done.outcome);
+    const { pack } = done.outcome;
+    return {
+      ...(await this.answer(ctx, model, done.row, await this.balance(ctx))),
+      freespins: {
+        id: pack.id,
+        freespins_total: pack.spinsTotal,
+        freespins_performed: pack.spinsPerformed,
+        win_cents: Number(pack.win),
+        stage: pack.stage,
+      },
+    };
   }
 
   async act(ctx: PlayContext, roundId: number, action: unknown) {

@@ -51,6 +51,7 @@ export const gamesHostModule = defineModule({
       betRefusal,
       onError: (message, error) => ctx.log.error({ err: error }, message),
       onRoundFinished: (round) => finishedListeners.forEach((l) => safely('round', () => l(round))),
+      freespins: ctx.use('bonuses').freespins,
     });
     // Every event is published after its transaction committed; a failing push must not stop the runner.
     const shared = new SharedRounds(host, (game, event) =>

@@ -47,7 +47,8 @@ function gamesApi(app: FastifyInstance, host: GamesHost, shared: SharedRounds) {
 
   app.post('/games-api/rounds', async (request) => {
     const ctx = await host.context(token(request));
-    const { bet } = parseBody(BetRequestSchema, request, invalid());
+    const { bet, freespin_pack_id: packId } = parseBody(BetRequestSchema, request, invalid());
+    if (packId !== undefined) return host.playFreeSpin(ctx, packId);
     const game = await host.game(ctx.gameId);
     if (shared.handles(game)) return shared.placeBet(ctx, game, bet);
     return host.placeBet(ctx, bet);

@@ -1,0 +1,225 @@
+import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { breakRefusal } from '../limits/index.ts';
+import type { WalletBalance } from '../wallet/index.ts';
+import type { BonusesService } from './bonuses.service.ts';
+import {
+  addPackWin,
+  duePacks,
+  findPack,
+  insertPack,
+  lockPack,
+  movePack,
+  openPacksOf,
+  takeSpin,
+  type PackRow,
+} from './freespins.repository.ts';
+
+const DAY = 86_400_000;
+
+export type { PackRow } from './freespins.repository.ts';
+
+/** A pack to issue to one player in one currency, its terms resolved for that currency. */
+export interface PackInput {
+  userId: number;
+  currency: string;
+  campaignId?: number | null;
+  /** What issues it and which one: a pack is issued once per pair. */
+  source: string;
+  sourceRef: string;
+  /** Identifiers of our own slots its spins may be played on. */
+  games: readonly string[];
+  /** The stake of each spin, paid by the casino. */
+  betLevel: bigint;
+  spins: number;
+  winningsWagerMultiplier: number;
+  winningsMaxConversion?: bigint | null;
+  activationDays?: number | null;
+  /** Days to play the spins once activated. */
+  validityDays: number;
+  title?: string | null;
+}
+
+export interface FreespinsDeps {
+  db: Db;
+  clock: Clock;
+  bonuses: BonusesService;
+  /** After a commit that changed a pack: `freespins_changes` to its player. */
+  onChanged?: (pack: PackRow) => void;
+  /** After a commit that moved money (a winnings bonus granted). */
+  onBalance?: (balance: WalletBalance | null) => void;
+}
+
+/** What one spin of a pack did, in the round's transaction. */
+export interface SpinOutcome {
+  pack: PackRow;
+  /** The winnings bonus issued when this was the pack's last spin and it had won something. */
+  winningsBonusId: number | null;
+  balance: WalletBalance | null;
+}
+
+const notFound = () => new AppError(404, 'freespins_not_found', 'Free spins not found');
+
+/**
+ * Free-spin packs (docs/bonuses.md#free-spin-packs-codes): issued, activated by the player, played
+ * one spin at a time inside the games host's round transaction, and finished with their winnings
+ * issued as one bonus with its own wagering. A pack never plays more spins than it holds: each spin
+ * is a guarded update of its counter, in the same transaction as the round it pays for.
+ */
+export class FreespinsService {
+  constructor(private readonly deps: FreespinsDeps) {}
+
+  async issue(input: PackInput): Promise<PackRow> {
+    if (input.spins < 1 || input.betLevel <= 0n || input.games.length === 0)
+      throw new AppError(422, 'freespins_invalid', 'A pack needs spins, a stake and at least one game');
+    const now = this.deps.clock.now();
+    const pack = await this.deps.db.transaction(async (tx) => {
+      const refusal = await breakRefusal(tx, input.userId, now, 'bonuses');
+      if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
+      return (
+        await insertPack(tx, {
+          userId: input.userId,
+          campaignId: input.campaignId ?? null,
+          currency: input.currency,
+          games: input.games,
+          betLevel: input.betLevel,
+          spins: input.spins,
+          winningsWagerMultiplier: input.winningsWagerMultiplier,
+          winningsMaxConversion: input.winningsMaxConversion ?? null,
+          validityDays: input.validityDays,
+          source: input.source,
+          sourceRef: input.sourceRef,
+          title: input.title ?? null,
+          issuedAt: now,
+          activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
+        })
+      ).pack;
+    });
+    this.deps.onChanged?.(pack);
+    return pack;
+  }
+
+  /** The player's packs a list shows: issued, and being played. */
+  list(userId: number): Promise<PackRow[]> {
+    return openPacksOf(this.deps.db, userId);
+  }
+
+  /** The player activates an issued pack: its spins can be played until `valid_until`. */
+  async activate(userId: number, packId: number): Promise<PackRow> {
+    const now = this.deps.clock.now();
+    const pack = await this.deps.db.transaction(async (tx) => {
+      const pack = await lockPack(tx, packId);
+      if (!pack || pack.userId !== userId) throw notFound();
+      const refusal = await breakRefusal(tx, userId, now, 'bonuses');
+      if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
+      if (pack.stage !== 'issued' || (pack.activatableUntil && pack.activatableUntil <= now))
+        throw new AppError(422, 'freespins_not_activatable', 'These free spins cannot be activated now');
+      await movePack(tx, pack.id, 'issued', 'handle_bets', {
+        now,
+        activated: true,
+        validUntil: new Date(now.getTime() + pack.validityDays * DAY),
+      });
+      return (await findPack(tx, pack.id))!;
+    });
+    this.deps.onChanged?.(pack);
+    return pack;
+  }
+
+  /** The player gives a pack up: what its spins won so far was never credited and goes with it. */
+  async cancel(userId: number, packId: number): Promise<PackRow> {
+    const now = this.deps.clock.now();
+    const pack = await this.deps.db.transaction(async (tx) => {
+      const pack = await lockPack(tx, packId);
+      if (!pack || pack.userId !== userId) throw notFound();
+      if (pack.stage !== 'issued' && pack.stage !== 'handle_bets')
+        throw new AppError(422, 'freespins_not_cancelable', 'These free spins have already ended');
+      await movePack(tx, pack.id, pack.stage, 'canceled', { now, ended: true });
+      return (await findPack(tx, pack.id))!;
+    });
+    this.deps.onChanged?.(pack);
+    return pack;
+  }
+
+  /**
+   * Takes one spin of a pack for a round the games host is opening in `tx`: the stake to play it at.
+   * 409 `freespins_used` when there is no spin left to take for this player, game and currency.
+   */
+  async takeSpinIn(
+    tx: Executor,
+    spin: { packId: number; userId: number; currency: string; game: string; now: Date },
+  ): Promise<PackRow> {
+    const pack = await takeSpin(tx, spin);
+    if (pack) return pack;
+    const current = await findPack(tx, spin.packId);
+    if (!current || current.userId !== spin.userId) throw notFound();
+    if (!current.games.includes(spin.game) || current.currency !== spin.currency)
+      throw new AppError(422, 'freespins_wrong_game', 'These free spins are for other games');
+    throw new AppError(409, 'freespins_used', 'No free spins are left in this pack');
+  }
+
+  /**
+   * Adds a spin's win to its pack, in the round's transaction. The last spin finishes the pack and
+   * issues what it won as a bonus with the pack's wagering (started at once unless the player is on
+   * a break); a pack that won nothing just finishes.
+   */
+  async settleSpinIn(tx: Executor, packId: number, win: bigint, now: Date): Promise<SpinOutcome> {
+    const pack = win > 0n ? await addPackWin(tx, packId, win) : (await findPack(tx, packId))!;
+    if (pack.spinsPerformed < pack.spinsTotal) return { pack, winningsBonusId: null, balance: null };
+    let winningsBonusId: number | null = null;
+    let balance: WalletBalance | null = null;
+    if (pack.win > 0n) {
+      const issued = await this.deps.bonuses.issueStartedIn(
+        tx,
+        {
+          userId: pack.userId,
+          currency: pack.currency,
+          kind: 'freespins',
+          campaignId: pack.campaignId,
+          source: 'freespins',
+          sourceRef: String(pack.id),
+          amount: pack.win,
+          wagerMultiplier: pack.winningsWagerMultiplier,
+          maxConversion: pack.winningsMaxConversion,
+          validityDays: pack.validityDays,
+        },
+        now,
+      );
+      winningsBonusId = issued.bonus.id;
+      balance = issued.balance;
+    }
+    await movePack(tx, pack.id, 'handle_bets', 'finished', {
+      now,
+      ended: true,
+      winningsBonusId: winningsBonusId ?? undefined,
+    });
+    return { pack: (await findPack(tx, pack.id))!, winningsBonusId, balance };
+  }
+
+  /** After the spin's transaction committed: tell the player. */
+  announce(outcome: SpinOutcome) {
+    this.deps.onChanged?.(outcome.pack);
+    if (outcome.balance) this.deps.onBalance?.(outcome.balance);
+  }
+
+  /**
+   * Ends packs past their deadline (the expiry job): issued ones past `activatable_until`, played ones
+   * past `valid_until`. Their spins' winnings so far were never credited and go with them. Safe to
+   * repeat: each move is guarded by the stage it leaves.
+   */
+  async expireDue(limit = 500): Promise<number> {
+    const now = this.deps.clock.now();
+    const expired = await this.deps.db.transaction(async (tx) => {
+      const due = await duePacks(tx, now, limit);
+      const done: PackRow[] = [];
+      for (const pack of due) {
+        if (await movePack(tx, pack.id, pack.stage, 'expired', { now, ended: true }))
+          done.push({ ...pack, stage: 'expired', endedAt: now });
+      }
+      return done;
+    });
+    expired.forEach((pack) => this.deps.onChanged?.(pack));
+    return expired.length;
+  }
+}
