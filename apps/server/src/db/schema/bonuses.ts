@@ -193,3 +193,22 @@ export const freespinPacks = pgTable(
     index('freespin_packs_valid_until_idx').on(t.stage, t.validUntil),
   ],
 );
+
+/**
+ * A cashback campaign's finished weeks (docs/bonuses.md#leased-jobs): the job computes a week once,
+ * after it ended, and writes the row last, so a run cut short is simply done again (each player's
+ * bonus is unique by its source ref).
+ */
+export const cashbackWeeks = pgTable(
+  'cashback_weeks',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => bonusCampaigns.id),
+    /** ISO week, `2026-W48`. */
+    week: text('week').notNull(),
+    issued: integer('issued').notNull(),
+    finishedAt: ts('finished_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.week] })],
+);

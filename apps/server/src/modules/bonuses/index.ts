@@ -2,6 +2,7 @@ import { defineModule } from '../module.ts';
 import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
 import { bonusesSql } from './sql/index.ts';
 import { BonusesService } from './bonuses.service.ts';
+import { CashbackService } from './cashback.ts';
 import { FreespinsService } from './freespins.ts';
 import { packsForExport } from './freespins.repository.ts';
 import { freespinsRoutes, presentPack } from './freespins.routes.ts';
@@ -38,6 +39,20 @@ export const bonusesModule = defineModule({
       onBalance: (balance) => ctx.wallet.service.publish(balance),
     });
     return Object.assign(service, { freespins });
+  },
+  jobs: (api, ctx) => {
+    const cashback = new CashbackService({ db: ctx.database.db, clock: ctx.clock, bonuses: api });
+    return [
+      {
+        name: 'bonuses.cashback',
+        everySeconds: 600,
+        run: async () => {
+          const done = await cashback.run();
+          if (done.issued > 0) ctx.log.info(done, 'bonuses: weekly cashback issued');
+          return done;
+        },
+      },
+    ];
   },
   routes: (app, api, ctx) => freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() }),
   sql: bonusesSql,
