@@ -169,6 +169,13 @@ function cases(c: Context): Case[] {
     },
     { method: 'DELETE', route: '/api/user_limits/:id', params: { id: '999999' }, cleanRefused: true },
     { method: 'POST', route: '/api/user_limits/confirm', body: { token: 'not-a-token' }, cleanRefused: true },
+    // docs/bonuses.md#the-calls: the player has no bonus, so the clean requests name none.
+    { method: 'GET', route: '/api/player/bonuses/wagering', query: { game: 'croupier/no-such-game' } },
+    { method: 'POST', route: '/api/player/bonuses/:id/activation', params: { id: '999999' }, cleanRefused: true },
+    { method: 'DELETE', route: '/api/player/bonuses/:id', params: { id: '999999' }, cleanRefused: true },
+    { method: 'GET', route: '/api/player/bonuses/:id/cancel_info', params: { id: '999999' }, cleanRefused: true },
+    { method: 'POST', route: '/api/player/freespins/:id/activation', params: { id: '999999' }, cleanRefused: true },
+    { method: 'DELETE', route: '/api/player/freespins/:id', params: { id: '999999' }, cleanRefused: true },
     { method: 'GET', route: '/api/gdpr_reports/download', query: { token: 'not-a-token' }, cleanRefused: true },
     // Sent without its file, so no attempt stores a document: the clean request is refused for the
     // missing file (docs/verification.md#uploads), the text fields are read and checked before that.
@@ -396,6 +403,8 @@ const NO_TEXT = new Set([
   'GET /api/docs.json',
   'DELETE /api/users/sign_out',
   'GET /api/user_limits',
+  'GET /api/player/bonuses',
+  'GET /api/player/freespins',
   'GET /api/gdpr_reports',
   'POST /api/gdpr_reports',
   'GET /api/player/documents',

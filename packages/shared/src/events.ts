@@ -5,6 +5,7 @@
  * real bet, win, deposit and sign-up leave against these schemas.
  */
 import { z } from 'zod';
+import { BONUS_STAGES } from './bonus-terms.ts';
 
 const money = z.number().int().nonnegative();
 
@@ -42,6 +43,20 @@ export const PlayerRegisteredPayload = z.strictObject({
   stag: z.string().nullable(),
 });
 
+/**
+ * A bonus changed stage (docs/bonuses.md#through-the-event-log-exactly-once), appended in the
+ * transaction of the change; `from` is null for a bonus just issued. `amount`: the bonus's amount.
+ */
+export const BonusChangedPayload = z.strictObject({
+  id: z.number().int().positive(),
+  campaign_id: z.number().int().positive().nullable(),
+  kind: z.string(),
+  currency: z.string(),
+  from: z.enum(BONUS_STAGES).nullable(),
+  stage: z.enum(BONUS_STAGES),
+  amount: money,
+});
+
 export const EVENT_PAYLOADS = {
   'wallet.bet': WalletEventPayload,
   'wallet.win': WalletEventPayload,
@@ -52,6 +67,7 @@ export const EVENT_PAYLOADS = {
   'payment.withdrawal.paid': PaymentEventPayload,
   'payment.withdrawal.failed': PaymentEventPayload,
   'player.registered': PlayerRegisteredPayload,
+  'bonus.changed': BonusChangedPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

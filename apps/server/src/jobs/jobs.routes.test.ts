@@ -26,6 +26,8 @@ describe('GET /api/admin/jobs', () => {
     // Tests never start the scheduler: nothing has run, and the page says so.
     expect(body.running).toBe(false);
     expect(body.jobs.map((j) => j.name).sort()).toEqual([
+      'bonuses.cashback',
+      'bonuses.expiry',
       'games-host.abandoned-rounds',
       'games-host.shared-rounds',
       'limits.end-sessions',

@@ -33,6 +33,17 @@ export const PaymentRequestSchema = z.strictObject({
 });
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>['payment'];
 
+/**
+ * `POST /api/payments/withdrawals`: the payment, and `forfeit_bonus` once the player has seen what
+ * withdrawing takes from a bonus being wagered (the `cancel_info` of a 409 `bonus_active`) and
+ * confirmed it (docs/payments.md#withdrawals-and-bonuses).
+ */
+export const WithdrawalRequestSchema = z.strictObject({
+  payment: PaymentRequestSchema.shape.payment,
+  forfeit_bonus: z.boolean().optional(),
+});
+export type WithdrawalRequest = z.input<typeof WithdrawalRequestSchema>;
+
 /** `GET /api/payments/plan`. Digits only, like the JSON amount of a submission (no `1e3`, `0x10`). */
 export const PaymentPlanQuerySchema = z.strictObject({
   currency: currencyCode,

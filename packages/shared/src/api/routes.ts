@@ -62,6 +62,13 @@ import {
   WinnersSchema,
 } from './games-host.ts';
 import {
+  BonusCancelInfoSchema,
+  PlayerBonusListSchema,
+  PlayerBonusSchema,
+  WageringQuerySchema,
+  WageringResponseSchema,
+} from './bonuses.ts';
+import {
   CountryInfoListSchema,
   CurrencyInfoListSchema,
   InfoQuerySchema,
@@ -109,6 +116,7 @@ import {
   PaymentPlanQuerySchema,
   PaymentPlanResponseSchema,
   PaymentRequestSchema,
+  WithdrawalRequestSchema,
   PaymentResponseSchema,
   PaymentsPageRequestSchema,
   PaymentsPageSchema,
@@ -608,6 +616,76 @@ const limits: RouteContract[] = [
       400: ['validation_error'],
       422: ['validation_error', 'limit_confirm_invalid', 'limit_confirm_too_early', 'limit_confirm_expired'],
     },
+  },
+];
+
+/** The player's bonuses (docs/bonuses.md#the-calls). */
+const BONUS_ID = { params: IdParams, query: NoQuerySchema } as const;
+const playerBonuses: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/player/bonuses',
+    summary: 'The player’s bonuses, newest first',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: PlayerBonusListSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'GET',
+    path: '/api/player/bonuses/wagering',
+    summary: 'The wagering meter: the bonus being wagered in the player’s currency and how much a game counts',
+    tag: 'bonuses',
+    caller: 'player',
+    query: WageringQuerySchema,
+    responses: { 200: WageringResponseSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/player/bonuses/{id}/activation',
+    summary: 'Activate an issued bonus: its money granted, or queued (`wait`) behind the bonus being wagered',
+    tag: 'bonuses',
+    caller: 'player',
+    ...BONUS_ID,
+    body: EmptyBodySchema.optional(),
+    responses: { 200: PlayerBonusSchema },
+    errors: {
+      ...SHAPE,
+      ...SIGNED_IN,
+      // docs/bonuses.md#limits-withdrawals-privacy: a cooling-off or self-exclusion refuses it.
+      403: ['bonuses_blocked'],
+      404: ['bonus_not_found'],
+      409: ['bonus_changed', 'wallet_missing'],
+      422: ['bonus_not_activatable', 'balance_limit'],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/bonuses/{id}',
+    summary: 'Cancel a bonus: its bonus money and what it won are forfeited, the cash stays',
+    tag: 'bonuses',
+    caller: 'player',
+    ...BONUS_ID,
+    responses: { 200: PlayerBonusSchema },
+    errors: {
+      ...SHAPE,
+      ...SIGNED_IN,
+      404: ['bonus_not_found'],
+      409: ['bonus_changed', 'wallet_missing'],
+      422: ['bonus_not_cancelable'],
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/player/bonuses/{id}/cancel_info',
+    summary: 'What cancelling a bonus would take, and the cash that stays (major units)',
+    tag: 'bonuses',
+    caller: 'player',
+    ...BONUS_ID,
+    responses: { 200: BonusCancelInfoSchema },
+    errors: { ...SHAPE, ...SIGNED_IN, 404: ['bonus_not_found'] },
   },
 ];
 
@@ -1139,16 +1217,18 @@ const payments: RouteContract[] = [
   {
     method: 'POST',
     path: '/api/payments/withdrawals',
-    summary: 'Request a withdrawal (optional `Idempotency-Key`); a new destination needs a step-up',
+    summary:
+      'Request a withdrawal (optional `Idempotency-Key`); a new destination needs a step-up; a bonus being wagered needs `forfeit_bonus`',
     tag: 'payments',
     caller: 'player',
-    body: PaymentRequestSchema,
+    body: WithdrawalRequestSchema,
     responses: { 201: PaymentResponseSchema },
     errors: {
       ...PAYMENT_ERRORS,
       400: ['validation_error', 'invalid_idempotency_key'],
       ...STEP_UP,
-      409: ['idempotency_key_reused', 'idempotency_key_in_use'],
+      // docs/payments.md#withdrawals-and-bonuses: `bonus_active` carries `cancel_info`; confirm with `forfeit_bonus`.
+      409: ['idempotency_key_reused', 'idempotency_key_in_use', 'bonus_active'],
       // docs/verification.md#withdrawal-threshold: past the threshold an unverified player is refused.
       422: [...PAYMENT_ERRORS[422], 'verification_required'],
     },
@@ -1397,6 +1477,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...player,
   ...profile,
   ...limits,
+  ...playerBonuses,
   ...documents,
   ...freespins,
   ...info,

@@ -28,7 +28,7 @@ export interface BonusRow {
   endedAt: Date | null;
 }
 
-interface RawRow {
+export interface RawRow {
   id: number;
   user_id: number;
   campaign_id: number | null;
@@ -59,7 +59,7 @@ const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stri
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 
-const toBonus = (r: RawRow): BonusRow => ({
+export const toBonus = (r: RawRow): BonusRow => ({
   id: Number(r.id),
   userId: Number(r.user_id),
   campaignId: r.campaign_id === null ? null : Number(r.campaign_id),
@@ -84,7 +84,8 @@ const toBonus = (r: RawRow): BonusRow => ({
   endedAt: date(r.ended_at),
 });
 
-const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, cancel_reason, source, source_ref,
+/** The columns `toBonus` reads, unqualified (select them from `player_bonuses` or a subquery of it). */
+export const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, cancel_reason, source, source_ref,
   amount_cents::text AS amount_cents, max_bet_cents::text AS max_bet_cents,
   max_conversion_cents::text AS max_conversion_cents, wager_multiplier,
   wager_requirement_cents::text AS wager_requirement_cents, wagered_cents::text AS wagered_cents,

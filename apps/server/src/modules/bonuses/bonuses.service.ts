@@ -1,5 +1,8 @@
+import type { PlayerBonus, BonusCancelInfo, WageringResponse } from '@croupier/shared/api/bonuses';
+import { formatMoney } from '@croupier/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/sql.ts';
+import { appendEvent } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { breakRefusal } from '../limits/index.ts';
@@ -23,6 +26,16 @@ import {
   type BonusRow,
 } from './bonuses.repository.ts';
 import { canTransition, capLeft, wagerRequirement, wageringDone, type CancelReason, type Stage } from './engine.ts';
+import {
+  bonusesPastDeadline,
+  gameWeight,
+  openBonusesOfSelfExcluded,
+  presentableBonuses,
+  waitingWithoutActive,
+  type BonusRef,
+  type PresentableBonus,
+} from './player-bonuses.repository.ts';
+import { bonusMoneyOf, presentBonus, presentCancelInfo } from './presenter.ts';
 
 const DAY = 86_400_000;
 
@@ -30,7 +43,24 @@ export interface BonusesServiceDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
+  /** After a commit that appended `bonus.changed`: the event log's consumers catch up (`events.wake`). */
+  onCommitted?: () => void;
+  /** Sends the bonus object to its player's pages (`bonuses_changes`), after commit. */
+  publish?: (userId: number, bonus: PlayerBonus) => void;
 }
+
+/** What the expiry job did in one run. */
+export interface ExpiryRun {
+  /** Bonuses past their activation or wagering deadline, now `expired`. */
+  expired: number;
+  /** Open bonuses of self-excluded players, now `canceled` (reason `self_exclusion`). */
+  canceled: number;
+  /** Waiting bonuses started in wallets that wagered none (their promotion had been refused). */
+  promoted: number;
+}
+
+/** How many bonuses of each kind the expiry job takes per run; the rest wait for the next minute. */
+const EXPIRY_BATCH = 500;
 
 /** A gift to issue to one player in one currency, its terms already resolved for that currency. */
 export interface IssueInput {
@@ -86,11 +116,14 @@ export class BonusesService {
   async issue(input: IssueInput): Promise<BonusRow> {
     if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
     const now = this.deps.clock.now();
-    return this.deps.db.transaction(async (tx) => {
+    const issued = await this.deps.db.transaction(async (tx) => {
       await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
-      const { bonus } = await insertBonus(tx, this.newBonus(input, now));
-      return bonus;
+      const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
+      if (created) await logChange(tx, bonus, null, 'issued');
+      return { bonus, created };
     });
+    if (issued.created) this.committed();
+    return issued.bonus;
   }
 
   /**
@@ -108,6 +141,7 @@ export class BonusesService {
       throw new AppError(409, 'wallet_missing', `No ${input.currency} wallet for this bonus`);
     }
     const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
+    if (created) await logChange(tx, bonus, null, 'issued');
     if (!created || (await breakRefusal(tx, input.userId, now, 'bonuses'))) return { bonus, balance: null };
     if (await activeBonus(tx, input.userId, input.currency)) {
       await this.move(tx, bonus, 'wait', { now, activatedAt: now });
@@ -160,10 +194,10 @@ export class BonusesService {
     const result = await this.deps.db.transaction(async (tx) => {
       const bonus = await this.lockOwn(tx, userId, bonusId, now);
       if (bonus.stage !== 'issued') {
-        throw new AppError(409, 'bonus_not_activatable', 'This bonus cannot be activated now');
+        throw new AppError(422, 'bonus_not_activatable', 'This bonus cannot be activated now');
       }
       if (bonus.activatableUntil && bonus.activatableUntil <= now) {
-        throw new AppError(409, 'bonus_not_activatable', 'This bonus can no longer be activated');
+        throw new AppError(422, 'bonus_not_activatable', 'This bonus can no longer be activated');
       }
       if (bonus.wagerMultiplier === 0) {
         const moved = await this.deps.wallet.creditBonus(tx, {
@@ -185,6 +219,7 @@ export class BonusesService {
       return { id: bonus.id, balance };
     });
     this.deps.wallet.publish(result.balance);
+    this.committed();
     return this.reread(result.id);
   }
 
@@ -197,25 +232,12 @@ export class BonusesService {
     const balance = await this.deps.db.transaction(async (tx) => {
       const bonus = await this.lockOwn(tx, userId, bonusId, null);
       if (!canTransition(bonus.stage, 'canceled')) {
-        throw new AppError(409, 'bonus_not_cancelable', 'This bonus has already ended');
+        throw new AppError(422, 'bonus_not_cancelable', 'This bonus has already ended');
       }
-      let balance = null;
-      if (bonus.stage === 'handle_bets') {
-        const moved = await this.deps.wallet.settleBonus(tx, {
-          bonusId: bonus.id,
-          userId,
-          currency: bonus.currency,
-          movement: 'forfeit',
-          cap: null,
-        });
-        if (!moved.ok) throw new Error(`bonus ${bonus.id}: wallet missing for its forfeit`);
-        balance = moved.balance;
-      }
-      await this.move(tx, bonus, 'canceled', { now, ended: true, cancelReason: reason });
-      if (bonus.stage === 'handle_bets') balance = (await this.promote(tx, userId, bonus.currency, now)) ?? balance;
-      return balance;
+      return this.end(tx, bonus, 'canceled', now, reason);
     });
     this.deps.wallet.publish(balance);
+    this.committed();
     return this.reread(bonusId);
   }
 
@@ -236,6 +258,7 @@ export class BonusesService {
     });
     if (!found) return null;
     this.deps.wallet.publish(found.balance);
+    this.committed();
     return this.reread(bonusId);
   }
 
@@ -286,26 +309,219 @@ export class BonusesService {
     return bonusesOf(this.deps.db, userId);
   }
 
+  /** `GET /api/player/bonuses`: the player's bonuses as the API shows them, newest first. */
+  async playerBonuses(userId: number): Promise<PlayerBonus[]> {
+    const now = this.deps.clock.now();
+    return (await presentableBonuses(this.deps.db, { userId })).map((p) => presentBonus(p, now));
+  }
+
+  /** One of the player's bonuses as the API shows it; another player's is not found. */
+  async playerBonus(userId: number, bonusId: number): Promise<PlayerBonus> {
+    return presentBonus(await this.presentable(userId, bonusId), this.deps.clock.now());
+  }
+
+  /** `GET /api/player/bonuses/{id}/cancel_info`: what cancelling would take, and the cash that stays. */
+  async cancelInfo(userId: number, bonusId: number): Promise<BonusCancelInfo> {
+    return presentCancelInfo(await this.presentable(userId, bonusId));
+  }
+
+  /**
+   * The wagering meter's figures (`GET /api/player/bonuses/wagering`): the bonus being wagered in
+   * the player's currency, and how much a bet on `game` counts towards it (null without a game or
+   * without a bonus to count for).
+   */
+  async wagering(userId: number, currency: string, game: string | undefined): Promise<WageringResponse> {
+    const [active] = await presentableBonuses(this.deps.db, { userId, currency, stage: 'handle_bets' });
+    if (!active) return { bonus: null, game: null };
+    const bonus = presentBonus(active, this.deps.clock.now());
+    if (game === undefined) return { bonus, game: null };
+    const weight = await gameWeight(this.deps.db, active, game);
+    return { bonus, game: { identifier: game, weight_percent: weight.weight, excluded: weight.excluded } };
+  }
+
+  /**
+   * Sends a bonus as it is now to its player's pages (`bonuses_changes`). After commit, from the
+   * `bonuses.notify` consumer and whoever else changed a bonus (the wagering counter).
+   */
+  async publishBonus(userId: number, bonusId: number): Promise<void> {
+    if (!this.deps.publish) return;
+    const [found] = await presentableBonuses(this.deps.db, { userId, id: bonusId });
+    if (found) this.deps.publish(userId, presentBonus(found, this.deps.clock.now()));
+  }
+
+  /**
+   * The `bonuses.expiry` job (docs/bonuses.md#leased-jobs): bonuses past their deadline expire (one
+   * being wagered forfeits its money, and the next waiting bonus is promoted), and self-excluded
+   * players' open bonuses are canceled (reason `self_exclusion`, forfeited), and a waiting bonus
+   * whose promotion was refused (a break, the maximum balance) starts once it can. Each bonus in its own
+   * transaction behind a guarded update, so a run cut short, or run twice, leaves each bonus either
+   * done once or untouched for the next run. A bonus that fails is left for the next run and the
+   * run fails after doing the others (the scheduler logs and retries it).
+   */
+  async expire(): Promise<ExpiryRun> {
+    const now = this.deps.clock.now();
+    const failures: unknown[] = [];
+    const run: ExpiryRun = { expired: 0, canceled: 0, promoted: 0 };
+    const each = async (refs: BonusRef[], end: (ref: BonusRef) => Promise<boolean>, counter: keyof ExpiryRun) => {
+      for (const ref of refs) {
+        try {
+          if (await end(ref)) run[counter] += 1;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    };
+    await each(
+      await bonusesPastDeadline(this.deps.db, now, EXPIRY_BATCH),
+      (ref) =>
+        this.endInJob(ref, now, (b) => {
+          const deadline = b.stage === 'handle_bets' ? b.validUntil : b.activatableUntil;
+          return canTransition(b.stage, 'expired') && deadline !== null && deadline <= now ? 'expired' : null;
+        }),
+      'expired',
+    );
+    await each(
+      await openBonusesOfSelfExcluded(this.deps.db, now, EXPIRY_BATCH),
+      (ref) =>
+        this.endInJob(ref, now, (b) => (canTransition(b.stage, 'canceled') ? 'canceled' : null), 'self_exclusion'),
+      'canceled',
+    );
+    await each(
+      await waitingWithoutActive(this.deps.db, EXPIRY_BATCH),
+      (ref) => this.promoteInJob(ref, now),
+      'promoted',
+    );
+    if (failures.length > 0)
+      throw new AggregateError(failures, `bonuses: ${failures.length} bonus(es) left for the next run`);
+    return run;
+  }
+
+  /**
+   * Inside a withdrawal's reserve transaction (docs/bonuses.md#limits-withdrawals-privacy): with a
+   * bonus being wagered in that currency the withdrawal is refused, 409 `bonus_active` with what
+   * cancelling would take (`cancel_info`), unless the player confirmed (`forfeit`); then the bonus
+   * is canceled (reason `withdrawal`), its money forfeited, here, in the caller's transaction. A
+   * withdrawal above the cash is left to the reserve to refuse: there is nothing to confirm for it.
+   */
+  async onWithdrawal(
+    tx: Executor,
+    input: { userId: number; currency: string; amount: bigint; forfeit: boolean; now?: Date },
+  ): Promise<void> {
+    const now = input.now ?? this.deps.clock.now();
+    const wallet = await lockWallet(tx, input.userId, input.currency);
+    if (!wallet || input.amount > wallet.cash) return;
+    const active = await activeBonus(tx, input.userId, input.currency);
+    const bonus = active && (await lockBonus(tx, active.id));
+    if (!bonus || bonus.stage !== 'handle_bets') return;
+    if (!input.forfeit) {
+      const [view] = await presentableBonuses(tx, { userId: input.userId, id: bonus.id });
+      if (!view) throw new BonusNotFoundError();
+      throw new AppError(409, 'bonus_active', withdrawalWarning(view), undefined, {
+        cancel_info: presentCancelInfo(view),
+      });
+    }
+    await this.end(tx, bonus, 'canceled', now, 'withdrawal');
+  }
+
+  /** After a commit that changed bonuses. */
+  private committed() {
+    this.deps.onCommitted?.();
+  }
+
+  /**
+   * One bonus of the expiry job: the wallet locked, then the bonus; `decide` says, on the locked
+   * row, whether it still has to end and how (null: a request or another run got there first).
+   */
+  private async endInJob(
+    ref: BonusRef,
+    now: Date,
+    decide: (bonus: BonusRow) => 'expired' | 'canceled' | null,
+    reason?: CancelReason,
+  ): Promise<boolean> {
+    const balance = await this.deps.db.transaction(async (tx) => {
+      await lockWallet(tx, ref.userId, ref.currency);
+      const bonus = await lockBonus(tx, ref.id);
+      const to = bonus && decide(bonus);
+      if (!bonus || !to) return undefined;
+      let balance = await this.end(tx, bonus, to, now, reason);
+      // A waiting bonus ends while nothing is wagered (its promotion was refused): the next may start.
+      if (bonus.stage === 'wait' && !(await activeBonus(tx, bonus.userId, bonus.currency)))
+        balance = (await this.promote(tx, bonus.userId, bonus.currency, now)) ?? balance;
+      return balance;
+    });
+    if (balance === undefined) return false;
+    this.deps.wallet.publish(balance);
+    this.committed();
+    return true;
+  }
+
+  /** A wallet that wagers nothing while a bonus waits: the oldest waiting one starts if it may. */
+  private async promoteInJob(ref: BonusRef, now: Date): Promise<boolean> {
+    const balance = await this.deps.db.transaction(async (tx) => {
+      await lockWallet(tx, ref.userId, ref.currency);
+      if (await activeBonus(tx, ref.userId, ref.currency)) return null;
+      return this.promote(tx, ref.userId, ref.currency, now);
+    });
+    if (!balance) return false;
+    this.deps.wallet.publish(balance);
+    this.committed();
+    return true;
+  }
+
+  /**
+   * Ends an open bonus (canceled or expired), its wallet and the bonus locked by the caller: one
+   * being wagered forfeits the wallet's bonus money (never its cash) and the next waiting bonus of
+   * the wallet is promoted. The wallet's balance when money moved, else null.
+   */
+  private async end(tx: Executor, bonus: BonusRow, to: 'canceled' | 'expired', now: Date, reason?: CancelReason) {
+    const wagered = bonus.stage === 'handle_bets';
+    let balance = null;
+    if (wagered) {
+      const moved = await this.deps.wallet.settleBonus(tx, {
+        bonusId: bonus.id,
+        userId: bonus.userId,
+        currency: bonus.currency,
+        movement: 'forfeit',
+        cap: null,
+      });
+      if (!moved.ok) throw new Error(`bonus ${bonus.id}: wallet missing for its forfeit`);
+      balance = moved.balance;
+    }
+    await this.move(tx, bonus, to, {
+      now,
+      ended: true,
+      ...(to === 'canceled' ? { cancelReason: reason ?? 'player' } : {}),
+    });
+    if (wagered) balance = (await this.promote(tx, bonus.userId, bonus.currency, now)) ?? balance;
+    return balance;
+  }
+
   /**
    * Starts the oldest waiting bonus of a wallet whose active one just ended, in the same
-   * transaction. It stays waiting when its grant would pass the maximum balance or the player is on
-   * a break: the next end tries again.
+   * transaction. A waiting bonus past its activation deadline expires on the way (the next is
+   * tried). The one to start stays waiting when its grant would pass the maximum balance or the
+   * player is on a break: the next end tries again.
    */
   private async promote(tx: Executor, userId: number, currency: string, now: Date) {
-    const next = await oldestWaiting(tx, userId, currency);
-    if (!next) return null;
-    if (next.activatableUntil && next.activatableUntil <= now) return null;
-    if (await breakRefusal(tx, userId, now, 'bonuses')) return null;
-    const moved = await this.deps.wallet.creditBonus(tx, {
-      bonusId: next.id,
-      userId,
-      currency,
-      amount: next.amount,
-      movement: 'grant',
-    });
-    if (!moved.ok) return null;
-    await this.move(tx, next, 'handle_bets', { now, validUntil: new Date(now.getTime() + next.validityDays * DAY) });
-    return moved.balance;
+    for (;;) {
+      const next = await oldestWaiting(tx, userId, currency);
+      if (!next) return null;
+      if (next.activatableUntil && next.activatableUntil <= now) {
+        await this.move(tx, next, 'expired', { now, ended: true });
+        continue;
+      }
+      if (await breakRefusal(tx, userId, now, 'bonuses')) return null;
+      const moved = await this.deps.wallet.creditBonus(tx, {
+        bonusId: next.id,
+        userId,
+        currency,
+        amount: next.amount,
+        movement: 'grant',
+      });
+      if (!moved.ok) return null;
+      await this.move(tx, next, 'handle_bets', { now, validUntil: new Date(now.getTime() + next.validityDays * DAY) });
+      return moved.balance;
+    }
   }
 
   /** Grants a bonus's money and starts its wagering clock. */
@@ -332,11 +548,16 @@ export class BonusesService {
     throw new AppError(409, 'wallet_missing', `No ${currency} wallet for this bonus`);
   }
 
+  /**
+   * Every stage change of a bonus passes here: a guarded update, and `bonus.changed` in the same
+   * transaction (docs/events.md), so the change and its event exist together or not at all.
+   */
   private async move(tx: Executor, bonus: BonusRow, to: Stage, set: Parameters<typeof moveStage>[4]) {
     if (!canTransition(bonus.stage, to)) throw new Error(`bonus ${bonus.id}: ${bonus.stage} → ${to} is not allowed`);
     if (!(await moveStage(tx, bonus.id, bonus.stage, to, set))) {
       throw new AppError(409, 'bonus_changed', 'This bonus changed meanwhile; try again');
     }
+    await logChange(tx, bonus, bonus.stage, to);
   }
 
   /**
@@ -361,9 +582,44 @@ export class BonusesService {
     if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
   }
 
+  private async presentable(userId: number, bonusId: number): Promise<PresentableBonus> {
+    const [found] = await presentableBonuses(this.deps.db, { userId, id: bonusId });
+    if (!found) throw new BonusNotFoundError();
+    return found;
+  }
+
   private async reread(id: number): Promise<BonusRow> {
     const found = await findBonus(this.deps.db, id);
     if (!found) throw new BonusNotFoundError();
     return found;
   }
+}
+
+/** Appends `bonus.changed` (docs/events.md) in the transaction of the change; `from` null: just issued. */
+function logChange(tx: Executor, bonus: BonusRow, from: Stage | null, to: Stage) {
+  return appendEvent(tx, {
+    type: 'bonus.changed',
+    userId: bonus.userId,
+    payload: {
+      id: bonus.id,
+      campaign_id: bonus.campaignId,
+      kind: bonus.kind,
+      currency: bonus.currency,
+      from,
+      stage: to,
+      amount: Number(bonus.amount),
+    },
+  });
+}
+
+/** What a withdrawal would take from a bonus being wagered, in the words of docs/bonuses.md#what-the-player-sees. */
+function withdrawalWarning(view: PresentableBonus): string {
+  const { currency } = view.bonus;
+  const money = bonusMoneyOf(view);
+  const winnings = money > view.bonus.amount ? money - view.bonus.amount : 0n;
+  const show = (v: bigint) => formatMoney(v, currency, 'en');
+  return (
+    `Withdrawing cancels your bonus: ${show(money)} of bonus money, ${show(winnings)} of it winnings, will be removed. ` +
+    `Your ${show(view.wallet?.cash ?? 0n)} cash stays. Send the withdrawal again with forfeit_bonus: true to go ahead.`
+  );
 }

@@ -121,7 +121,7 @@ describe('issue and activation', () => {
     expect(await movements(issued.id)).toEqual([
       { kind: 'bonus_grant', key: `bonus:${issued.id}:grant`, cash: 0n, bonus: 100_00n, funding: -100_00n },
     ]);
-    await expect(bonuses.activate(p, issued.id)).rejects.toMatchObject({ status: 409, code: 'bonus_not_activatable' });
+    await expect(bonuses.activate(p, issued.id)).rejects.toMatchObject({ status: 422, code: 'bonus_not_activatable' });
     await expectLedgerSound(t.database);
   });
 
@@ -132,7 +132,7 @@ describe('issue and activation', () => {
     await expect(bonuses.activate(other, b.id)).rejects.toMatchObject({ status: 404, code: 'bonus_not_found' });
     await expect(bonuses.cancel(other, b.id)).rejects.toMatchObject({ status: 404 });
     t.clock.advance(DAY);
-    await expect(bonuses.activate(p, b.id)).rejects.toMatchObject({ status: 409, code: 'bonus_not_activatable' });
+    await expect(bonuses.activate(p, b.id)).rejects.toMatchObject({ status: 422, code: 'bonus_not_activatable' });
     expect(await movements(b.id)).toEqual([]);
   });
 
@@ -186,7 +186,7 @@ describe('one wagering bonus per wallet', () => {
     const promoted = (await bonuses.list(p)).find((b) => b.id === second.id)!;
     expect(promoted).toMatchObject({ stage: 'handle_bets', validUntil: new Date(t.clock.now().getTime() + 3 * DAY) });
     expect(await wallet(p)).toEqual({ cash: 80_00n, bonus: 20_00n });
-    await expect(bonuses.cancel(p, first.id)).rejects.toMatchObject({ status: 409, code: 'bonus_not_cancelable' });
+    await expect(bonuses.cancel(p, first.id)).rejects.toMatchObject({ status: 422, code: 'bonus_not_cancelable' });
     await expectLedgerSound(t.database);
   });
 

@@ -1,14 +1,15 @@
 import { defineModule } from '../module.ts';
 import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
-import { bonusesSql } from './sql/index.ts';
+import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
 import { CashbackService } from './cashback.ts';
 import { FreespinsService } from './freespins.ts';
 import { packsForExport } from './freespins.repository.ts';
 import { freespinsRoutes, presentPack } from './freespins.routes.ts';
+import { bonusesSql } from './sql/index.ts';
 
 export type { BonusRow } from './bonuses.repository.ts';
-export type { IssueInput } from './bonuses.service.ts';
+export type { ExpiryRun, IssueInput } from './bonuses.service.ts';
 export type { FreespinsService, PackInput, PackRow, SpinOutcome } from './freespins.ts';
 
 /** The module's API: the bonus engine, with its free-spin packs. */
@@ -23,14 +24,22 @@ declare module '../module.ts' {
 /**
  * Bonuses (docs/bonuses.md): gifts, their wagering and their money. The engine core (issue,
  * activation, cancel, conversion, promotion), the rules inside the bet (`sql/`: max bet, excluded
- * games, the counter, the route of bonus-funded wins) and the wagering consumer that converts a
- * bonus once its requirement is met.
+ * games, the counter, the route of bonus-funded wins), the wagering consumer that converts a bonus
+ * once its requirement is met, free-spin packs, weekly cashback, the player's calls, the expiry job
+ * and the `bonuses_changes` push from the event log.
  */
 export const bonusesModule = defineModule({
   name: 'bonuses',
-  channels: ['freespins_changes', 'bonuses_changes'],
+  channels: ['bonuses_changes', 'freespins_changes'],
   setup: (ctx): BonusesApi => {
-    const service = new BonusesService({ db: ctx.database.db, clock: ctx.clock, wallet: ctx.wallet.service });
+    const service = new BonusesService({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      wallet: ctx.wallet.service,
+      // Each change appended `bonus.changed`: the push below goes out without waiting for the poll.
+      onCommitted: () => ctx.events.wake(),
+      publish: (userId, bonus) => ctx.publish.toPlayer(userId, 'bonuses_changes', bonus),
+    });
     const freespins = new FreespinsService({
       db: ctx.database.db,
       clock: ctx.clock,
@@ -40,9 +49,25 @@ export const bonusesModule = defineModule({
     });
     return Object.assign(service, { freespins });
   },
+  routes: async (app, api, ctx) => {
+    await playerBonusRoutes(app, { bonuses: api });
+    await freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() });
+  },
+  sql: bonusesSql,
   jobs: (api, ctx) => {
     const cashback = new CashbackService({ db: ctx.database.db, clock: ctx.clock, bonuses: api });
     return [
+      {
+        name: 'bonuses.expiry',
+        everySeconds: 60,
+        run: async () => {
+          const done = await api.expire();
+          const packs = await api.freespins.expireDue();
+          if (done.expired > 0 || done.canceled > 0 || packs > 0)
+            ctx.log.info({ ...done, packs }, 'bonuses: expired and self-exclusion cancels');
+          return { ...done, packs };
+        },
+      },
       {
         name: 'bonuses.cashback',
         everySeconds: 600,
@@ -54,29 +79,53 @@ export const bonusesModule = defineModule({
       },
     ];
   },
-  routes: (app, api, ctx) => freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() }),
-  sql: bonusesSql,
+  consumers: (bonuses, ctx) => {
+    // One push per bonus per batch, of the bonus as it is after the batch's commit: the first
+    // after-commit step of a batch sends them all, the others find nothing left.
+    const pending = new Map<number, number>();
+    const flush = () => {
+      for (const [bonusId, userId] of pending) {
+        pending.delete(bonusId);
+        void bonuses.publishBonus(userId, bonusId).catch((error: unknown) => {
+          ctx.log.error({ err: error, bonusId }, 'bonuses: bonuses_changes push failed');
+        });
+      }
+    };
+    return [
+      {
+        name: 'bonuses.notify',
+        types: ['bonus.changed'],
+        async handle(_tx, event) {
+          const { id } = event.payload as { id: number };
+          if (event.userId === null) return;
+          pending.set(id, event.userId);
+          return flush;
+        },
+      },
+      // The counter moved inside the bet; what follows from it (conversion, a lost bonus, the next
+      // one promoted) is decided here, once per wallet event, in the cursor's transaction. The
+      // meter hears of every counted bet through the same push.
+      {
+        name: 'bonuses.wagering',
+        types: ['wallet.bet', 'wallet.win', 'wallet.rollback'],
+        async handle(tx, event) {
+          const { currency } = event.payload as { currency: string };
+          if (event.userId === null) return;
+          const outcome = await bonuses.settleWageringIn(tx, event.userId, currency);
+          if (!outcome) return;
+          pending.set(outcome.bonusId, event.userId);
+          return () => {
+            ctx.wallet.service.publish(outcome.balance);
+            flush();
+          };
+        },
+      },
+    ];
+  },
   invariants: {
     'bonus-money-has-its-bonus': bonusMoneyWithoutBonus,
     'bonus-counter-equals-its-wagers': wageredDiffersFromWagers,
   },
-  // The counter moved inside the bet; what follows from it (conversion, a lost bonus, the next one
-  // promoted) is decided here, once per wallet event, in the cursor's transaction.
-  consumers: (service, ctx) => [
-    {
-      name: 'bonuses.wagering',
-      types: ['wallet.bet', 'wallet.win', 'wallet.rollback'],
-      async handle(tx, event) {
-        const { currency } = event.payload as { currency: string };
-        if (event.userId === null) return;
-        const outcome = await service.settleWageringIn(tx, event.userId, currency);
-        if (!outcome) return;
-        return () => {
-          ctx.wallet.service.publish(outcome.balance);
-        };
-      },
-    },
-  ],
   // Bonus rows are money records: kept on erasure, tied to the player by id only. (Cancelling what
   // is left open on erasure comes with the player API: docs/bonuses.md#limits-withdrawals-privacy.)
   personalData: () => ({

@@ -84,6 +84,7 @@ export const paymentsModule = defineModule({
       confirmations: ctx.env.CRYPTO_CONFIRMATIONS,
       deliver,
     });
+    const bonuses = ctx.use('bonuses');
     const providers = new Map<string, PaymentProvider>(ctx.env.PAYMENTS_SANDBOX ? [[sandbox.id, sandbox]] : []);
     const service = new PaymentsService({
       db: ctx.database.db,
@@ -117,6 +118,7 @@ export const paymentsModule = defineModule({
       onError: (message, error) => ctx.log.error({ err: error }, message),
       requestHashKey: deriveKeyHex(ctx.env.appSecret, 'payment-idempotency'),
       verificationThresholds: ctx.env.kycWithdrawalThresholds,
+      beforeWithdrawal: (tx, input) => bonuses.onWithdrawal(tx, input),
     });
     return { service, sandbox, chain, onChange: (l) => void listeners.push(l) };
   },

@@ -11,6 +11,7 @@ import {
   PaymentPlanQuerySchema,
   PaymentRequestSchema,
   PaymentsPageRequestSchema,
+  WithdrawalRequestSchema,
 } from '@croupier/shared/api/payments';
 import { RiskPayloadSchema } from '@croupier/shared/risk';
 import type { AppDeps } from '../../app.ts';
@@ -125,7 +126,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
   });
 
   app.post('/api/payments/withdrawals', async (request, reply) => {
-    const { payment: input } = parseBody(PaymentRequestSchema, request);
+    const { payment: input, forfeit_bonus: forfeitBonus } = parseBody(WithdrawalRequestSchema, request);
     const key = idempotencyKey(request);
     const loaded = await request.auth();
     const user = requireUserFrom(loaded);
@@ -141,6 +142,7 @@ async function playerRoutes(app: FastifyInstance, deps: AppDeps & { payments: Pa
       // docs/reliability.md#a8-step-up: money goes somewhere it never went or came from only after a fresh step-up.
       {
         idempotencyKey: key,
+        forfeitBonus,
         onNewDestination: () => {
           requireSteppedUp(loaded, deps.clock.now());
         },

@@ -122,6 +122,15 @@ export interface PaymentsDeps {
    * which the player must be verified (docs/verification.md#withdrawal-threshold). Empty: off.
    */
   verificationThresholds?: ReadonlyMap<string, bigint>;
+  /**
+   * Asked inside a withdrawal's transaction, before the reserve (docs/bonuses.md#limits-withdrawals-privacy):
+   * the bonuses module refuses (409 `bonus_active`) while a bonus is being wagered in that currency,
+   * unless the player confirmed with `forfeitBonus`; then it cancels the bonus in this transaction.
+   */
+  beforeWithdrawal?: (
+    tx: Executor,
+    input: { userId: number; currency: string; amount: bigint; forfeit: boolean; now: Date },
+  ) => Promise<void>;
 }
 
 export interface RequestInput {
@@ -159,6 +168,12 @@ export interface WithdrawOptions extends SubmitOptions {
    * (decision 015); throwing refuses the withdrawal. The route asks for a step-up here.
    */
   onNewDestination?: () => void;
+  /**
+   * The player saw what cancelling their bonus takes and confirmed (`forfeit_bonus`). Consent, not
+   * part of the request an Idempotency-Key stands for: a refused attempt keeps nothing for the key,
+   * so the confirmed one may send the same key again.
+   */
+  forfeitBonus?: boolean;
 }
 
 class Declined extends Error {}
@@ -415,6 +430,13 @@ export class PaymentsService {
           now,
         });
         if (idem) await this.claim(tx, user.id, idem, row.id, now);
+        await this.deps.beforeWithdrawal?.(tx, {
+          userId: user.id,
+          currency: input.currency,
+          amount: input.amountCents,
+          forfeit: options.forfeitBonus === true,
+          now,
+        });
         const reserved = await this.deps.wallet.service.debitPlayer({
           tx,
           userId: user.id,
