@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_WEIGHT, type CurrencyTerms } from '@croupier/shared/bonus-terms';
 import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 import type { CancelReason, Stage } from './engine.ts';
 
@@ -26,6 +27,10 @@ export interface BonusRow {
   activatedAt: Date | null;
   validUntil: Date | null;
   endedAt: Date | null;
+  /** The campaign's terms for this currency frozen at issue (null: issued without a campaign). */
+  terms: CurrencyTerms | null;
+  /** The deposit a deposit bonus matched. */
+  deposit: bigint | null;
 }
 
 interface RawRow {
@@ -51,6 +56,8 @@ interface RawRow {
   activated_at: Date | string | null;
   valid_until: Date | string | null;
   ended_at: Date | string | null;
+  terms: CurrencyTerms | string | null;
+  deposit_cents: string | null;
 }
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -79,6 +86,8 @@ const toBonus = (r: RawRow): BonusRow => ({
   activatedAt: date(r.activated_at),
   validUntil: date(r.valid_until),
   endedAt: date(r.ended_at),
+  terms: typeof r.terms === 'string' ? (JSON.parse(r.terms) as CurrencyTerms) : r.terms,
+  deposit: big(r.deposit_cents),
 });
 
 const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, cancel_reason, source, source_ref,
@@ -86,7 +95,7 @@ const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, cancel_reas
   max_conversion_cents::text AS max_conversion_cents, wager_multiplier,
   wager_requirement_cents::text AS wager_requirement_cents, wagered_cents::text AS wagered_cents,
   converted_cents::text AS converted_cents, validity_days, issued_at, activatable_until, activated_at,
-  valid_until, ended_at`;
+  valid_until, ended_at, terms, deposit_cents::text AS deposit_cents`;
 
 export interface NewBonus {
   userId: number;
@@ -103,7 +112,22 @@ export interface NewBonus {
   validityDays: number;
   issuedAt: Date;
   activatableUntil: Date | null;
+  /** Frozen from a campaign (docs/bonuses.md#data-model); left out: the columns' defaults. */
+  weights?: Readonly<Record<string, number>>;
+  defaultWeight?: number;
+  excludedCollections?: readonly string[];
+  terms?: CurrencyTerms | null;
+  deposit?: bigint | null;
 }
+
+/** A text[] parameter that both drivers bind alike (PGlite and node-postgres differ on JS arrays). */
+export const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
 
 /** Inserts an issued bonus; an existing one with the same source and ref is returned instead. */
 export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: BonusRow; created: boolean }> {
@@ -111,11 +135,13 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
     db,
     sql`INSERT INTO player_bonuses (user_id, campaign_id, kind, currency, stage, source, source_ref, amount_cents,
           max_bet_cents, max_conversion_cents, wager_multiplier, wager_requirement_cents, validity_days, issued_at,
-          activatable_until)
+          activatable_until, weights, default_weight, excluded_collections, terms, deposit_cents)
         VALUES (${b.userId}, ${b.campaignId}, ${b.kind}, ${b.currency}, 'issued', ${b.source}, ${b.sourceRef},
           ${b.amount.toString()}::bigint, ${b.maxBet?.toString() ?? null}::bigint,
           ${b.maxConversion?.toString() ?? null}::bigint, ${b.wagerMultiplier}, ${b.wagerRequirement.toString()}::bigint,
-          ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil})
+          ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil}, ${JSON.stringify(b.weights ?? {})}::jsonb,
+          ${b.defaultWeight ?? DEFAULT_WEIGHT}, ${textArray(b.excludedCollections ?? [])},
+          ${b.terms ? JSON.stringify(b.terms) : null}::jsonb, ${b.deposit?.toString() ?? null}::bigint)
         ON CONFLICT (source, source_ref) DO NOTHING
         RETURNING ${COLUMNS}`,
   );
@@ -126,6 +152,19 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
   );
   if (!existing) throw new Error(`bonus ${b.source}/${b.sourceRef} neither inserted nor found`);
   return { bonus: toBonus(existing), created: false };
+}
+
+/** The bonus a source and ref issued, if any (a manual issue's key, a payment). */
+export async function findBonusBySource(
+  db: Executor,
+  source: string,
+  sourceRef: string,
+): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE source = ${source} AND source_ref = ${sourceRef}`,
+  );
+  return row ? toBonus(row) : undefined;
 }
 
 /** Locks a player's bonus (after their wallet: the order `wallet_bet` uses). */

@@ -1,3 +1,4 @@
+import type { CurrencyTerms } from '@croupier/shared/bonus-terms';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,6 +18,9 @@ import {
 import { canTransition, capLeft, wagerRequirement, wageringDone, type CancelReason, type Stage } from './engine.ts';
 
 const DAY = 86_400_000;
+
+/** A wallet's balance after a bonus movement, to publish after the commit (null: none moved). */
+export type MovedBalance = Parameters<WalletService['publish']>[0];
 
 export interface BonusesServiceDeps {
   db: Db;
@@ -41,6 +45,14 @@ export interface IssueInput {
   validityDays: number;
   /** Days the player has to activate it (null: no deadline). */
   activationDays?: number | null;
+  /** What the requirement counts: the bonus, or the bonus and `depositCents` (a deposit bonus). */
+  wagerBase?: 'bonus' | 'bonus_and_deposit';
+  depositCents?: bigint | null;
+  /** Frozen from a campaign's terms (`issueFromCampaign`); left out: every game counts 100 %. */
+  weights?: Readonly<Record<string, number>>;
+  defaultWeight?: number;
+  excludedCollections?: readonly string[];
+  terms?: CurrencyTerms | null;
 }
 
 export class BonusNotFoundError extends AppError {
@@ -60,27 +72,42 @@ export class BonusesService {
 
   /** Issues a bonus (stage `issued`, no money yet); the same source and ref returns the first one. */
   async issue(input: IssueInput): Promise<BonusRow> {
-    if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
     const now = this.deps.clock.now();
-    return this.deps.db.transaction(async (tx) => {
-      await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
-      const { bonus } = await insertBonus(tx, {
-        userId: input.userId,
-        campaignId: input.campaignId ?? null,
-        kind: input.kind,
-        currency: input.currency,
-        source: input.source,
-        sourceRef: input.sourceRef,
-        amount: input.amount,
-        maxBet: input.maxBet ?? null,
-        maxConversion: input.maxConversion ?? null,
-        wagerMultiplier: input.wagerMultiplier,
-        wagerRequirement: wagerRequirement(input.amount, input.wagerMultiplier),
-        validityDays: input.validityDays,
-        issuedAt: now,
-        activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
-      });
-      return bonus;
+    return this.deps.db.transaction(async (tx) => (await this.issueIn(tx, input, now)).bonus);
+  }
+
+  /**
+   * `issue` in the caller's transaction (an event consumer's, so the gift and the consumer's cursor
+   * commit together). `created` is false when the source and ref were issued before.
+   */
+  async issueIn(tx: Executor, input: IssueInput, now: Date): Promise<{ bonus: BonusRow; created: boolean }> {
+    if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
+    await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
+    return insertBonus(tx, {
+      userId: input.userId,
+      campaignId: input.campaignId ?? null,
+      kind: input.kind,
+      currency: input.currency,
+      source: input.source,
+      sourceRef: input.sourceRef,
+      amount: input.amount,
+      maxBet: input.maxBet ?? null,
+      maxConversion: input.maxConversion ?? null,
+      wagerMultiplier: input.wagerMultiplier,
+      wagerRequirement: wagerRequirement(
+        input.amount,
+        input.wagerMultiplier,
+        input.wagerBase ?? 'bonus',
+        input.depositCents ?? 0n,
+      ),
+      validityDays: input.validityDays,
+      issuedAt: now,
+      activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
+      ...(input.weights ? { weights: input.weights } : {}),
+      ...(input.defaultWeight !== undefined ? { defaultWeight: input.defaultWeight } : {}),
+      ...(input.excludedCollections ? { excludedCollections: input.excludedCollections } : {}),
+      terms: input.terms ?? null,
+      deposit: input.depositCents ?? null,
     });
   }
 
@@ -90,35 +117,46 @@ export class BonusesService {
    */
   async activate(userId: number, bonusId: number): Promise<BonusRow> {
     const now = this.deps.clock.now();
-    const result = await this.deps.db.transaction(async (tx) => {
-      const bonus = await this.lockOwn(tx, userId, bonusId, now);
-      if (bonus.stage !== 'issued') {
-        throw new AppError(409, 'bonus_not_activatable', 'This bonus cannot be activated now');
-      }
-      if (bonus.activatableUntil && bonus.activatableUntil <= now) {
-        throw new AppError(409, 'bonus_not_activatable', 'This bonus can no longer be activated');
-      }
-      if (bonus.wagerMultiplier === 0) {
-        const moved = await this.deps.wallet.creditBonus(tx, {
-          bonusId: bonus.id,
-          userId,
-          currency: bonus.currency,
-          amount: bonus.amount,
-          movement: 'cash',
-        });
-        this.refuseUnless(moved, bonus.currency);
-        await this.move(tx, bonus, 'finished', { now, activatedAt: now, ended: true });
-        return { id: bonus.id, balance: moved.ok ? moved.balance : null };
-      }
-      if (await activeBonus(tx, userId, bonus.currency)) {
-        await this.move(tx, bonus, 'wait', { now, activatedAt: now });
-        return { id: bonus.id, balance: null };
-      }
-      const balance = await this.start(tx, bonus, now, now);
-      return { id: bonus.id, balance };
-    });
+    const result = await this.deps.db.transaction((tx) => this.activateIn(tx, userId, bonusId, now));
     this.deps.wallet.publish(result.balance);
     return this.reread(result.id);
+  }
+
+  /**
+   * `activate` in the caller's transaction (an event consumer's): the new balance, if money moved,
+   * is for the caller to publish after its commit.
+   */
+  async activateIn(
+    tx: Executor,
+    userId: number,
+    bonusId: number,
+    now: Date,
+  ): Promise<{ id: number; balance: MovedBalance }> {
+    const bonus = await this.lockOwn(tx, userId, bonusId, now);
+    if (bonus.stage !== 'issued') {
+      throw new AppError(409, 'bonus_not_activatable', 'This bonus cannot be activated now');
+    }
+    if (bonus.activatableUntil && bonus.activatableUntil <= now) {
+      throw new AppError(409, 'bonus_not_activatable', 'This bonus can no longer be activated');
+    }
+    if (bonus.wagerMultiplier === 0) {
+      const moved = await this.deps.wallet.creditBonus(tx, {
+        bonusId: bonus.id,
+        userId,
+        currency: bonus.currency,
+        amount: bonus.amount,
+        movement: 'cash',
+      });
+      this.refuseUnless(moved, bonus.currency);
+      await this.move(tx, bonus, 'finished', { now, activatedAt: now, ended: true });
+      return { id: bonus.id, balance: moved.ok ? moved.balance : null };
+    }
+    if (await activeBonus(tx, userId, bonus.currency)) {
+      await this.move(tx, bonus, 'wait', { now, activatedAt: now });
+      return { id: bonus.id, balance: null };
+    }
+    const balance = await this.start(tx, bonus, now, now);
+    return { id: bonus.id, balance };
   }
 
   /**
