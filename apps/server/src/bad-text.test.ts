@@ -341,6 +341,11 @@ function cases(c: Context): Case[] {
       },
     },
     { method: 'POST', route: '/sandbox-chain/send', body: { address: c.address, amount_cents: 1_000 } },
+    // Bonuses (docs/bonuses.md#the-calls): no campaign is seeded here, so the code is refused for what it names.
+    { method: 'PATCH', route: '/api/player/set_bonus_code', body: { deposit_bonus_code: 'WELCOME100' } },
+    { method: 'PATCH', route: '/api/player/update_bonus_settings', body: { can_issue: true } },
+    { method: 'DELETE', route: '/api/bonuses/deposit/:id', params: { id: 'WELCOME100' }, cleanRefused: true },
+    { method: 'DELETE', route: '/api/bonuses/registration/:id', params: { id: 'SIGNUP5' }, cleanRefused: true },
     {
       method: 'GET',
       route: '/sandbox-onramp',
@@ -442,6 +447,10 @@ const NO_TEXT = new Set([
   'GET /games-api/session',
   'POST /games-api/fairness/rotate',
   'POST /sandbox-chain/mine',
+  'GET /api/bonuses/deposit',
+  'GET /api/bonuses/registration',
+  'GET /api/bonuses/available_bonuses',
+  'DELETE /api/player/clear_bonus_code',
 ]);
 
 /** Every variant of a JSON value with one string (a value or a key) made bad. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type Croupier } from '../src/app.ts';
@@ -141,7 +142,7 @@ export async function buildTestApp(
     app,
     croupier,
     wallet: croupier.wallet,
-    events: croupier.events,
+    events: { ...croupier.events, drain: (consumer?: string) => drainToEnd(croupier, consumer) },
     jobs: croupier.jobs,
     realtime: croupier.realtime,
     games: croupier.modules.games,
@@ -200,4 +201,33 @@ export function createClient(app: FastifyInstance) {
       request('PATCH', url, body ?? {}, headers),
     delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
   };
+}
+
+/**
+ * `events.drain` for tests: drains until the consumer (or every consumer) has passed the last event
+ * of the log. One drain applies only the events older than every transaction still running on the
+ * server (docs/events.md#consuming); on a shared PostgreSQL server that includes other test files'
+ * transactions in their own databases, so one drain may stop short for a moment. This waits for that
+ * condition, never for a fixed time. A failing consumer stays where it is (its cursor says why).
+ */
+async function drainToEnd(croupier: Croupier, consumer?: string): Promise<number> {
+  let total = 0;
+  const names = consumer === undefined ? croupier.events.consumerNames() : [consumer];
+  const list = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  for (let attempt = 0; attempt < 400; attempt++) {
+    total += await croupier.events.drain(consumer);
+    if (names.length === 0) return total;
+    const found = await croupier.database.db.execute(
+      sql`SELECT EXISTS (
+            SELECT 1 FROM event_cursors c
+             WHERE c.consumer IN (${list}) AND c.failures = 0
+               AND EXISTS (SELECT 1 FROM events e WHERE (e.tx, e.id) > (c.last_tx, c.last_id))) AS behind`,
+    );
+    if (!(found.rows[0] as { behind: boolean } | undefined)?.behind) return total;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`events: ${consumer ?? 'the consumers'} did not reach the end of the log`);
 }

@@ -32,7 +32,8 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
     await database.migrate();
-    await seedDemoContent(database.db);
+    // Without the bonus campaigns: the tests that need them make their own (docs/bonuses.md#kinds-the-demo-seeds).
+    await seedDemoContent(database.db, { campaigns: false });
     await database.close();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');

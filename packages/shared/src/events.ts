@@ -34,6 +34,17 @@ export const PaymentEventPayload = z.strictObject({
   method_id: z.string(),
 });
 
+/**
+ * A deposit credited: the payment's fields, the deposit bonus code the player had chosen when it
+ * started (`payments.bonus_code`, null: none) and its number among the player's successful deposits
+ * (1: the first), which deposit campaigns match (docs/bonuses.md#through-the-event-log-exactly-once).
+ * Deposits logged before these fields existed lack them: consumers read them as absent.
+ */
+export const DepositSucceededPayload = PaymentEventPayload.extend({
+  bonus_code: z.string().nullable(),
+  deposit_number: z.number().int().positive(),
+});
+
 /** A player account was created (sign-up), with what offers and groups depend on. */
 export const PlayerRegisteredPayload = z.strictObject({
   currency: z.string(),
@@ -57,17 +68,28 @@ export const BonusChangedPayload = z.strictObject({
   amount: money,
 });
 
+/**
+ * A player's e-mail address was confirmed for the first time (the confirmation link, a password
+ * reset link, or a confirmed address change of a player never confirmed before). Registration
+ * bonuses wait for it (docs/bonuses.md#settled-before-building).
+ */
+export const PlayerEmailConfirmedPayload = z.strictObject({
+  currency: z.string(),
+  country: z.string().nullable(),
+});
+
 export const EVENT_PAYLOADS = {
   'wallet.bet': WalletEventPayload,
   'wallet.win': WalletEventPayload,
   'wallet.rollback': WalletEventPayload,
-  'payment.deposit.succeeded': PaymentEventPayload,
+  'payment.deposit.succeeded': DepositSucceededPayload,
   'payment.withdrawal.requested': PaymentEventPayload,
   'payment.withdrawal.recalled': PaymentEventPayload,
   'payment.withdrawal.paid': PaymentEventPayload,
   'payment.withdrawal.failed': PaymentEventPayload,
   'player.registered': PlayerRegisteredPayload,
   'bonus.changed': BonusChangedPayload,
+  'player.email_confirmed': PlayerEmailConfirmedPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

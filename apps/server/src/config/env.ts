@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { BONUS_WAGER_MULTIPLIER_CEILING } from '@croupier/shared/api/bonuses';
 import { isCurrencyCode } from '@croupier/shared/currencies';
 import type { S3StoreConfig } from '../modules/documents/index.ts';
 import { resolveAppSecret } from './secrets.ts';
@@ -146,6 +147,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\s*([A-Z]{3,4}:\d{1,15}\s*(,\s*[A-Z]{3,4}:\d{1,15}\s*)*)?$/, 'CUR:minor pairs, comma-separated')
     .default(''),
+  /**
+   * The highest wagering multiplier a bonus campaign may have (docs/bonuses.md#data-model): the
+   * operator API refuses a campaign above it. 10 where GB rules apply; at most the contract's ceiling (100).
+   */
+  BONUS_MAX_WAGER_MULTIPLIER: z.coerce.number().int().min(0).max(BONUS_WAGER_MULTIPLIER_CEILING).default(50),
   /** redis://host:port: realtime events fan out across api instances. Unset: one instance, in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of the Redis channels: the instances of one deployment share it, other deployments differ. */

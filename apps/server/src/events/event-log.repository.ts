@@ -22,10 +22,22 @@ export interface EventRow {
  */
 export async function appendEvent<T extends EventType>(
   tx: Executor,
-  event: { type: T; userId?: number | null; payload: EventPayload<T> },
+  event: {
+    type: T;
+    userId?: number | null;
+    payload: EventPayload<T>;
+    /**
+     * When it happened by the app's clock (`ctx.clock`), for events whose time a consumer compares
+     * with other app times (a bonus campaign's window, docs/bonuses.md#through-the-event-log-exactly-once);
+     * unset: the database's `now()`.
+     */
+    at?: Date;
+  },
 ) {
   await tx.execute(
-    sql`INSERT INTO events (type, user_id, payload) VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb)`,
+    sql`INSERT INTO events (type, user_id, payload, created_at)
+        VALUES (${event.type}, ${event.userId ?? null}, ${JSON.stringify(event.payload)}::jsonb,
+                COALESCE(${event.at ?? null}::timestamptz, now()))`,
   );
 }
 

@@ -34,6 +34,8 @@ export interface EventConsumer {
 
 export interface EventLog {
   register(consumer: EventConsumer): void;
+  /** The names of the consumers registered here. */
+  consumerNames(): string[];
   /**
    * Applies every event committed so far to every consumer (or the named one) and resolves with the
    * number of events handled. Tests call it instead of waiting; the poller calls it too.
@@ -207,6 +209,7 @@ export function createEventLog(deps: {
       consumers.set(consumer.name, consumer);
     },
     drain,
+    consumerNames: () => [...consumers.keys()],
     wake() {
       wakeHere();
       notifyOthers();

@@ -2,7 +2,7 @@
  * Bonuses (docs/bonuses.md#the-calls): the player's bonuses and free-spin packs, the offers, the
  * actions on them, coupons, the deposit bonus code, the wagering meter's call, the realtime pushes
  * and the operator's campaigns. Shapes of SoftSwiss-style clients where they exist
- * (docs/api-shapes.md#bonuses); money in integer minor units unless said.
+ * (docs/bonuses.md#the-calls); money in integer minor units unless said.
  */
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
   PACK_STAGES,
   WAGER_BASES,
 } from '../bonus-terms.ts';
-import { currencyCode, text } from './primitives.ts';
+import { currencyCode, recordId, text } from './primitives.ts';
 
 export {
   BONUS_KINDS,
@@ -291,3 +291,46 @@ export const BonusCampaignSchema = z.strictObject({
 });
 export type BonusCampaign = z.infer<typeof BonusCampaignSchema>;
 export const BonusCampaignListSchema = z.array(BonusCampaignSchema);
+
+/**
+ * `PATCH /api/admin/bonus-campaigns/{id}`: the fields to change (`terms` whole); the campaign they
+ * make is validated as a new one would be.
+ */
+export const BonusCampaignPatchSchema = BonusCampaignRequestSchema.partial();
+
+/** The code in `DELETE /api/bonuses/deposit/{id}` and `…/registration/{id}`: an offer's id. */
+export const OfferIdParamsSchema = z.strictObject({ id: text().min(1).max(64) });
+
+/** `POST /api/admin/players/{id}/bonuses`: a campaign issued to a player, once per key. */
+export const AdminIssueBonusRequestSchema = z.strictObject({
+  campaign_id: recordId,
+  currency: currencyCode,
+  /** The operator's idempotency key: issued once per key (source `manual`, ref the key). */
+  key: text()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/),
+});
+
+/** What the operator's issue answers: the bonus as issued, and whether this call issued it. */
+export const AdminIssuedBonusSchema = z.strictObject({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  campaign_id: z.number().int(),
+  kind: z.enum(BONUS_KINDS),
+  currency: z.string(),
+  stage: z.enum(BONUS_STAGES),
+  amount_cents: z.number().int(),
+  wager_requirement_cents: z.number().int(),
+  /** False: the key had issued it before (nothing new). */
+  created: z.boolean(),
+});
+export type AdminIssuedBonus = z.infer<typeof AdminIssuedBonusSchema>;
+
+/** `PUT /api/admin/players/{id}/bonus-restriction`: the operator's "no bonuses" and why. */
+export const BonusRestrictionRequestSchema = z.strictObject({ reason: text().min(1).max(500) });
+export const BonusRestrictionSchema = z.strictObject({
+  user_id: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+});

@@ -93,6 +93,21 @@ import {
 } from './documents.ts';
 import { JackpotListSchema, JackpotTotalsSchema, JackpotWinListSchema } from './jackpots.ts';
 import {
+  AdminIssueBonusRequestSchema,
+  AdminIssuedBonusSchema,
+  AvailableBonusesSchema,
+  BonusCampaignListSchema,
+  BonusCampaignPatchSchema,
+  BonusCampaignRequestSchema,
+  BonusCampaignSchema,
+  BonusOfferListSchema,
+  BonusRestrictionRequestSchema,
+  BonusRestrictionSchema,
+  OfferIdParamsSchema,
+  SetBonusCodeRequestSchema,
+  UpdateBonusSettingsRequestSchema,
+} from './bonuses.ts';
+import {
   UserLimitConfirmRequestSchema,
   UserLimitRequestSchema,
   UserLimitSchema,
@@ -1449,6 +1464,176 @@ const privacy: RouteContract[] = [
   },
 ];
 
+/** Deposit and registration offers and the player's bonus settings (docs/bonuses.md#the-calls). */
+const bonusOffers: RouteContract[] = [
+  ...(['deposit', 'registration'] as const).flatMap((list): RouteContract[] => [
+    {
+      method: 'GET',
+      path: `/api/bonuses/${list}`,
+      summary: `The ${list} offers: every one for a guest; for a player, those that reach them and are not dismissed`,
+      tag: 'bonuses',
+      caller: 'guest',
+      query: NoQuerySchema,
+      responses: { 200: BonusOfferListSchema },
+      errors: SHAPE,
+    },
+    {
+      method: 'DELETE',
+      path: `/api/bonuses/${list}/{id}`,
+      summary: `Dismiss a ${list} offer (its code): no longer listed for this player`,
+      tag: 'bonuses',
+      caller: 'player',
+      params: OfferIdParamsSchema,
+      query: NoQuerySchema,
+      responses: { 204: null },
+      errors: { ...FORM, ...SIGNED_IN, 404: ['offer_not_found'] },
+    },
+  ]),
+  {
+    method: 'GET',
+    path: '/api/bonuses/available_bonuses',
+    summary: 'Whether the player may receive bonuses (false: opted out, restricted by the operator, or on a break)',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: AvailableBonusesSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/player/set_bonus_code',
+    summary: 'Choose the deposit offer for the next deposits (a deposit offer available to the player)',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    body: SetBonusCodeRequestSchema,
+    responses: { 200: PlayerSchema },
+    errors: { ...FORM, ...SIGNED_IN, 422: ['validation_error', 'bonus_code_unknown'] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/player/clear_bonus_code',
+    summary: 'No bonus on the next deposit',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 204: null },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/player/update_bonus_settings',
+    summary: 'The player’s bonus opt-out (`can_issue: false` also clears the chosen deposit offer)',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    body: UpdateBonusSettingsRequestSchema,
+    responses: { 200: PlayerSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+];
+
+const ADMIN = { 401: ['admin_token_invalid'] } as const;
+
+/** The operator's campaigns, manual issue and restriction (docs/bonuses.md#the-calls). */
+const bonusCampaigns: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/bonus-campaigns',
+    summary: 'Operator: every bonus campaign (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    query: NoQuerySchema,
+    responses: { 200: BonusCampaignListSchema },
+    errors: { ...SHAPE, ...ADMIN },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/bonus-campaigns',
+    summary:
+      'Operator: create a campaign; refused above BONUS_MAX_WAGER_MULTIPLIER, mixing products, or lacking its kind’s amounts in a currency it names (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    query: NoQuerySchema,
+    body: BonusCampaignRequestSchema,
+    responses: { 201: BonusCampaignSchema },
+    errors: {
+      ...FORM,
+      ...ADMIN,
+      409: ['campaign_code_taken', 'default_offer_taken'],
+      422: ['validation_error', 'campaign_invalid'],
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/bonus-campaigns/{id}',
+    summary: 'Operator: change a campaign; the result is checked as a new one (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    body: BonusCampaignPatchSchema,
+    responses: { 200: BonusCampaignSchema },
+    errors: {
+      ...FORM,
+      ...ADMIN,
+      404: ['campaign_not_found'],
+      409: ['campaign_code_taken', 'default_offer_taken'],
+      422: ['validation_error', 'campaign_invalid'],
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/players/{id}/bonuses',
+    summary:
+      'Operator: issue a no-deposit or cash campaign to a player in a currency, once per key (201 issued, 200 issued before by this key; only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    body: AdminIssueBonusRequestSchema,
+    responses: { 200: AdminIssuedBonusSchema, 201: AdminIssuedBonusSchema },
+    errors: {
+      ...FORM,
+      ...ADMIN,
+      403: ['bonuses_blocked'],
+      404: ['campaign_not_found', 'player_not_found'],
+      409: ['idempotency_key_reused', 'wallet_missing'],
+      422: [
+        'validation_error',
+        'campaign_not_issuable',
+        'campaign_inactive',
+        'currency_not_offered',
+        'bonuses_opted_out',
+        'bonuses_restricted',
+      ],
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/players/{id}/bonus-restriction',
+    summary: 'Operator: no bonuses for this player, with the reason (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    body: BonusRestrictionRequestSchema,
+    responses: { 200: BonusRestrictionSchema },
+    errors: { ...FORM, ...ADMIN, 404: ['player_not_found'] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/players/{id}/bonus-restriction',
+    summary: 'Operator: lift a player’s bonus restriction (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    responses: { 204: null },
+    errors: { ...SHAPE, ...ADMIN, 404: ['player_not_found'] },
+  },
+];
+
 const admin: RouteContract[] = [
   {
     method: 'GET',
@@ -1487,6 +1672,8 @@ export const ROUTES: readonly RouteContract[] = [
   ...payments,
   ...wallet,
   ...privacy,
+  ...bonusOffers,
+  ...bonusCampaigns,
   ...admin,
 ];
 

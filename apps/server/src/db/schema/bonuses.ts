@@ -91,6 +91,13 @@ export const playerBonuses = pgTable(
     convertedCents: money('converted_cents')
       .notNull()
       .default(sql`0`),
+    /**
+     * The campaign's terms for this currency as issued (`CurrencyTerms` of `@croupier/shared/bonus-terms`),
+     * so the rules shown are the rules applied; null for a bonus issued without a campaign.
+     */
+    terms: jsonb('terms').$type<Record<string, unknown>>(),
+    /** The deposit a deposit bonus matched (its requirement counts it with a `bonus_and_deposit` base). */
+    depositCents: money('deposit_cents'),
     /** Days of wagering a bonus gets when it enters `handle_bets`. */
     validityDays: integer('validity_days').notNull(),
     issuedAt: ts('issued_at').notNull(),
@@ -212,3 +219,26 @@ export const cashbackWeeks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.week] })],
 );
+/** Offers a player dismissed (`DELETE /api/bonuses/deposit/{id}`): no longer listed for them. */
+export const bonusOfferDismissals = pgTable(
+  'bonus_offer_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => bonusCampaigns.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.campaignId] })],
+);
+
+/** An operator's "no bonuses" for a player (e.g. a suspected multi-account): nothing is issued or offered. */
+export const bonusRestrictions = pgTable('bonus_restrictions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -61,6 +61,11 @@ export const payments = pgTable(
      * payout of the player went to needs a step-up; deposits never count (decision 015).
      */
     destination: text('destination'),
+    /**
+     * A deposit's bonus offer: the player's `deposit_bonus_code` when it started, carried in its
+     * `payment.deposit.succeeded` event (docs/bonuses.md#through-the-event-log-exactly-once).
+     */
+    bonusCode: text('bonus_code'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
     /**

@@ -41,7 +41,10 @@ export const users = pgTable(
     /** Promotional consents besides mail and SMS (docs/player-profile.md#subscriptions): off until the player opts in. */
     receivePromosViaPhoneCalls: boolean('receive_promos_via_phone_calls').notNull().default(false),
     agreedToPartnerPromotions: boolean('agreed_to_partner_promotions').notNull().default(false),
+    /** The deposit bonus chosen for the next deposit (a campaign's code; docs/bonuses.md#the-calls). */
     depositBonusCode: text('deposit_bonus_code'),
+    /** The player's bonus opt-out: false, no bonus is issued or offered (docs/bonuses.md#data-model). */
+    canIssueBonuses: boolean('can_issue_bonuses').notNull().default(true),
     profession: text('profession'),
     /** 'A' or 'B': registration/profile A/B variant (docs/player-app.md#registration-variant). */
     registrationVariant: text('registration_variant').notNull().default('A'),

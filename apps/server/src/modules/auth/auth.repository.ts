@@ -203,6 +203,20 @@ export async function setPasswordHash(db: DbOrTx, userId: number, encryptedPassw
   await db.update(users).set({ encryptedPassword, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/**
+ * Locks the player's row and says whether the address was ever confirmed, before a change that may
+ * confirm it: the first confirmation is an event (`player.email_confirmed`), appended once even
+ * when two links are opened at once.
+ */
+export async function lockConfirmation(db: DbOrTx, userId: number): Promise<{ confirmed: boolean } | undefined> {
+  const [row] = await db
+    .select({ confirmedAt: users.confirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ? { confirmed: row.confirmedAt !== null } : undefined;
+}
+
 /** Sets `confirmed_at` unless it is already set; returns the player either way. */
 export async function markConfirmed(db: DbOrTx, userId: number, now: Date): Promise<User | undefined> {
   const [row] = await db

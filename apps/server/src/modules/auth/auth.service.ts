@@ -29,6 +29,7 @@ import {
   deleteUnusedTokens,
   findValidToken,
   insertToken,
+  lockConfirmation,
   markConfirmed,
   confirmedByUsedToken,
   recordSignIn,
@@ -201,6 +202,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
         await appendEvent(tx, {
           type: 'player.registered',
           userId: user.id,
+          at: now,
           payload: {
             currency: input.currency,
             country: user.country ?? null,
@@ -318,7 +320,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
       if (id === null) return null;
       await setPasswordHash(tx, id, encryptedPassword, now);
       // Following the link proves the mailbox, which is what confirmation proves too.
-      await markConfirmed(tx, id, now);
+      await confirming(tx, id, now, () => markConfirmed(tx, id, now));
       return id;
     });
     if (userId === null)
@@ -333,6 +335,30 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   }
 
   /**
+   * Runs a change that may confirm the player's address, the player's row locked first, and appends
+   * `player.email_confirmed` when it is the address's first confirmation: registration bonuses are
+   * issued only then (docs/bonuses.md#settled-before-building).
+   */
+  async function confirming(
+    tx: DbOrTx,
+    userId: number,
+    now: Date,
+    change: () => Promise<User | undefined>,
+  ): Promise<User | undefined> {
+    const before = await lockConfirmation(tx, userId);
+    const after = await change();
+    if (before && !before.confirmed && after?.confirmedAt) {
+      await appendEvent(tx, {
+        type: 'player.email_confirmed',
+        userId,
+        payload: { currency: after.currency, country: after.country ?? null },
+        at: now,
+      });
+    }
+    return after;
+  }
+
+  /**
    * GET /api/users/confirmation: uses the token up and confirms the e-mail address. Opening the same
    * link again (a reload) answers the same: the address is confirmed.
    */
@@ -341,11 +367,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const user = await db
       .transaction(async (tx) => {
         const id = await consumeToken(tx, sha256(token), 'confirmation', now);
-        if (id !== null) return (await markConfirmed(tx, id, now)) ?? null;
+        if (id !== null) return (await confirming(tx, id, now, () => markConfirmed(tx, id, now))) ?? null;
         // The same link path confirms a requested new address (decision 015), which then becomes
         // the sign-in address.
         const changing = await consumeToken(tx, sha256(token), 'email_change', now);
-        if (changing !== null) return (await applyEmailChange(tx, changing, now)) ?? null;
+        if (changing !== null)
+          return (await confirming(tx, changing, now, () => applyEmailChange(tx, changing, now))) ?? null;
         return confirmedByUsedToken(tx, sha256(token));
       })
       .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_WEIGHT, type CurrencyTerms } from '@croupier/shared/bonus-terms';
 import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 import type { CancelReason, Stage } from './engine.ts';
 
@@ -26,6 +27,10 @@ export interface BonusRow {
   activatedAt: Date | null;
   validUntil: Date | null;
   endedAt: Date | null;
+  /** The campaign's terms for this currency frozen at issue (null: issued without a campaign). */
+  terms: CurrencyTerms | null;
+  /** The deposit a deposit bonus matched. */
+  deposit: bigint | null;
 }
 
 export interface RawRow {
@@ -51,10 +56,9 @@ export interface RawRow {
   activated_at: Date | string | null;
   valid_until: Date | string | null;
   ended_at: Date | string | null;
+  terms: CurrencyTerms | string | null;
+  deposit_cents: string | null;
 }
-
-/** A text[] literal: `{"a","b"}` (the driver would send a JS array as a record on PGlite). */
-const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 const big = (v: string | null) => (v === null ? null : BigInt(v));
@@ -82,6 +86,8 @@ export const toBonus = (r: RawRow): BonusRow => ({
   activatedAt: date(r.activated_at),
   validUntil: date(r.valid_until),
   endedAt: date(r.ended_at),
+  terms: typeof r.terms === 'string' ? (JSON.parse(r.terms) as CurrencyTerms) : r.terms,
+  deposit: big(r.deposit_cents),
 });
 
 /** The columns `toBonus` reads, unqualified (select them from `player_bonuses` or a subquery of it). */
@@ -90,7 +96,7 @@ export const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, canc
   max_conversion_cents::text AS max_conversion_cents, wager_multiplier,
   wager_requirement_cents::text AS wager_requirement_cents, wagered_cents::text AS wagered_cents,
   converted_cents::text AS converted_cents, validity_days, issued_at, activatable_until, activated_at,
-  valid_until, ended_at`;
+  valid_until, ended_at, terms, deposit_cents::text AS deposit_cents`;
 
 export interface NewBonus {
   userId: number;
@@ -107,11 +113,22 @@ export interface NewBonus {
   validityDays: number;
   issuedAt: Date;
   activatableUntil: Date | null;
-  /** Collection id → percent a bet counts; `defaultWeight` for the others; excluded: no bonus money. */
+  /** Frozen from a campaign (docs/bonuses.md#data-model); left out: the columns' defaults. */
   weights?: Readonly<Record<string, number>>;
   defaultWeight?: number;
   excludedCollections?: readonly string[];
+  terms?: CurrencyTerms | null;
+  deposit?: bigint | null;
 }
+
+/** A text[] parameter that both drivers bind alike (PGlite and node-postgres differ on JS arrays). */
+export const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
 
 /** Inserts an issued bonus; an existing one with the same source and ref is returned instead. */
 export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: BonusRow; created: boolean }> {
@@ -119,12 +136,13 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
     db,
     sql`INSERT INTO player_bonuses (user_id, campaign_id, kind, currency, stage, source, source_ref, amount_cents,
           max_bet_cents, max_conversion_cents, wager_multiplier, wager_requirement_cents, validity_days, issued_at,
-          activatable_until, weights, default_weight, excluded_collections)
+          activatable_until, weights, default_weight, excluded_collections, terms, deposit_cents)
         VALUES (${b.userId}, ${b.campaignId}, ${b.kind}, ${b.currency}, 'issued', ${b.source}, ${b.sourceRef},
           ${b.amount.toString()}::bigint, ${b.maxBet?.toString() ?? null}::bigint,
           ${b.maxConversion?.toString() ?? null}::bigint, ${b.wagerMultiplier}, ${b.wagerRequirement.toString()}::bigint,
           ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil}, ${JSON.stringify(b.weights ?? {})}::jsonb,
-          ${b.defaultWeight ?? 100}, ${textArray(b.excludedCollections ?? [])}::text[])
+          ${b.defaultWeight ?? DEFAULT_WEIGHT}, ${textArray(b.excludedCollections ?? [])},
+          ${b.terms ? JSON.stringify(b.terms) : null}::jsonb, ${b.deposit?.toString() ?? null}::bigint)
         ON CONFLICT (source, source_ref) DO NOTHING
         RETURNING ${COLUMNS}`,
   );
@@ -135,6 +153,19 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
   );
   if (!existing) throw new Error(`bonus ${b.source}/${b.sourceRef} neither inserted nor found`);
   return { bonus: toBonus(existing), created: false };
+}
+
+/** The bonus a source and ref issued, if any (a manual issue's key, a payment). */
+export async function findBonusBySource(
+  db: Executor,
+  source: string,
+  sourceRef: string,
+): Promise<BonusRow | undefined> {
+  const [row] = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE source = ${source} AND source_ref = ${sourceRef}`,
+  );
+  return row ? toBonus(row) : undefined;
 }
 
 /** Locks a player's bonus (after their wallet: the order `wallet_bet` uses). */

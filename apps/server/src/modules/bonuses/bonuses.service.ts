@@ -1,5 +1,6 @@
 import type { PlayerBonus, BonusCancelInfo, WageringResponse } from '@croupier/shared/api/bonuses';
 import { formatMoney } from '@croupier/shared/money';
+import type { CurrencyTerms } from '@croupier/shared/bonus-terms';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/sql.ts';
 import { appendEvent } from '../../events/event-log.ts';
@@ -38,6 +39,9 @@ import {
 import { bonusMoneyOf, presentBonus, presentCancelInfo } from './presenter.ts';
 
 const DAY = 86_400_000;
+
+/** A wallet's balance after a bonus movement, to publish after the commit (null: none moved). */
+export type MovedBalance = Parameters<WalletService['publish']>[0];
 
 export interface BonusesServiceDeps {
   db: Db;
@@ -79,12 +83,17 @@ export interface IssueInput {
   validityDays: number;
   /** Days the player has to activate it (null: no deadline). */
   activationDays?: number | null;
+  /** What the requirement counts: the bonus, or the bonus and `depositCents` (a deposit bonus). */
+  wagerBase?: 'bonus' | 'bonus_and_deposit';
+  depositCents?: bigint | null;
   /** Collection id → percent a bet there counts (docs/bonuses.md#inside-the-bet-atomic-with-it). */
   weights?: Readonly<Record<string, number>>;
   /** What a bet counts in a collection without a weight (100 unless said). */
   defaultWeight?: number;
   /** Collections bonus money may not be staked in (cash may). */
   excludedCollections?: readonly string[];
+  /** Frozen from a campaign's terms (`issueFromCampaign`), for the rule texts. */
+  terms?: CurrencyTerms | null;
 }
 
 /** What the wagering settlement after a wallet event did (`settleWageringIn`). */
@@ -114,16 +123,22 @@ export class BonusesService {
 
   /** Issues a bonus (stage `issued`, no money yet); the same source and ref returns the first one. */
   async issue(input: IssueInput): Promise<BonusRow> {
-    if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
     const now = this.deps.clock.now();
-    const issued = await this.deps.db.transaction(async (tx) => {
-      await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
-      const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
-      if (created) await logChange(tx, bonus, null, 'issued');
-      return { bonus, created };
-    });
+    const issued = await this.deps.db.transaction((tx) => this.issueIn(tx, input, now));
     if (issued.created) this.committed();
     return issued.bonus;
+  }
+
+  /**
+   * `issue` in the caller's transaction (an event consumer's, so the gift and the consumer's cursor
+   * commit together). `created` is false when the source and ref were issued before.
+   */
+  async issueIn(tx: Executor, input: IssueInput, now: Date): Promise<{ bonus: BonusRow; created: boolean }> {
+    if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
+    await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
+    const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
+    if (created) await logChange(tx, bonus, null, 'issued');
+    return { bonus, created };
   }
 
   /**
@@ -175,11 +190,18 @@ export class BonusesService {
       maxBet: input.maxBet ?? null,
       maxConversion: input.maxConversion ?? null,
       wagerMultiplier: input.wagerMultiplier,
-      wagerRequirement: wagerRequirement(input.amount, input.wagerMultiplier),
+      wagerRequirement: wagerRequirement(
+        input.amount,
+        input.wagerMultiplier,
+        input.wagerBase ?? 'bonus',
+        input.depositCents ?? 0n,
+      ),
       validityDays: input.validityDays,
       weights: input.weights,
       defaultWeight: input.defaultWeight,
       excludedCollections: input.excludedCollections,
+      terms: input.terms ?? null,
+      deposit: input.depositCents ?? null,
       issuedAt: now,
       activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
     };
@@ -191,36 +213,47 @@ export class BonusesService {
    */
   async activate(userId: number, bonusId: number): Promise<BonusRow> {
     const now = this.deps.clock.now();
-    const result = await this.deps.db.transaction(async (tx) => {
-      const bonus = await this.lockOwn(tx, userId, bonusId, now);
-      if (bonus.stage !== 'issued') {
-        throw new AppError(422, 'bonus_not_activatable', 'This bonus cannot be activated now');
-      }
-      if (bonus.activatableUntil && bonus.activatableUntil <= now) {
-        throw new AppError(422, 'bonus_not_activatable', 'This bonus can no longer be activated');
-      }
-      if (bonus.wagerMultiplier === 0) {
-        const moved = await this.deps.wallet.creditBonus(tx, {
-          bonusId: bonus.id,
-          userId,
-          currency: bonus.currency,
-          amount: bonus.amount,
-          movement: 'cash',
-        });
-        this.refuseUnless(moved, bonus.currency);
-        await this.move(tx, bonus, 'finished', { now, activatedAt: now, ended: true });
-        return { id: bonus.id, balance: moved.ok ? moved.balance : null };
-      }
-      if (await activeBonus(tx, userId, bonus.currency)) {
-        await this.move(tx, bonus, 'wait', { now, activatedAt: now });
-        return { id: bonus.id, balance: null };
-      }
-      const balance = await this.start(tx, bonus, now, now);
-      return { id: bonus.id, balance };
-    });
+    const result = await this.deps.db.transaction((tx) => this.activateIn(tx, userId, bonusId, now));
     this.deps.wallet.publish(result.balance);
     this.committed();
     return this.reread(result.id);
+  }
+
+  /**
+   * `activate` in the caller's transaction (an event consumer's): the new balance, if money moved,
+   * is for the caller to publish after its commit.
+   */
+  async activateIn(
+    tx: Executor,
+    userId: number,
+    bonusId: number,
+    now: Date,
+  ): Promise<{ id: number; balance: MovedBalance }> {
+    const bonus = await this.lockOwn(tx, userId, bonusId, now);
+    if (bonus.stage !== 'issued') {
+      throw new AppError(422, 'bonus_not_activatable', 'This bonus cannot be activated now');
+    }
+    if (bonus.activatableUntil && bonus.activatableUntil <= now) {
+      throw new AppError(422, 'bonus_not_activatable', 'This bonus can no longer be activated');
+    }
+    if (bonus.wagerMultiplier === 0) {
+      const moved = await this.deps.wallet.creditBonus(tx, {
+        bonusId: bonus.id,
+        userId,
+        currency: bonus.currency,
+        amount: bonus.amount,
+        movement: 'cash',
+      });
+      this.refuseUnless(moved, bonus.currency);
+      await this.move(tx, bonus, 'finished', { now, activatedAt: now, ended: true });
+      return { id: bonus.id, balance: moved.ok ? moved.balance : null };
+    }
+    if (await activeBonus(tx, userId, bonus.currency)) {
+      await this.move(tx, bonus, 'wait', { now, activatedAt: now });
+      return { id: bonus.id, balance: null };
+    }
+    const balance = await this.start(tx, bonus, now, now);
+    return { id: bonus.id, balance };
   }
 
   /**

@@ -2,6 +2,9 @@ import { defineModule } from '../module.ts';
 import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
 import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
+import { campaignConsumers } from './campaign-consumers.ts';
+import { campaignsAdminRoutes } from './campaigns.routes.ts';
+import { offersRoutes } from './offers.routes.ts';
 import { CashbackService } from './cashback.ts';
 import { FreespinsService } from './freespins.ts';
 import { packsForExport } from './freespins.repository.ts';
@@ -9,6 +12,7 @@ import { freespinsRoutes, presentPack } from './freespins.routes.ts';
 import { bonusesSql } from './sql/index.ts';
 
 export type { BonusRow } from './bonuses.repository.ts';
+export { seedBonusCampaigns } from './campaigns.seed.ts';
 export type { ExpiryRun, IssueInput } from './bonuses.service.ts';
 export type { FreespinsService, PackInput, PackRow, SpinOutcome } from './freespins.ts';
 
@@ -52,7 +56,9 @@ export const bonusesModule = defineModule({
   routes: async (app, api, ctx) => {
     await playerBonusRoutes(app, { bonuses: api });
     await freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() });
+    await offersRoutes(app, ctx);
   },
+  adminRoutes: (app, bonuses, ctx) => campaignsAdminRoutes(app, bonuses, ctx),
   sql: bonusesSql,
   jobs: (api, ctx) => {
     const cashback = new CashbackService({ db: ctx.database.db, clock: ctx.clock, bonuses: api });
@@ -92,6 +98,7 @@ export const bonusesModule = defineModule({
       }
     };
     return [
+      ...campaignConsumers(bonuses, ctx),
       {
         name: 'bonuses.notify',
         types: ['bonus.changed'],

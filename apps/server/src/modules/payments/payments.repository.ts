@@ -24,6 +24,7 @@ export interface PaymentRow {
   payout_details: Record<string, string> | null;
   confirmations: number | null;
   confirmations_required: number | null;
+  bonus_code: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
 }
@@ -63,12 +64,41 @@ export async function insertDeposit(
   const { userId, currency, amountCents, method, destination, now } = values;
   const [created] = await rows<PaymentRow>(
     db,
-    sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, destination, created_at)
+    sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, destination, bonus_code, created_at)
         VALUES (${userId}, 'deposit', 'pending', ${currency}, ${amountCents.toString()}::bigint, ${method.provider}, ${method.id}, ${method.brand},
-                ${destination}, ${now})
+                ${destination}, ${CHOSEN_BONUS_CODE(userId)}, ${now})
         RETURNING *`,
   );
   return one(created, 'payments');
+}
+
+/**
+ * The deposit bonus the player has chosen (`users.deposit_bonus_code`), read when a deposit starts
+ * (a crypto deposit: when the chain first shows it) and kept on the payment, so what the player
+ * chose then is what the deposit's event carries (docs/bonuses.md#through-the-event-log-exactly-once).
+ */
+const CHOSEN_BONUS_CODE = (userId: number) => sql`(SELECT deposit_bonus_code FROM users WHERE id = ${userId})`;
+
+/**
+ * Orders a player's succeeding deposits, before their credit locks the wallet (the player's row
+ * first, as the limits and privacy modules lock it). `NO KEY UPDATE`: a bet inserting a row that
+ * references the player (a key share) is not held up, so a bet holding the wallet cannot deadlock
+ * with it.
+ */
+export async function lockDepositNumbering(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+}
+
+/**
+ * The number of a deposit just marked succeeded among the player's successful deposits (1: the
+ * first). Asked with the player's row locked, so two deposits succeeding at once get 1 and 2.
+ */
+export async function succeededDepositNumber(db: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${userId} AND action = 'deposit' AND state = 'succeeded'`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The provider's answer to a deposit start; a destination already known is kept. */
@@ -131,9 +161,10 @@ export async function insertCryptoDeposit(
   const [row] = await rows<PaymentRow>(
     db,
     sql`INSERT INTO payments (user_id, action, state, currency, amount_cents, provider, method_id, brand, provider_payment_id, account_title,
-                             confirmations, confirmations_required, created_at)
+                             confirmations, confirmations_required, bonus_code, created_at)
         VALUES (${v.userId}, 'deposit', 'pending', ${v.currency}, ${v.amountCents.toString()}::bigint, ${v.provider}, ${v.methodId},
-                ${v.brand}, ${v.providerPaymentId}, ${v.address}, ${v.confirmations}, ${v.confirmationsRequired}, ${v.now})
+                ${v.brand}, ${v.providerPaymentId}, ${v.address}, ${v.confirmations}, ${v.confirmationsRequired},
+                ${CHOSEN_BONUS_CODE(v.userId)}, ${v.now})
         RETURNING *`,
   );
   return one(row, 'payments');

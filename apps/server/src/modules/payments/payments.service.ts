@@ -43,6 +43,7 @@ import {
   insertDeposit,
   insertProfileIfNew,
   insertWithdrawal,
+  lockDepositNumbering,
   lockPaymentByProviderId,
   lockPaymentByReference,
   markDepositSucceeded,
@@ -56,6 +57,7 @@ import {
   renameProfile,
   retakeStuckPayout,
   storeIdempotentAnswer,
+  succeededDepositNumber,
   stuckPayouts,
   takePayout,
   withdrawalNeedsVerification,
@@ -821,6 +823,8 @@ export class PaymentsService {
           if (event.status === 'succeeded') {
             const row = await markDepositSucceeded(tx, payment.id, event.amountCents, event.confirmations ?? null, now);
             if (!row) return { result: 'already_final' as const };
+            // The player's row orders their deposits: two succeeding at once are numbered 1 and 2.
+            await lockDepositNumbering(tx, row.user_id);
             const credit = await this.deps.wallet.service
               .creditPlayer({
                 tx,
@@ -847,7 +851,16 @@ export class PaymentsService {
               );
               return { result: 'balance_limit' as const, row: refused! };
             }
-            await logPayment(tx, 'payment.deposit.succeeded', row);
+            await appendEvent(tx, {
+              type: 'payment.deposit.succeeded',
+              userId: row.user_id,
+              payload: {
+                ...paymentPayload(row),
+                bonus_code: row.bonus_code,
+                deposit_number: await succeededDepositNumber(tx, row.user_id),
+              },
+              at: now,
+            });
             return { result: 'credited' as const, row, balance: credit.balance };
           }
           const row = await declinePendingPayment(tx, payment.id, event.reason ?? 'Declined by the provider', now);
@@ -896,24 +909,26 @@ export class PaymentsService {
   }
 }
 
-type PaymentEventType = Extract<EventType, `payment.${string}`>;
+type PaymentEventType = Exclude<Extract<EventType, `payment.${string}`>, 'payment.deposit.succeeded'>;
+
+/** What every payment event says of its payment. */
+function paymentPayload(row: PaymentRow) {
+  return {
+    payment_id: Number(row.id),
+    currency: row.currency,
+    amount: Number(row.amount_cents),
+    provider: row.provider,
+    method_id: row.method_id,
+  };
+}
 
 /**
  * Appends a payment's money movement to the event log inside the transition's transaction
- * (docs/events.md): it exists exactly when the transition committed.
+ * (docs/events.md): it exists exactly when the transition committed. (A credited deposit carries
+ * its bonus code and number too, appended where it is credited.)
  */
 function logPayment(tx: Executor, type: PaymentEventType, row: PaymentRow) {
-  return appendEvent(tx, {
-    type,
-    userId: row.user_id,
-    payload: {
-      payment_id: Number(row.id),
-      currency: row.currency,
-      amount: Number(row.amount_cents),
-      provider: row.provider,
-      method_id: row.method_id,
-    },
-  });
+  return appendEvent(tx, { type, userId: row.user_id, payload: paymentPayload(row) });
 }
 
 /** Field types that identify a card: never part of a destination (a card is known by its profile). */

@@ -65,7 +65,7 @@ export function presentPlayer(
     receive_promos: user.receivePromos,
     receive_sms_promos: user.receiveSmsPromos,
     deposit_bonus_code: user.depositBonusCode,
-    can_issue_bonuses: true,
+    can_issue_bonuses: user.canIssueBonuses,
     profession: user.profession,
     autoregistered: false,
     autologin_link: null,

@@ -138,7 +138,7 @@ export async function profileOf(db: DbOrTx, userId: number): Promise<unknown[]> 
     db,
     sql`SELECT id, nickname, first_name, last_name, gender, date_of_birth, country, city, address, postal_code,
                mobile_phone, profession, currency, language, receive_promos, receive_sms_promos,
-               deposit_bonus_code, registration_variant, stag AS affiliate_tag, saved AS profile_complete,
+               deposit_bonus_code, can_issue_bonuses, registration_variant, stag AS affiliate_tag, saved AS profile_complete,
                verified, created_at, updated_at
           FROM users WHERE id = ${userId}`,
   );
