@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_RULE_KEYS, bonusRules, bonusTitle, type BonusRule } from './bonus-rules.ts';
+import { BONUS_RULE_KEYS, BONUS_TITLE_KEYS, bonusRules, bonusTitle, type BonusRule } from './bonus-rules.ts';
 import { termsForCurrency, type BonusKind, type BonusTerms, type CurrencyTerms } from './bonus-terms.ts';
 
 /** One currency's terms of a campaign, as a bonus freezes them. */
@@ -63,7 +63,7 @@ describe('bonusRules (docs/bonuses.md#rule-texts)', () => {
         'weight',
         'weight',
         'weight',
-        'weight_other',
+        'weight_rest',
         'weight_lowest',
         'excluded',
         'max_bet',
@@ -143,7 +143,7 @@ describe('bonusRules (docs/bonuses.md#rule-texts)', () => {
       { collection: 'table', percent: 10 },
       { collection: 'live', percent: 0 },
     ]);
-    expect(params('weight_other')).toEqual([{ percent: 100 }]);
+    expect(params('weight_rest')).toEqual([{ percent: 100 }]);
     expect(params('excluded')).toEqual([{ collections: ['wager0'] }]);
     expect(params('max_bet')).toEqual([{ max_bet_cents: 500 }]);
   });
@@ -192,6 +192,13 @@ describe('bonusRules (docs/bonuses.md#rule-texts)', () => {
     for (const absent of ['min_deposit', 'max_bet', 'max_conversion', 'excluded', 'weight', 'activation_days'])
       expect(found).not.toContain(absent);
     expect(found).toContain('weight_all');
+  });
+});
+
+describe('rule keys', () => {
+  it('never end in a plural suffix, which the translation files would read as a plural form', () => {
+    for (const key of [...BONUS_RULE_KEYS, ...BONUS_TITLE_KEYS])
+      expect(key).not.toMatch(/_(zero|one|two|few|many|other)$/);
   });
 });
 

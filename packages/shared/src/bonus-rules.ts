@@ -13,6 +13,10 @@
  */
 import type { BonusTrigger, CurrencyTerms } from './bonus-terms.ts';
 
+/**
+ * Keys never end in a plural suffix (`_one`, `_other`, …): the translation files would read such a
+ * key as a plural form of another.
+ */
 export const BONUS_RULE_KEYS = [
   'email_confirmed',
   'deposit_match',
@@ -36,7 +40,7 @@ export const BONUS_RULE_KEYS = [
   'winnings_follow_stake',
   'weight_all',
   'weight',
-  'weight_other',
+  'weight_rest',
   'weight_lowest',
   'excluded',
   'max_bet',
@@ -140,7 +144,7 @@ function weightRules(terms: CurrencyTerms): BonusRule[] {
   if (weights.length === 0) return [rule('weight_all', { percent: terms.default_weight })];
   return [
     ...weights.map(([collection, percent]) => rule('weight', { collection, percent })),
-    rule('weight_other', { percent: terms.default_weight }),
+    rule('weight_rest', { percent: terms.default_weight }),
     rule('weight_lowest'),
   ];
 }

@@ -23,9 +23,13 @@ export const PATHS = {
   limits: '/users/limits',
   security: '/users/security',
   verification: '/users/verification',
+  gifts: '/users/gifts',
+  promocode: '/users/promocode',
+  welcomeBonuses: '/welcome-bonuses',
   limitConfirm: '/profile/limits/confirm',
   dataDownload: '/profile/data/download',
   deposit: '/deposit',
+  withdraw: '/withdraw',
   redirect: '/redirect',
   oops: '/oops',
 } as const;
