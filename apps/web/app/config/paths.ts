@@ -29,7 +29,6 @@ export const PATHS = {
   limitConfirm: '/profile/limits/confirm',
   dataDownload: '/profile/data/download',
   deposit: '/deposit',
-  withdraw: '/withdraw',
   redirect: '/redirect',
   oops: '/oops',
 } as const;

@@ -3,8 +3,6 @@
  * sign-out, lib/query-keys.ts). The offers are too, since a signed-in player's list is filtered for
  * them (docs/bonuses.md#the-calls). Mutations invalidate what they change, named in each hook.
  */
-export const BONUSES_KEY = ['bonuses'] as const;
-
 export const bonusKeys = {
   /** `GET /api/player/bonuses`. */
   list: ['bonuses', 'list'] as const,
@@ -12,7 +10,6 @@ export const bonusKeys = {
   freespins: ['bonuses', 'freespins'] as const,
   /** `GET /api/bonuses/deposit` and `…/registration`. */
   offers: (type: OfferType) => ['bonuses', 'offers', type] as const,
-  offersAll: ['bonuses', 'offers'] as const,
   /** `GET /api/player/bonuses/{id}/cancel_info`. */
   cancelInfo: (id: number) => ['bonuses', 'cancel_info', id] as const,
   /** `GET /api/player/bonuses/wagering?game=`: the meter's figures, per game (null: no game). */

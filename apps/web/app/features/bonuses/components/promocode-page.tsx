@@ -13,7 +13,7 @@ import './bonuses.css';
 
 const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
-/** How each coupon outcome is shown: a success, a note, or a warning (SPEC §8's three messages). */
+/** How each coupon outcome is shown: a success, a note, or a warning (docs/bonuses.md#what-the-player-sees: the three coupon messages). */
 const OUTCOME_KIND: Record<CouponOutcome, 'success' | 'info' | 'warning'> = {
   successfully_activated: 'success',
   already_activated: 'info',

@@ -1,11 +1,14 @@
 import type { BonusCancelInfo, BonusOffer, FreespinPack, PlayerBonus } from '@croupier/shared/api/bonuses';
-import { termsForCurrency, type BonusKind, type BonusTerms, type CurrencyTerms } from '@croupier/shared/bonus-terms';
+import { termsForCurrency, type BonusKind, type BonusTerms } from '@croupier/shared/bonus-terms';
+
+type WireTerms = NonNullable<PlayerBonus['terms']>;
 
 /** One currency's terms of a campaign, as the server sends them. */
-export function termsIn(kind: BonusKind, terms: BonusTerms, currency = 'EUR'): CurrencyTerms {
+export function termsIn(kind: BonusKind, terms: BonusTerms, currency = 'EUR'): WireTerms {
   const resolved = termsForCurrency(kind, terms, currency);
   if (!resolved) throw new Error(`the campaign offers nothing in ${currency}`);
-  return resolved;
+  // The wire type has plain arrays where the shared one has read-only ones.
+  return resolved as WireTerms;
 }
 
 /** The welcome offer of docs/bonuses.md#kinds-the-demo-seeds: 100 % up to €200, minimum €20, ×35, max bet €5. */
