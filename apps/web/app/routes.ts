@@ -45,6 +45,8 @@ function tree(locale: boolean) {
       r('users/limits', 'routes/account/limits.tsx'),
       r('users/security', 'routes/account/security.tsx'),
       r('users/verification', 'routes/account/verification.tsx'),
+      r('users/gifts', 'routes/account/gifts.tsx'),
+      r('users/promocode', 'routes/account/promocode.tsx'),
       // The link mailed for a parked limit change (docs/limits.md#changing-a-limit)
       r('profile/limits/confirm', 'routes/account/limit-confirm.tsx'),
       // The link mailed with a copy of the player's data (docs/privacy.md#the-copy-of-your-data)
@@ -55,6 +57,9 @@ function tree(locale: boolean) {
       r('deposit', 'routes/cashbox/deposit.tsx'),
       r('withdraw', 'routes/cashbox/withdraw.tsx'),
       r('deposit-fast', 'routes/cashbox/deposit-fast.tsx'),
+      // Bonus offers (public, docs/bonuses.md#what-the-player-sees)
+      r('welcome-bonuses', 'routes/bonuses/welcome-bonuses.tsx'),
+      r('welcome-bonuses/:code', 'routes/bonuses/welcome-bonus.tsx'),
       // Provably-fair explanation and round verification (public)
       r('provably-fair', 'routes/fairness/provably-fair.tsx'),
       // Redirects of docs/player-app.md#redirects

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '@croupier/shared/currencies';
+
 /** Business constants (docs/player-app.md#constants, #url-hashes, #modals, #toasts). Times in milliseconds unless named otherwise. */
 
 // Requests (the api client in lib/api-client.ts carries the same numbers for its retry loop).
@@ -39,6 +41,27 @@ export const PROMO_BANNER_HIDE_MS = 120_000;
 export const PROMO_TIMER_COOKIE_S = 86_400;
 export const DEFAULT_FRAME = { width: 1280, height: 720 } as const;
 export const MINIMISED_FRAME_WIDTH_PX = 250;
+
+// Bonuses (docs/bonuses.md#what-the-player-sees): money that becomes freely withdrawable (a
+// conversion, a wager-free gift or cashback) shows the wager-free toast from this amount, in major
+// units of its currency; smaller sums are left to the balance.
+export const WAGER_FREE_TOAST_MIN = {
+  EUR: 5,
+  USD: 5,
+  CAD: 7.5,
+  AUD: 7.5,
+  NZD: 7.5,
+  NOK: 50,
+  PLN: 25,
+  JPY: 625,
+  BRL: 35,
+  BTC: 0.0001,
+  BCH: 0.01,
+  ETH: 0.0014,
+  LTC: 0.045,
+  DOG: 35,
+  USDT: 5,
+} as const satisfies Record<CurrencyCode, number>;
 
 // Cookies.
 export const COOKIE_ACCEPT_MAX_AGE_S = 31_536_000;

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'profile',
   'privacy',
   'verification',
+  'bonuses',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

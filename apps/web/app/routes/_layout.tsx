@@ -30,8 +30,11 @@ import { ToastRegion } from '../components/toast/toast-region';
 import { toasts } from '../components/toast/toast-store';
 import { AFFILIATE_COOKIE, AFFILIATE_COOKIE_MAX_AGE_S } from '../config/constants';
 import { href } from '../config/paths';
+import { splitBalance } from '../lib/player/balance';
 import { currentAccount, useAccounts } from '../lib/player/get-accounts';
 import { updateLocale } from '../features/account/api/update-player';
+import { BonusesListener } from '../features/bonuses/components/bonuses-listener';
+import { WageringMeter } from '../features/bonuses/components/wagering-meter';
 import { JackpotWinListener } from '../features/jackpots/jackpot-win-popup';
 import { LimitReachedListener } from '../features/limits/components/limit-reached-listener';
 import { AuthFieldsModal, missingDetails } from '../features/profile/components/auth-fields-modal';
@@ -254,6 +257,14 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const account = currentAccount(accounts.data, user?.currency);
   const balance = account ? formatMoney(account.amount_cents, account.currency, locale) : null;
+  const parts = account ? splitBalance(account) : null;
+  const balanceParts =
+    account && parts && parts.bonusCents > 0
+      ? {
+          cash: formatMoney(parts.cashCents, account.currency, locale),
+          bonus: formatMoney(parts.bonusCents, account.currency, locale),
+        }
+      : null;
   const playerName = user ? user.nickname || user.email.split('@')[0] || user.email : null;
 
   async function onSignOut() {
@@ -277,6 +288,18 @@ export function AppShell({ children }: { children: ReactNode }) {
         currentPath={currentPath}
         playerName={playerName}
         balance={balance}
+        balanceParts={balanceParts}
+        wagering={
+          user ? (
+            <WageringMeter
+              game={null}
+              currency={user.currency}
+              locale={locale}
+              variant="compact"
+              enabled={isLoggedIn}
+            />
+          ) : null
+        }
         onSignOut={() => void onSignOut()}
         onLocaleSelect={(l, to) => void onLocaleSelect(l, to)}
       />
@@ -292,6 +315,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <ToastRegion />
       <JackpotWinListener enabled={isLoggedIn} />
       <LimitReachedListener enabled={isLoggedIn} />
+      <BonusesListener enabled={isLoggedIn} />
       {/* Mounted only for a player who owes a field: every other page skips its form state and country list. */}
       {user && missingDetails(user).length > 0 && <AuthFieldsModal user={user} countryCodes={boot.countryCodes} />}
     </div>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
 import { useDisclosure } from '../ui/use-disclosure';
 
-/** The signed-in player's menu: profile, games history, payments, limits, security, verification and sign-out. */
+/** The signed-in player's menu: profile, gifts, promo codes, games history, payments, limits, security, verification and sign-out. */
 export function AccountMenu({
   name,
   profileHref,
@@ -13,6 +13,8 @@ export function AccountMenu({
   limitsHref,
   securityHref,
   verificationHref,
+  giftsHref,
+  promocodeHref,
   onSignOut,
 }: {
   name: string;
@@ -22,6 +24,8 @@ export function AccountMenu({
   limitsHref: string;
   securityHref: string;
   verificationHref: string;
+  giftsHref: string;
+  promocodeHref: string;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -47,6 +51,16 @@ export function AccountMenu({
         <li>
           <Link to={profileHref} onClick={menu.close}>
             {t('header.profile')}
+          </Link>
+        </li>
+        <li>
+          <Link to={giftsHref} onClick={menu.close}>
+            {t('header.gifts')}
+          </Link>
+        </li>
+        <li>
+          <Link to={promocodeHref} onClick={menu.close}>
+            {t('header.promocode')}
           </Link>
         </li>
         <li>

@@ -28,6 +28,9 @@ export function Footer({ locale, currentPath, year }: { locale: Locale; currentP
               <Link to={href('favourites', locale)}>{t('nav.favourites')}</Link>
             </li>
             <li>
+              <Link to={href('welcomeBonuses', locale)}>{t('nav.bonuses')}</Link>
+            </li>
+            <li>
               <Link to={href('search', locale)}>{t('nav.search')}</Link>
             </li>
           </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/runtime';
 import { Link, NavLink } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
@@ -21,6 +22,10 @@ export interface HeaderProps {
   playerName: string | null;
   /** Formatted balance of the current wallet, or null while unknown. */
   balance: string | null;
+  /** Its cash and bonus parts, formatted, while it holds bonus money (docs/bonuses.md#what-the-player-sees); else null. */
+  balanceParts?: { cash: string; bonus: string } | null;
+  /** The bonus wagering meter, composed by the layout (components never import features). */
+  wagering?: ReactNode;
   onSignOut: () => void;
   onLocaleSelect: (locale: Locale, to: string) => void;
 }
@@ -29,7 +34,16 @@ export interface HeaderProps {
  * Site header: wordmark, main navigation (a bottom bar on phones), search, language, and the
  * player's balance and menu or the guest's sign-in / sign-up buttons.
  */
-export function Header({ locale, currentPath, playerName, balance, onSignOut, onLocaleSelect }: HeaderProps) {
+export function Header({
+  locale,
+  currentPath,
+  playerName,
+  balance,
+  balanceParts = null,
+  wagering = null,
+  onSignOut,
+  onLocaleSelect,
+}: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -72,7 +86,13 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
               <p className="balance" aria-live="off">
                 <span className="visually-hidden">{t('header.balance')}: </span>
                 <span className="balance__amount">{balance ?? '—'}</span>
+                {balanceParts && (
+                  <span className="balance__parts">
+                    {t('header.balance_parts', { cash: balanceParts.cash, bonus: balanceParts.bonus })}
+                  </span>
+                )}
               </p>
+              {wagering}
               <Link
                 to={href('deposit', locale)}
                 preventScrollReset
@@ -89,6 +109,8 @@ export function Header({ locale, currentPath, playerName, balance, onSignOut, on
                 limitsHref={href('limits', locale)}
                 securityHref={href('security', locale)}
                 verificationHref={href('verification', locale)}
+                giftsHref={href('gifts', locale)}
+                promocodeHref={href('promocode', locale)}
                 onSignOut={onSignOut}
               />
             </>

@@ -1,6 +1,8 @@
 import { useLoaderData, type ClientLoaderFunctionArgs } from 'react-router';
 import { needsProfileData, ProfileDataForm } from '../../features/account/components/profile-data-form';
-import type { CashboxGate } from '../../features/cashbox/components/cashbox';
+import { DepositBonusToggle } from '../../features/bonuses/components/deposit-bonus-toggle';
+import { WithdrawalBonusConfirm } from '../../features/bonuses/components/withdrawal-bonus-confirm';
+import type { BonusForfeitSlot, CashboxGate, DepositBonusSlot } from '../../features/cashbox/components/cashbox';
 import { CashboxPopup, comingFromSignUp } from '../../features/cashbox/components/cashbox-popup';
 import type { Player } from '../../lib/api-types';
 import { enforceGuardInBrowser } from '../../lib/guard-client';
@@ -21,6 +23,19 @@ export function profileGate(user: Player | null): CashboxGate | null {
 }
 
 /**
+ * docs/bonuses.md#what-the-player-sees: the deposit step shows the bonus toggle of the bonuses
+ * feature and a withdrawal during wagering asks with its figures; the cashbox only shows what it is
+ * given, and the two features meet here.
+ */
+export function depositBonusSlot(currency: string): DepositBonusSlot {
+  return (amountCents) => <DepositBonusToggle currency={currency} amountCents={amountCents} />;
+}
+
+export const bonusForfeitSlot: BonusForfeitSlot = ({ info, confirm, cancel, busy }) => (
+  <WithdrawalBonusConfirm info={info} onConfirm={confirm} onCancel={cancel} busy={busy} />
+);
+
+/**
  * The route module of one cashbox popup path (docs/player-app.md#cashbox-popups: /cashbox, /dashboard, /deposit, /withdraw,
  * /deposit-fast): login required, opened as a modal; it remembers whether the player came from
  * sign-up, which sends them home first. The route file adds `loader = guardLoader(handle)` itself: a
@@ -38,6 +53,8 @@ export function cashboxRoute(mode: Mode, gtmPlace: string, titleKey: string) {
         currency={user.currency}
         fromSignUp={Boolean(data?.fromSignUp)}
         gate={profileGate(user)}
+        depositBonus={depositBonusSlot(user.currency)}
+        bonusForfeit={bonusForfeitSlot}
       />
     );
   }

@@ -1,7 +1,9 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/game';
 import { useCurrentUser } from '../../lib/player/use-current-user';
+import { WageringMeter } from '../../features/bonuses/components/wagering-meter';
 import { GameView } from '../../features/games/components/game-view';
+import { useLocale } from '../../i18n/use-locale';
 import { useViewer } from '../../features/games/hooks/use-viewer';
 import { gameClientData } from '../../features/games/loaders/lookup-client-data';
 import { gameServerData } from '../../features/games/loaders/server-data.server';
@@ -29,7 +31,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function GamePage({ loaderData, params }: Route.ComponentProps) {
-  const viewer = useViewer(useCurrentUser());
+  const current = useCurrentUser();
+  const viewer = useViewer(current);
+  const locale = useLocale();
+  const currency = current.user?.currency ?? null;
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <GameView
@@ -38,6 +43,19 @@ export default function GamePage({ loaderData, params }: Route.ComponentProps) {
         name={params.name}
         viewer={viewer}
         notFound={loaderData.notFound}
+        toolbar={
+          currency
+            ? (game) => (
+                <WageringMeter
+                  game={game.identifier}
+                  currency={currency}
+                  locale={locale}
+                  variant="full"
+                  enabled={current.isLoggedIn}
+                />
+              )
+            : undefined
+        }
       />
     </HydrationBoundary>
   );

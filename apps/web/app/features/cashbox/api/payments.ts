@@ -74,10 +74,20 @@ export function usePaymentPlan(query: {
 export const createDeposit = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
   api.post<DepositResponse>('/api/payments/deposits', { payment }, { headers: { 'idempotency-key': idempotencyKey } });
 
-export const createWithdrawal = (api: ApiClient, payment: PaymentRequest, idempotencyKey: string) =>
+/**
+ * `forfeitBonus`: the player saw what a withdrawal during wagering cancels (the 409 `bonus_active`
+ * answer's `cancel_info`) and goes ahead; the bonus is cancelled with the reserve
+ * (docs/bonuses.md#limits-withdrawals-privacy).
+ */
+export const createWithdrawal = (
+  api: ApiClient,
+  payment: PaymentRequest,
+  idempotencyKey: string,
+  options: { forfeitBonus?: boolean } = {},
+) =>
   api.post<PaymentResponse>(
     '/api/payments/withdrawals',
-    { payment },
+    { payment, ...(options.forfeitBonus ? { forfeit_bonus: true } : {}) },
     { headers: { 'idempotency-key': idempotencyKey } },
   );
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
@@ -22,6 +22,8 @@ export function AmountStep({
   limits,
   currency,
   availableCents = null,
+  bonusCents = 0,
+  extra = null,
   onNext,
 }: {
   action: PaymentAction;
@@ -30,6 +32,10 @@ export function AmountStep({
   currency: string;
   /** Withdrawals: the cash that can be withdrawn (minor units); null while unknown or for deposits. */
   availableCents?: number | null;
+  /** Withdrawals: the bonus money the wallet holds, which stays (minor units). */
+  bonusCents?: number;
+  /** What the route shows for the amount being typed (the deposit's bonus toggle). */
+  extra?: ((amountCents: number | null) => ReactNode) | null;
   onNext: (amount: number) => void;
 }) {
   const { t } = useTranslation('cashbox');
@@ -55,6 +61,9 @@ export function AmountStep({
     available !== null && available > 0 && available >= limits.min && (limits.max === 0 || available <= limits.max)
       ? available
       : null;
+
+  const typed = parseAmount(text, decimals);
+  const typedCents = Number.isFinite(typed) ? toCents(typed, subunits) : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,6 +111,12 @@ export function AmountStep({
               {t('amount.available', { amount: formatMoney(availableCents, currency, locale) })}
             </>
           )}
+          {availableCents !== null && bonusCents > 0 && (
+            <>
+              <br />
+              {t('amount.bonus_stays', { amount: formatMoney(bonusCents, currency, locale) })}
+            </>
+          )}
         </p>
         {error && (
           <p id={`${id}-error`} className="field__error">
@@ -140,6 +155,7 @@ export function AmountStep({
           )}
         </div>
       )}
+      {extra?.(typedCents)}
       <button className="btn btn--primary btn--block" type="submit">
         {t('amount.next')}
       </button>

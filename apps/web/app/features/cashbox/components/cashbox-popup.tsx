@@ -6,7 +6,7 @@ import { historyIndex, useLeavePopup } from '../../../components/modal/popup-rou
 import { localePath, splitLocale } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
-import { Cashbox, type CashboxGate, type CashboxMode } from './cashbox';
+import { Cashbox, type BonusForfeitSlot, type CashboxGate, type CashboxMode, type DepositBonusSlot } from './cashbox';
 
 const MODAL_NAMES: Record<CashboxMode, string> = {
   dashboard: 'cashbox-dashboard',
@@ -30,10 +30,16 @@ export function comingFromSignUp(): boolean {
 
 const noSubscription = () => () => undefined;
 
-function CashboxInModal({ mode, currency, gate }: { mode: CashboxMode; currency: string; gate: CashboxGate | null }) {
+interface Slots {
+  gate: CashboxGate | null;
+  depositBonus: DepositBonusSlot | null;
+  bonusForfeit: BonusForfeitSlot | null;
+}
+
+function CashboxInModal({ mode, currency, ...slots }: { mode: CashboxMode; currency: string } & Slots) {
   const modal = useModal();
   const onClose = useCallback(() => modal?.close(), [modal]);
-  return <Cashbox mode={mode} currency={currency} gate={gate} onClose={onClose} />;
+  return <Cashbox mode={mode} currency={currency} onClose={onClose} {...slots} />;
 }
 
 /**
@@ -46,12 +52,17 @@ export function CashboxPopup({
   currency,
   fromSignUp,
   gate = null,
+  depositBonus = null,
+  bonusForfeit = null,
 }: {
   mode: CashboxMode;
   currency: string;
   fromSignUp: boolean;
   /** A screen before the cashbox (the route puts the profile-data form here, docs/player-app.md#required-profile-data). */
   gate?: CashboxGate | null;
+  /** The deposit step's bonus toggle and the withdrawal's bonus question (the route composes them). */
+  depositBonus?: DepositBonusSlot | null;
+  bonusForfeit?: BonusForfeitSlot | null;
 }) {
   const { t } = useTranslation('cashbox');
   const navigate = useNavigate();
@@ -93,7 +104,13 @@ export function CashboxPopup({
       </div>
       {inBrowser && !homeFirst && (
         <RouteModal name={MODAL_NAMES[mode]} options={{ title, onClosed, fullScreenMobile: true }}>
-          <CashboxInModal mode={mode} currency={currency} gate={gate} />
+          <CashboxInModal
+            mode={mode}
+            currency={currency}
+            gate={gate}
+            depositBonus={depositBonus}
+            bonusForfeit={bonusForfeit}
+          />
         </RouteModal>
       )}
     </>

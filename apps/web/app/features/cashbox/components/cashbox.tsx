@@ -8,6 +8,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { useApi } from '../../../lib/api-context';
+import { splitBalance } from '../../../lib/player/balance';
 import { useAccounts } from '../../../lib/player/get-accounts';
 import { useCurrentUser } from '../../../lib/player/use-current-user';
 import {
@@ -33,7 +34,7 @@ import {
 } from '../lib/cashbox-logic';
 import { AmountStep } from './amount-step';
 import { MethodsPanel } from './methods-panel';
-import { PaymentDetailsStep, type SubmitResult } from './payment-details-step';
+import { PaymentDetailsStep, type BonusForfeitSlot, type SubmitResult } from './payment-details-step';
 import './cashbox.css';
 
 /** Which screen a cashbox route opens (docs/player-app.md#cashbox-popups: /cashbox and /dashboard, /deposit, /withdraw, /deposit-fast). */
@@ -50,6 +51,14 @@ type Outcome =
  */
 export type CashboxGate = (done: () => void) => ReactNode;
 
+/**
+ * What the deposit's amount step shows about a bonus, for the amount being typed (minor units, null
+ * while it is not a number): the cashbox route puts the bonus toggle here (docs/bonuses.md#what-the-player-sees).
+ */
+export type DepositBonusSlot = (amountCents: number | null) => ReactNode;
+
+export type { BonusForfeitSlot };
+
 export interface CashboxProps {
   mode: CashboxMode;
   /** Shown first, until it calls `done`; null or absent when nothing is needed. */
@@ -58,6 +67,10 @@ export interface CashboxProps {
   currency: string;
   /** Leaves the cashbox (closes the modal). */
   onClose: () => void;
+  /** The deposit step's bonus (the route composes the bonus toggle); none when absent. */
+  depositBonus?: DepositBonusSlot | null;
+  /** The question a withdrawal asks while a bonus is being wagered; without it the refusal shows as an error. */
+  bonusForfeit?: BonusForfeitSlot | null;
 }
 
 /** What can take the focus when a new cashbox screen appears (the toolbar's Back excluded). */
@@ -69,7 +82,14 @@ const STEP_FIELDS =
  * details, then success or unsuccess. A deposit that needs the bank (3-D Secure) waits for the
  * final state from `payments_changes`, with a re-read of the history every few seconds as fallback.
  */
-export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) {
+export function Cashbox({
+  mode,
+  gate = null,
+  currency,
+  onClose,
+  depositBonus = null,
+  bonusForfeit = null,
+}: CashboxProps) {
   const { t } = useTranslation('cashbox');
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -85,10 +105,12 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
   const methods = usePaymentMethods(action ? currency : undefined, action ?? 'deposit');
   const list = methods.data ?? [];
   const limits = amountLimits(list);
-  // Withdrawals: the cash part of the wallet, which the amount step shows and checks (bonus money stays).
-  const accounts = useAccounts(action === 'withdrawal');
+  // The wallet's cash and bonus parts, shown apart; a withdrawal's amount step shows and checks the
+  // cash (bonus money stays, docs/bonuses.md#what-the-player-sees).
+  const accounts = useAccounts(action !== null);
   const wallet = accounts.data?.find((a) => a.currency === currency);
-  const availableCents = action === 'withdrawal' && wallet ? wallet.available_to_cashout_cents : null;
+  const split = wallet ? splitBalance(wallet) : null;
+  const availableCents = action === 'withdrawal' && split ? split.cashCents : null;
   const fastMethod = mode === 'fast' ? (list.find((m) => m.savedProfiles.length > 0) ?? null) : null;
 
   const waiting = outcome?.kind === 'waiting' ? outcome.payment.id : null;
@@ -261,6 +283,14 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
           </div>
         </div>
       </div>
+      {split && split.bonusCents > 0 && !outcome && (
+        <p className="cashbox__balance">
+          {t('balance.split', {
+            cash: formatMoney(split.cashCents, currency, locale),
+            bonus: formatMoney(split.bonusCents, currency, locale),
+          })}
+        </p>
+      )}
       {/* The dialog title already names the flow, except on the dashboard (/cashbox, /dashboard). */}
       {mode === 'dashboard' && <h3 className="cashbox__heading">{title}</h3>}
 
@@ -315,6 +345,8 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
           limits={limits}
           currency={currency}
           availableCents={availableCents}
+          bonusCents={action === 'withdrawal' && split ? split.bonusCents : 0}
+          extra={action === 'deposit' ? depositBonus : null}
           onNext={(value) => {
             setAmount(value);
             setStep(mode === 'fast' ? CASHBOX_LAST_STEP : nextStep(step));
@@ -351,6 +383,7 @@ export function Cashbox({ mode, gate = null, currency, onClose }: CashboxProps) 
           currency={currency}
           amountCents={toCents(amount, subunitsOf(currency))}
           onSubmitted={onSubmitted}
+          bonusForfeit={bonusForfeit}
         />
       )}
     </div>

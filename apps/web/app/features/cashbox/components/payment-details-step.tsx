@@ -1,6 +1,7 @@
 import { buildRiskTransaction } from '@croupier/shared/risk';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import type { BonusCancelInfo } from '@croupier/shared/api/bonuses';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useStepUp } from '../../../components/step-up/step-up';
@@ -42,6 +43,29 @@ import { methodName } from './methods-panel';
 export interface SubmitResult {
   payment: Payment;
   redirectUrl: string | null;
+}
+
+/**
+ * A withdrawal while a bonus is being wagered is refused (409 `bonus_active`) with what it would
+ * cancel; the route shows those figures through this slot and the player confirms or keeps the
+ * bonus (docs/bonuses.md#limits-withdrawals-privacy).
+ */
+export interface BonusForfeitQuestion {
+  info: BonusCancelInfo;
+  /** Sends the withdrawal again, with `forfeit_bonus: true`. */
+  confirm: () => void;
+  /** Back to the form; nothing is sent. */
+  cancel: () => void;
+  busy: boolean;
+}
+export type BonusForfeitSlot = (question: BonusForfeitQuestion) => ReactNode;
+
+/** The `cancel_info` of a 409 `bonus_active` answer (`{ code, error, cancel_info }`), or null. */
+export function bonusActiveInfo(error: unknown): BonusCancelInfo | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'bonus_active') return null;
+  const info = (error.body as { cancel_info?: unknown } | null)?.cancel_info as Partial<BonusCancelInfo> | undefined;
+  const fields = ['currency', 'bonus_balance', 'bonus_winnings', 'cash_balance'] as const;
+  return info && fields.every((field) => typeof info[field] === 'string') ? (info as BonusCancelInfo) : null;
 }
 
 const NEW = 'new';
@@ -129,6 +153,7 @@ export function PaymentDetailsStep({
   currency,
   amountCents,
   onSubmitted,
+  bonusForfeit = null,
 }: {
   action: PaymentAction;
   method: PaymentMethod;
@@ -136,6 +161,7 @@ export function PaymentDetailsStep({
   currency: string;
   amountCents: number;
   onSubmitted: (result: SubmitResult) => void;
+  bonusForfeit?: BonusForfeitSlot | null;
 }) {
   const { t, i18n } = useTranslation('cashbox');
   const locale = useLocale();
@@ -158,6 +184,9 @@ export function PaymentDetailsStep({
   // A withdrawal above the verification threshold (docs/verification.md#withdrawal-threshold) says
   // where to verify, next to the server's words.
   const [needsVerification, setNeedsVerification] = useState(false);
+  // A withdrawal refused because a bonus is being wagered: what it would cancel, until the player answers.
+  const [forfeit, setForfeit] = useState<BonusCancelInfo | null>(null);
+  const submitId = useId();
   const usingProfile = profile !== NEW;
   const fieldNames = method.fields.map((f) => f.name);
   // The plan is checked like the submission: a limit or too little cash shows before the player types.
@@ -168,7 +197,7 @@ export function PaymentDetailsStep({
   const submission = useRef<SubmissionKey | null>(null);
 
   const submit = useMutation({
-    mutationFn: async (): Promise<SubmitResult> => {
+    mutationFn: async ({ forfeitBonus }: { forfeitBonus: boolean }): Promise<SubmitResult> => {
       const chosen = profiles.find((p) => String(p.id) === profile);
       const payment = {
         currency,
@@ -177,7 +206,8 @@ export function PaymentDetailsStep({
         fields: usingProfile ? {} : normaliseFields(method.fields, values),
         ...(chosen ? { profile_id: chosen.id } : {}),
       };
-      submission.current = keyForSubmission(submission.current, JSON.stringify([action, payment]));
+      // Confirming the bonus's cancel is a different request: it gets its own key.
+      submission.current = keyForSubmission(submission.current, JSON.stringify([action, payment, forfeitBonus]));
       const { key } = submission.current;
       const result: SubmitResult =
         action === 'deposit'
@@ -187,7 +217,7 @@ export function PaymentDetailsStep({
             }))
           : // A destination no payout reached yet asks them to confirm it is them first (decision 015).
             await stepUp
-              .run(() => createWithdrawal(api, payment, key))
+              .run(() => createWithdrawal(api, payment, key, { forfeitBonus }))
               .then((res) => ({ payment: res.payment, redirectUrl: null }));
       submission.current = null;
       if (user) {
@@ -210,7 +240,10 @@ export function PaymentDetailsStep({
       }
       return result;
     },
-    onSuccess: onSubmitted,
+    onSuccess: (result) => {
+      setForfeit(null);
+      onSubmitted(result);
+    },
     onError: (error) => {
       // A definite answer ends the submission: the next press is a new one, with a new key.
       const unanswered =
@@ -220,6 +253,13 @@ export function PaymentDetailsStep({
       if (!unanswered) submission.current = null;
       // Cancelled "confirm it's you": nothing was sent, nothing to report.
       if (error instanceof StepUpCancelled) return;
+      const info = bonusForfeit ? bonusActiveInfo(error) : null;
+      setForfeit(info);
+      if (info) {
+        setFieldErrors({});
+        setFormError(null);
+        return;
+      }
       const mapped = submitErrorToForm(error, [...fieldNames, 'profile_id'], i18n);
       setFieldErrors(mapped.fields);
       setFormError(mapped.general);
@@ -240,7 +280,7 @@ export function PaymentDetailsStep({
       }
     }
     setFieldErrors({});
-    submit.mutate();
+    submit.mutate({ forfeitBonus: false });
   }
 
   function setValue(field: MethodField, raw: string) {
@@ -393,18 +433,32 @@ export function PaymentDetailsStep({
             {...inputProps(field, t)}
           />
         ))}
-      <button
-        className="btn btn--primary btn--block"
-        type="submit"
-        disabled={submit.isPending || noProfile}
-        aria-busy={submit.isPending || undefined}
-      >
-        {submit.isPending
-          ? t('details.submitting')
-          : action === 'deposit'
-            ? t('details.deposit_submit', { amount })
-            : t('details.withdraw_submit', { amount })}
-      </button>
+      {forfeit && bonusForfeit ? (
+        bonusForfeit({
+          info: forfeit,
+          confirm: () => submit.mutate({ forfeitBonus: true }),
+          cancel: () => {
+            setForfeit(null);
+            // The question had the focus: give it back to the button it replaced.
+            requestAnimationFrame(() => document.getElementById(submitId)?.focus());
+          },
+          busy: submit.isPending,
+        })
+      ) : (
+        <button
+          id={submitId}
+          className="btn btn--primary btn--block"
+          type="submit"
+          disabled={submit.isPending || noProfile}
+          aria-busy={submit.isPending || undefined}
+        >
+          {submit.isPending
+            ? t('details.submitting')
+            : action === 'deposit'
+              ? t('details.deposit_submit', { amount })
+              : t('details.withdraw_submit', { amount })}
+        </button>
+      )}
       {/* Portalled out of this form: the dialog has a form of its own. */}
       {stepUp.dialog && createPortal(stepUp.dialog, document.body)}
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/runtime';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { gameFrame, type FrameGame } from '../frame/frame-store';
@@ -43,7 +43,15 @@ export function GameNotFound() {
   );
 }
 
-function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
+function GameLoaded({
+  game,
+  viewer,
+  toolbar,
+}: {
+  game: Game;
+  viewer: Viewer;
+  toolbar?: ((game: Game) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation('game');
   const locale = useLocale();
   const href = useLocalePath();
@@ -152,6 +160,7 @@ function GameLoaded({ game, viewer }: { game: Game; viewer: Viewer }) {
           </button>
         </div>
       </div>
+      {toolbar && <div className="game-page__toolbar">{toolbar(game)}</div>}
       <GameFrame game={game} label={t('frame.label')} slotRef={frameGame ? frame.slotRef : undefined}>
         {frameGame ? null : launch.access === 'sign-in' ? (
           <>
@@ -235,16 +244,22 @@ export function GameView({
   name,
   viewer,
   notFound,
+  toolbar,
 }: {
   producer: string;
   name: string;
   viewer: Viewer;
   notFound: boolean;
+  /**
+   * What the page composing this view puts above the running game (the route mounts the bonus
+   * wagering meter here: features never import each other, decision 011).
+   */
+  toolbar?: (game: Game) => ReactNode;
 }) {
   const { t } = useTranslation('game');
   const game = useGameBySeoTitle(producer, name);
   if (notFound || game.data === null) return <GameNotFound />;
-  if (game.data) return <GameLoaded game={game.data} viewer={viewer} />;
+  if (game.data) return <GameLoaded game={game.data} viewer={viewer} toolbar={toolbar} />;
   if (game.isError) {
     return (
       <div className="game-page">

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { bonus, offer, pack } from '../testing/fixtures';
+import {
+  daysLeft,
+  giftsOfTab,
+  keepPushedCounter,
+  majorToMinor,
+  meterFigures,
+  mergeWageringPush,
+  reachesToastMinimum,
+  visibleOffers,
+  wagerFreeCents,
+} from './bonuses-logic';
+
+describe('bonus rules of the pages (docs/bonuses.md#what-the-player-sees)', () => {
+  it('puts each gift in the tab of its stage, and never a pack that is over', () => {
+    const bonuses = [
+      bonus({ id: 1, stage: 'handle_bets' }),
+      bonus({ id: 2, stage: 'wait' }),
+      bonus({ id: 3, stage: 'issued' }),
+      ...(['finished', 'canceled', 'expired', 'wager_done', 'lost'] as const).map((stage, i) =>
+        bonus({ id: 10 + i, stage }),
+      ),
+    ];
+    const packs = [
+      pack({ id: 1, stage: 'issued' }),
+      pack({ id: 2, stage: 'handle_bets' }),
+      pack({ id: 3, stage: 'finished' }),
+    ];
+    const ids = (tab: 'active' | 'available' | 'history') => {
+      const shown = giftsOfTab(tab, bonuses, packs);
+      return { bonuses: shown.bonuses.map((b) => b.id), packs: shown.packs.map((p) => p.id) };
+    };
+    expect(ids('active')).toEqual({ bonuses: [1, 2], packs: [2] });
+    expect(ids('available')).toEqual({ bonuses: [3], packs: [1] });
+    expect(ids('history')).toEqual({ bonuses: [10, 11, 12, 13, 14], packs: [] });
+  });
+
+  it('never shows the random_manual deposit gift', () => {
+    expect(visibleOffers([offer({ id: 'random_manual' }), offer({ id: 'WELCOME100' })]).map((o) => o.id)).toEqual([
+      'WELCOME100',
+    ]);
+    expect(visibleOffers(undefined)).toEqual([]);
+  });
+
+  it('reads cancel_info’s major-unit strings exactly, in the currency’s minor units', () => {
+    expect(majorToMinor('45.00', 'EUR')).toBe(4500);
+    expect(majorToMinor('0.1', 'EUR')).toBe(10);
+    expect(majorToMinor('12', 'JPY')).toBe(1200);
+    expect(majorToMinor('0.00012345', 'BTC')).toBe(12345);
+    expect(majorToMinor('1.10', 'BTC')).toBe(110_000_000);
+    expect(majorToMinor('1.005', 'EUR')).toBeNull();
+    expect(majorToMinor('1.000', 'EUR')).toBe(100);
+    expect(majorToMinor('abc', 'EUR')).toBeNull();
+  });
+
+  it('counts the days left as started days, never below zero', () => {
+    const now = Date.parse('2027-03-01T10:00:00Z');
+    expect(daysLeft('2027-03-13T10:00:00Z', now)).toBe(12);
+    expect(daysLeft('2027-03-01T11:00:00Z', now)).toBe(1);
+    expect(daysLeft('2027-02-28T10:00:00Z', now)).toBe(0);
+    expect(daysLeft(null, now)).toBeNull();
+  });
+
+  it('gives the meter the bonus being wagered in the wallet’s currency only', () => {
+    const now = Date.parse('2027-03-01T10:00:00Z');
+    const game = { identifier: 'croupier/fruit-party', weight_percent: 10, excluded: false };
+    expect(meterFigures({ bonus: bonus(), game }, 'EUR', now)).toMatchObject({
+      wageredCents: 3_450,
+      requiredCents: 35_000,
+      game: 10,
+      maxBetCents: 500,
+      daysLeft: 12,
+    });
+    expect(meterFigures({ bonus: bonus(), game }, 'USD', now)).toBeNull();
+    expect(meterFigures({ bonus: bonus({ stage: 'wait' }), game }, 'EUR', now)).toBeNull();
+    expect(meterFigures({ bonus: bonus(), game: { ...game, excluded: true } }, 'EUR', now)?.game).toBe('excluded');
+  });
+
+  it('applies a push to the meter: replaces the bonus shown, empties it once it ends and asks to read again', () => {
+    const cached = { bonus: bonus(), game: null };
+    expect(mergeWageringPush(cached, bonus({ amount_wager_cents: 9_000 }))).toEqual({
+      next: { bonus: bonus({ amount_wager_cents: 9_000 }), game: null },
+      refetch: false,
+    });
+    expect(mergeWageringPush(cached, bonus({ stage: 'wager_done' }))).toEqual({
+      next: { bonus: null, game: null },
+      refetch: true,
+    });
+    // Another bonus ending, or another wallet's, changes nothing here.
+    expect(mergeWageringPush(cached, bonus({ id: 5, stage: 'canceled' })).next).toBe(cached);
+    expect(mergeWageringPush(cached, bonus({ id: 5, currency: 'USD' })).next).toBe(cached);
+    // A bonus promoted while the meter showed none.
+    expect(mergeWageringPush({ bonus: null, game: null }, bonus({ id: 6 })).next?.bonus?.id).toBe(6);
+    expect(mergeWageringPush(undefined, bonus()).next).toBeUndefined();
+  });
+
+  it('keeps a pushed counter against an older answer read over REST', () => {
+    const pushed = { bonus: bonus({ amount_wager_cents: 5_000 }), game: null };
+    expect(keepPushedCounter(pushed, { bonus: bonus({ amount_wager_cents: 3_450 }), game: null }).bonus).toBe(
+      pushed.bonus,
+    );
+    expect(
+      keepPushedCounter(pushed, { bonus: bonus({ amount_wager_cents: 6_000 }), game: null }).bonus?.amount_wager_cents,
+    ).toBe(6_000);
+    expect(keepPushedCounter(pushed, { bonus: bonus({ id: 2, amount_wager_cents: 0 }), game: null }).bonus?.id).toBe(2);
+    expect(keepPushedCounter(pushed, { bonus: null, game: null }).bonus).toBeNull();
+  });
+
+  it('names the money a push frees: a conversion’s cash or a wager-free credit', () => {
+    expect(wagerFreeCents(bonus({ stage: 'wager_done', converted_cents: 7_000 }))).toBe(7_000);
+    expect(wagerFreeCents(bonus({ stage: 'finished', amount_cents: 1_000 }))).toBe(1_000);
+    expect(wagerFreeCents(bonus({ stage: 'handle_bets' }))).toBeNull();
+    expect(wagerFreeCents(bonus({ stage: 'canceled' }))).toBeNull();
+  });
+
+  it('shows the wager-free toast from each currency’s minimum', () => {
+    expect(reachesToastMinimum(499, 'EUR')).toBe(false);
+    expect(reachesToastMinimum(500, 'EUR')).toBe(true);
+    expect(reachesToastMinimum(749, 'CAD')).toBe(false);
+    expect(reachesToastMinimum(750, 'CAD')).toBe(true);
+    expect(reachesToastMinimum(62_500, 'JPY')).toBe(true);
+    expect(reachesToastMinimum(9_999, 'BTC')).toBe(false);
+    expect(reachesToastMinimum(10_000, 'BTC')).toBe(true);
+    expect(reachesToastMinimum(139_999, 'ETH')).toBe(false);
+    expect(reachesToastMinimum(140_000, 'ETH')).toBe(true);
+    expect(reachesToastMinimum(100_000, 'XYZ')).toBe(false);
+    expect(reachesToastMinimum(0, 'EUR')).toBe(false);
+  });
+});

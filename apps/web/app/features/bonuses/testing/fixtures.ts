@@ -1,0 +1,112 @@
+import type { BonusCancelInfo, BonusOffer, FreespinPack, PlayerBonus } from '@croupier/shared/api/bonuses';
+import { termsForCurrency, type BonusKind, type BonusTerms } from '@croupier/shared/bonus-terms';
+
+type WireTerms = NonNullable<PlayerBonus['terms']>;
+
+/** One currency's terms of a campaign, as the server sends them. */
+export function termsIn(kind: BonusKind, terms: BonusTerms, currency = 'EUR'): WireTerms {
+  const resolved = termsForCurrency(kind, terms, currency);
+  if (!resolved) throw new Error(`the campaign offers nothing in ${currency}`);
+  // The wire type has plain arrays where the shared one has read-only ones.
+  return resolved as WireTerms;
+}
+
+/** The welcome offer of docs/bonuses.md#kinds-the-demo-seeds: 100 % up to €200, minimum €20, ×35, max bet €5. */
+export const WELCOME_TERMS: BonusTerms = {
+  percent: 100,
+  max_bonus_cents: { EUR: 20_000, USD: 20_000 },
+  min_deposit_cents: { EUR: 2_000, USD: 2_000 },
+  max_bet_cents: { EUR: 500, USD: 500 },
+  wager_multiplier: 35,
+  weights: { pokies: 100, live: 0 },
+  excluded_collections: ['wager0'],
+  validity_days: 30,
+};
+
+export const RELOAD_TERMS: BonusTerms = {
+  percent: 50,
+  max_bonus_cents: { EUR: 10_000 },
+  min_deposit_cents: { EUR: 2_000 },
+  wager_multiplier: 35,
+  validity_days: 30,
+};
+
+export function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
+  return {
+    id: 1,
+    title: 'Welcome bonus',
+    amount_cents: 10_000,
+    currency: 'EUR',
+    stage: 'handle_bets',
+    amount_wager_requirement_cents: 35_000,
+    amount_wager_cents: 3_450,
+    strategy: 'deposit',
+    created_at: '2027-03-01T10:00:00Z',
+    valid_until: '2027-03-13T10:00:00Z',
+    activatable_until: null,
+    activatable: false,
+    cancelable: true,
+    group_key: null,
+    kind: 'deposit',
+    type: 'deposit',
+    status: 'activated',
+    bonus_balance_cents: 10_000,
+    max_bet_cents: 500,
+    max_conversion_cents: null,
+    converted_cents: 0,
+    terms: termsIn('deposit', WELCOME_TERMS),
+    ...over,
+  };
+}
+
+export function offer(over: Partial<BonusOffer> = {}, terms: BonusTerms = WELCOME_TERMS): BonusOffer {
+  const id = over.id ?? 'WELCOME100';
+  return {
+    id,
+    title: 'Welcome offer',
+    group_key: null,
+    bonuses: [{ title: 'Welcome offer', type: 'deposit', conditions: [], attributes: [], result_bonus: [] }],
+    kind: 'deposit',
+    terms: Object.keys(terms.max_bonus_cents ?? { EUR: 0 }).map((currency) => termsIn('deposit', terms, currency)),
+    selected: false,
+    ...over,
+  };
+}
+
+export function pack(over: Partial<FreespinPack> = {}): FreespinPack {
+  return {
+    id: 9,
+    title: '20 spins on Fruit Party',
+    stage: 'handle_bets',
+    freespins_total: 20,
+    freespins_performed: 5,
+    bet_level: 20,
+    games: ['croupier/fruit-party'],
+    games_info: [],
+    activation_path: '/play/croupier/fruit-party',
+    provider: 'croupier',
+    currency: 'EUR',
+    created_at: '2027-03-01T10:00:00Z',
+    activatable_until: null,
+    valid_until: '2027-03-08T10:00:00Z',
+    activatable: false,
+    activation_condition: null,
+    cancelable: true,
+    group_key: null,
+    win_cents: 120,
+    ...over,
+  };
+}
+
+export function cancelInfo(over: Partial<BonusCancelInfo> = {}): BonusCancelInfo {
+  return {
+    id: 1,
+    total_withdrawal_amount: '80.00',
+    current_balance: '125.00',
+    cash_balance: '80.00',
+    bonus_balance: '45.00',
+    bonus_winnings: '12.00',
+    currency: 'EUR',
+    ...over,
+  };
+}

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Payment, PaymentMethod } from '../../features/cashbox/api/payments';
+import { Cashbox } from '../../features/cashbox/components/cashbox';
+import { cancelInfo } from '../../features/bonuses/testing/fixtures';
+import { createI18n } from '../../i18n/create-i18n';
+import auth from '../../i18n/locales/en/auth.json';
+import bonuses from '../../i18n/locales/en/bonuses.json';
+import cashbox from '../../i18n/locales/en/cashbox.json';
+import common from '../../i18n/locales/en/common.json';
+import { I18nProvider } from '../../i18n/runtime';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+import { ApiProvider } from '../../lib/api-context';
+import { testPlayer } from '../../testing/player';
+import { bonusForfeitSlot } from './cashbox-route';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const WALLET: PaymentMethod = {
+  id: 'sandbox_wallet',
+  type: 'direct',
+  brand: 'sandpay',
+  provider: 'sandbox',
+  currency: 'EUR',
+  fields: [{ name: 'email', type: 'email', required: true }],
+  savedProfiles: [],
+  termsOfService: { restrictions: { minAmountValue: 5, maxAmountValue: 2000, amountCurrencyCode: 'EUR' } },
+};
+
+const CASHOUT = {
+  id: 8,
+  amount_cents: 5000,
+  amount: '50.00',
+  currency: 'EUR',
+  action: 'cashout',
+  state: 'pending',
+  success: false,
+  recallable: true,
+  payment_system: 'sandbox_wallet',
+  system_name: 'sandpay',
+  brand: 'sandpay',
+  account: 'me@example.com',
+  created_at: '2027-03-01T10:00:00Z',
+  finished_at: null,
+  cancellation_reason: null,
+  confirmations: null,
+  confirmations_required: null,
+} as Payment;
+
+/** The withdrawal step as the cashbox route composes it: the bonus feature's question in the cashbox. */
+function mount() {
+  const get = vi.fn(async (path: string): Promise<unknown> => {
+    if (path.startsWith('/api/payments/methods')) return [WALLET];
+    if (path.startsWith('/api/payments/plan')) throw new ApiError(404, null, path);
+    if (path === '/api/player') return testPlayer();
+    if (path.startsWith('/api/player/accounts'))
+      return [{ currency: 'EUR', active: true, amount_cents: 125_00, available_to_cashout_cents: 80_00 }];
+    return [];
+  });
+  const post = vi.fn(async (path: string, body: { forfeit_bonus?: boolean }) => {
+    if (path !== '/api/payments/withdrawals') return {};
+    if (!body.forfeit_bonus)
+      throw new ApiError(
+        409,
+        { code: 'bonus_active', error: 'A bonus is being wagered.', cancel_info: cancelInfo() },
+        '/api/payments/withdrawals',
+      );
+    return { payment: CASHOUT };
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: <Cashbox mode="withdrawal" currency="EUR" bonusForfeit={bonusForfeitSlot} onClose={() => undefined} />,
+      },
+    ],
+    { initialEntries: ['/withdraw'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiProvider client={{ get, post } as unknown as ApiClient}>
+        <I18nProvider i18n={createI18n('en', { cashbox, common, auth, bonuses })}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return { post };
+}
+
+const withdrawals = (post: ReturnType<typeof mount>['post']) =>
+  post.mock.calls.filter(([path]) => path === '/api/payments/withdrawals');
+const keyOf = (call: unknown[] | undefined) =>
+  (call?.[2] as { headers: Record<string, string> }).headers['idempotency-key'];
+
+const FIGURES =
+  'Withdrawing cancels your bonus: €45.00 of bonus money, €12.00 of it winnings, will be removed. Your €80.00 cash stays.';
+
+describe('a withdrawal while a bonus is being wagered (docs/bonuses.md#limits-withdrawals-privacy)', () => {
+  it('shows cash and bonus apart, then the figures, and withdraws only once the player confirms the cancel', async () => {
+    const { post } = mount();
+    expect(await screen.findByText('Cash €80.00 · Bonus €45.00')).toBeInTheDocument();
+    expect(screen.getByText(/Bonus money \(€45.00\) stays in your wallet until it is wagered\./)).toBeInTheDocument();
+    fireEvent.change(await screen.findByLabelText(/Withdrawal amount/), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: /sandpay/i }));
+    fireEvent.change(await screen.findByLabelText(/mail/i), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw €50.00' }));
+
+    // Refused with the figures: nothing is withdrawn until the player answers.
+    expect(await screen.findByText(FIGURES)).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Withdraw and cancel the bonus' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(confirm).toHaveAccessibleDescription(FIGURES);
+    expect(screen.queryByRole('button', { name: 'Withdraw €50.00' })).not.toBeInTheDocument();
+
+    // Keeping the bonus goes back to the form and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my bonus' }));
+    expect(screen.queryByText(FIGURES)).not.toBeInTheDocument();
+    expect(withdrawals(post)).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw €50.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw and cancel the bonus' }));
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
+    const calls = withdrawals(post);
+    expect(calls).toHaveLength(3);
+    expect(calls[0]![1]).toEqual({ payment: expect.objectContaining({ amount_cents: 5000 }) });
+    expect(calls[2]![1]).toEqual({ payment: expect.objectContaining({ amount_cents: 5000 }), forfeit_bonus: true });
+    // The confirmed request is another request: it carries its own Idempotency-Key.
+    expect(keyOf(calls[2])).not.toBe(keyOf(calls[1]));
+  });
+});
