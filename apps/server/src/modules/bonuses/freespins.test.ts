@@ -147,6 +147,28 @@ describe('spins', () => {
     expect(replay.win).toBe(detail.win_cents);
   });
 
+  it('a pack given up after some spins issues what they won; the spins left are lost', async () => {
+    const { client, player } = await fundedPlayer(t, 1);
+    const { game, headers } = await launch(t, client, 'slot-medium');
+    const pack = await packFor(player.id, [game.identifier], { spins: 5, betLevel: 200n });
+    await t.croupier.modules.bonuses.freespins.activate(player.id, pack.id);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode,
+      ).toBe(200);
+    const [won] = await rows<{ win: string }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(win), 0)::text AS win FROM game_rounds WHERE freespin_pack_id = ${pack.id}`,
+    );
+    const canceled = await client.delete(`/api/player/freespins/${pack.id}`);
+    expect(canceled.json()).toMatchObject({ stage: 'canceled', freespins_performed: 3, win_cents: Number(won!.win) });
+    const bonuses = await t.croupier.modules.bonuses.list(player.id);
+    expect(bonuses.map((b) => [b.kind, b.amount])).toEqual(won!.win === '0' ? [] : [['freespins', BigInt(won!.win)]]);
+    expect((await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode).toBe(
+      409,
+    );
+  });
+
   it('a pack plays only on its own games, for its own player, once activated', async () => {
     const { client, player } = await fundedPlayer(t, 1);
     const { headers } = await launch(t, client, 'slot-high');

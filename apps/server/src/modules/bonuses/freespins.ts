@@ -127,19 +127,21 @@ export class FreespinsService {
     return pack;
   }
 
-  /** The player gives a pack up: what its spins won so far was never credited and goes with it. */
+  /**
+   * The player gives a pack up: the spins not played are lost; what the played ones won is issued
+   * as the pack's winnings bonus, as after a last spin.
+   */
   async cancel(userId: number, packId: number): Promise<PackRow> {
     const now = this.deps.clock.now();
-    const pack = await this.deps.db.transaction(async (tx) => {
+    const outcome = await this.deps.db.transaction(async (tx) => {
       const pack = await lockPack(tx, packId);
       if (!pack || pack.userId !== userId) throw notFound();
       if (pack.stage !== 'issued' && pack.stage !== 'handle_bets')
         throw new AppError(422, 'freespins_not_cancelable', 'These free spins have already ended');
-      await movePack(tx, pack.id, pack.stage, 'canceled', { now, ended: true });
-      return (await findPack(tx, pack.id))!;
+      return this.end(tx, pack, 'canceled', now);
     });
-    this.deps.onChanged?.(pack);
-    return pack;
+    this.announce(outcome);
+    return outcome.pack;
   }
 
   /**
@@ -167,6 +169,21 @@ export class FreespinsService {
   async settleSpinIn(tx: Executor, packId: number, win: bigint, now: Date): Promise<SpinOutcome> {
     const pack = win > 0n ? await addPackWin(tx, packId, win) : (await findPack(tx, packId))!;
     if (pack.spinsPerformed < pack.spinsTotal) return { pack, winningsBonusId: null, balance: null };
+    return this.end(tx, pack, 'finished', now);
+  }
+
+  /**
+   * Ends a locked pack (its last spin, a cancel, its deadline) and issues what its spins won as one
+   * bonus with the pack's wagering, started at once unless the player is on a break or the grant
+   * would pass the maximum balance (then it waits, issued, on the gifts page). The pack's row is
+   * locked before the wallet's, in every path that ends a pack.
+   */
+  private async end(
+    tx: Executor,
+    pack: PackRow,
+    stage: 'finished' | 'canceled' | 'expired',
+    now: Date,
+  ): Promise<SpinOutcome> {
     let winningsBonusId: number | null = null;
     let balance: WalletBalance | null = null;
     if (pack.win > 0n) {
@@ -189,11 +206,14 @@ export class FreespinsService {
       winningsBonusId = issued.bonus.id;
       balance = issued.balance;
     }
-    await movePack(tx, pack.id, 'handle_bets', 'finished', {
-      now,
-      ended: true,
-      winningsBonusId: winningsBonusId ?? undefined,
-    });
+    if (
+      !(await movePack(tx, pack.id, pack.stage, stage, {
+        now,
+        ended: true,
+        winningsBonusId: winningsBonusId ?? undefined,
+      }))
+    )
+      throw new AppError(409, 'freespins_changed', 'These free spins changed meanwhile; try again');
     return { pack: (await findPack(tx, pack.id))!, winningsBonusId, balance };
   }
 
@@ -205,21 +225,23 @@ export class FreespinsService {
 
   /**
    * Ends packs past their deadline (the expiry job): issued ones past `activatable_until`, played ones
-   * past `valid_until`. Their spins' winnings so far were never credited and go with them. Safe to
-   * repeat: each move is guarded by the stage it leaves.
+   * past `valid_until`, each in its own transaction; what a played one won is issued as its winnings
+   * bonus. Safe to repeat: a pack is locked and its move guarded by the stage it leaves.
    */
   async expireDue(limit = 500): Promise<number> {
     const now = this.deps.clock.now();
-    const expired = await this.deps.db.transaction(async (tx) => {
-      const due = await duePacks(tx, now, limit);
-      const done: PackRow[] = [];
-      for (const pack of due) {
-        if (await movePack(tx, pack.id, pack.stage, 'expired', { now, ended: true }))
-          done.push({ ...pack, stage: 'expired', endedAt: now });
-      }
-      return done;
-    });
-    expired.forEach((pack) => this.deps.onChanged?.(pack));
-    return expired.length;
+    const due = await duePacks(this.deps.db, now, limit);
+    let expired = 0;
+    for (const candidate of due) {
+      const outcome = await this.deps.db.transaction(async (tx) => {
+        const pack = await lockPack(tx, candidate.id);
+        if (!pack || (pack.stage !== 'issued' && pack.stage !== 'handle_bets')) return null;
+        return this.end(tx, pack, 'expired', now);
+      });
+      if (!outcome) continue;
+      expired++;
+      this.announce(outcome);
+    }
+    return expired;
   }
 }
