@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 /** The server's deposit offers: whichever code the player set is `selected`. */
-function mount(amountCents: number | null, chosen: string | null = 'WELCOME100') {
+function mount(amountCents: number | null, chosen: string | null = 'WELCOME100', onStepSubmit?: () => void) {
   let selected = chosen;
   const list = (): BonusOffer[] => [
     offer({ id: 'WELCOME100', title: 'Welcome offer', selected: selected === 'WELCOME100' }),
@@ -31,7 +31,18 @@ function mount(amountCents: number | null, chosen: string | null = 'WELCOME100')
     selected = null;
     return null;
   });
-  const view = renderBonuses(<DepositBonusToggle currency="EUR" amountCents={amountCents} />, {
+  // As in the cashbox: the toggle sits inside the amount step's form.
+  const step = (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStepSubmit?.();
+      }}
+    >
+      <DepositBonusToggle currency="EUR" amountCents={amountCents} />
+    </form>
+  );
+  const view = renderBonuses(step, {
     api: { get, patch, delete: del } as never,
   });
   return { ...view, get, patch, del };
@@ -53,7 +64,8 @@ describe('the bonus toggle of the deposit step (docs/bonuses.md#what-the-player-
   });
 
   it('selects another offer in the dialog, with each offer’s minimum and rules, and never the hidden gift', async () => {
-    const { patch } = mount(5_000);
+    const stepSubmitted = vi.fn();
+    const { patch } = mount(5_000, 'WELCOME100', stepSubmitted);
     await waitFor(() => expect(choice()).toHaveTextContent('Welcome offer'));
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose your bonus' });
@@ -69,6 +81,8 @@ describe('the bonus toggle of the deposit step (docs/bonuses.md#what-the-player-
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(choice()).toHaveTextContent('Reload'));
+    // The dialog's submit is its own: the amount step around the toggle did not move on.
+    expect(stepSubmitted).not.toHaveBeenCalled();
   });
 
   it('clears the bonus with "No bonus"', async () => {

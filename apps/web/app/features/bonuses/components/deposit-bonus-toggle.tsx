@@ -89,6 +89,9 @@ function ToggleDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals along the component tree: without this, the amount step's
+    // form (this dialog's React parent) took the submit too and moved the cashbox to its next step.
+    event.stopPropagation();
     if (value === chosen) {
       onClose();
       return;
