@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser)('bonuses', () => {
   const openPage = usePlayerPages();
 
   it('a new player takes a deposit offer, wagers it in a slot watching the meter, sees it converted and withdraws', async () => {
-    const offer = await campaign({
+    await campaign({
       kind: 'deposit',
       trigger: 'deposit',
       titles: { en: 'Story match' },

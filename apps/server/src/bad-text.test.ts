@@ -346,6 +346,8 @@ function cases(c: Context): Case[] {
     { method: 'PATCH', route: '/api/player/update_bonus_settings', body: { can_issue: true } },
     { method: 'DELETE', route: '/api/bonuses/deposit/:id', params: { id: 'WELCOME100' }, cleanRefused: true },
     { method: 'DELETE', route: '/api/bonuses/registration/:id', params: { id: 'SIGNUP5' }, cleanRefused: true },
+    // No code exists here: the clean request is the 200 `failed_to_activate` (one counted failure).
+    { method: 'POST', route: '/api/bonuses/coupon', body: { coupon_code: 'NOSUCHCODE' } },
     {
       method: 'GET',
       route: '/sandbox-onramp',
@@ -451,6 +453,7 @@ const NO_TEXT = new Set([
   'GET /api/bonuses/registration',
   'GET /api/bonuses/available_bonuses',
   'DELETE /api/player/clear_bonus_code',
+  'GET /api/player/bonus_codes',
 ]);
 
 /** Every variant of a JSON value with one string (a value or a key) made bad. */

@@ -240,7 +240,40 @@ export const PlayerBonusCodeSchema = z.strictObject({
   valid_until: z.string().nullable(),
   redeemed_at: z.string().nullable(),
 });
+export type PlayerBonusCode = z.infer<typeof PlayerBonusCodeSchema>;
 export const PlayerBonusCodeListSchema = z.array(PlayerBonusCodeSchema);
+
+/** A coupon or promo code as an operator writes it: upper-case letters, digits, `_` and `-`. */
+const CouponCode = text().regex(/^[A-Z0-9_-]{4,32}$/);
+
+/**
+ * `POST /api/admin/bonus-campaigns/{id}/codes`: personal codes, one for each listed player, or else
+ * one shared code (named by `code`, or generated) that `max_redemptions` players may redeem (1 unless
+ * said). A personal code is used once, by its player; it takes no `code` and no `max_redemptions`.
+ */
+export const AdminBonusCodesRequestSchema = z.strictObject({
+  code: CouponCode.optional(),
+  max_redemptions: z.number().int().min(1).max(1_000_000).optional(),
+  valid_until: z.iso.datetime({ offset: true }).nullable().optional(),
+  user_ids: z.array(recordId).min(1).max(1000).optional(),
+});
+export type AdminBonusCodesRequest = z.infer<typeof AdminBonusCodesRequestSchema>;
+
+/** A code as the operator sees it. */
+export const AdminBonusCodeSchema = z.strictObject({
+  id: z.number().int(),
+  code: z.string(),
+  campaign_id: z.number().int(),
+  /** The player of a personal code; null: shared. */
+  user_id: z.number().int().nullable(),
+  max_redemptions: z.number().int(),
+  redemptions: z.number().int(),
+  state: z.enum(CODE_STATES),
+  valid_until: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminBonusCode = z.infer<typeof AdminBonusCodeSchema>;
+export const AdminBonusCodeListSchema = z.array(AdminBonusCodeSchema);
 
 /** `bonuses_changes` carries the bonus after each change; `freespins_changes` the pack. */
 export const BonusesChangesEventSchema = PlayerBonusSchema;

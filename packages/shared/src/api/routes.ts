@@ -93,6 +93,14 @@ import {
 } from './documents.ts';
 import { JackpotListSchema, JackpotTotalsSchema, JackpotWinListSchema } from './jackpots.ts';
 import {
+  AdminBonusCodeListSchema,
+  AdminBonusCodeSchema,
+  AdminBonusCodesRequestSchema,
+  CouponRequestSchema,
+  CouponResponseSchema,
+  PlayerBonusCodeListSchema,
+} from './bonuses.ts';
+import {
   AdminIssueBonusRequestSchema,
   AdminIssuedBonusSchema,
   AvailableBonusesSchema,
@@ -1634,6 +1642,62 @@ const bonusCampaigns: RouteContract[] = [
   },
 ];
 
+/** Coupon and promo codes: the player's redemption and list, the operator's codes (docs/bonuses.md#the-calls). */
+const bonusCodes: RouteContract[] = [
+  {
+    method: 'POST',
+    path: '/api/bonuses/coupon',
+    summary:
+      'Redeem a coupon or promo code: always a 200 with the outcome (failed attempts are throttled per player like sign-in)',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    body: CouponRequestSchema,
+    responses: { 200: CouponResponseSchema },
+    errors: { ...FORM, ...SIGNED_IN },
+  },
+  {
+    method: 'GET',
+    path: '/api/player/bonus_codes',
+    summary: 'The player’s codes: those they redeemed, and their personal codes not used, with states',
+    tag: 'bonuses',
+    caller: 'player',
+    query: NoQuerySchema,
+    responses: { 200: PlayerBonusCodeListSchema },
+    errors: { ...SHAPE, ...SIGNED_IN },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/bonus-campaigns/{id}/codes',
+    summary:
+      'Operator: personal codes for the listed players, or one shared code, of a coupon campaign (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    body: AdminBonusCodesRequestSchema,
+    responses: { 201: AdminBonusCodeListSchema },
+    errors: {
+      ...FORM,
+      ...ADMIN,
+      404: ['campaign_not_found'],
+      409: ['code_taken'],
+      422: ['validation_error', 'campaign_not_coupon', 'codes_invalid'],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/bonus-codes/{id}',
+    summary: 'Operator: cancel an issued code; what it issued stays (only with ADMIN_API_TOKEN)',
+    tag: 'admin',
+    caller: 'operator',
+    params: IdParams,
+    query: NoQuerySchema,
+    responses: { 200: AdminBonusCodeSchema },
+    errors: { ...FORM, ...ADMIN, 404: ['code_not_found'], 422: ['validation_error', 'code_not_cancelable'] },
+  },
+];
+
 const admin: RouteContract[] = [
   {
     method: 'GET',
@@ -1674,6 +1738,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...privacy,
   ...bonusOffers,
   ...bonusCampaigns,
+  ...bonusCodes,
   ...admin,
 ];
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -242,3 +243,57 @@ export const bonusRestrictions = pgTable('bonus_restrictions', {
   reason: text('reason').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * Coupon and promo codes (docs/bonuses.md#free-spin-packs-codes): a code issues its campaign (a bonus
+ * or a free-spin pack) to whoever redeems it. A personal code names its one player; a shared one
+ * (`user_id` null) may be redeemed `max_redemptions` times, once per player. `redemptions` moves
+ * only by a guarded update in the redemption's transaction, so a code is never used more often
+ * than it allows, however many players try at once.
+ */
+export const bonusCodes = pgTable(
+  'bonus_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper-case; a player's typing is upper-cased before it is matched. */
+    code: text('code').notNull(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => bonusCampaigns.id),
+    /** The one player a personal code is for; null: a shared code. */
+    userId: integer('user_id').references(() => users.id),
+    maxRedemptions: integer('max_redemptions').notNull(),
+    redemptions: integer('redemptions').notNull().default(0),
+    /** issued | activated (used up) | canceled (by the operator) | expired (`valid_until` passed) */
+    state: text('state').notNull().default('issued'),
+    validUntil: ts('valid_until'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bonus_codes_code_idx').on(t.code),
+    index('bonus_codes_user_idx').on(t.userId),
+    index('bonus_codes_state_valid_until_idx').on(t.state, t.validUntil),
+    check('bonus_codes_redemptions_check', sql`${t.redemptions} >= 0 AND ${t.redemptions} <= ${t.maxRedemptions}`),
+    check('bonus_codes_state_check', sql`${t.state} IN ('issued', 'activated', 'canceled', 'expired')`),
+  ],
+);
+
+/**
+ * Who redeemed which code (docs/bonuses.md#data-model): once per player and code (the primary key),
+ * with the bonus or the pack it issued.
+ */
+export const bonusCodeRedemptions = pgTable(
+  'bonus_code_redemptions',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => bonusCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bonusId: integer('bonus_id').references(() => playerBonuses.id),
+    packId: integer('pack_id').references(() => freespinPacks.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.userId] }), index('bonus_code_redemptions_user_idx').on(t.userId)],
+);

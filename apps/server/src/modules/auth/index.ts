@@ -36,4 +36,4 @@ export const authModule = defineModule({
 export { type LoadedSession, type SessionService, createSessionService, requireUserFrom } from './session.service.ts';
 export { liveSessionIds } from './session.repository.ts';
 export { requireSteppedUp } from './step-up.ts';
-export { type SendCap, takeSendCaps, throttleKeys } from './throttle.ts';
+export { createThrottle, type SendCap, takeSendCaps, type Throttle, throttleKeys } from './throttle.ts';

@@ -60,7 +60,7 @@ describe('a cooling-off', () => {
     // Nothing new is issued either.
     await expect(bonuses.issue(gift(p.id))).rejects.toMatchObject({ status: 403, code: 'bonuses_blocked' });
     // The job leaves a cooling-off player's bonuses alone.
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
 
     t.clock.advance(DAY);
     const again = await signIn(p.email);
@@ -81,17 +81,17 @@ describe('a cooling-off', () => {
 
     t.clock.advance(DAY);
     // Expired on time; the waiting one may not start during the break.
-    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, active.id)).toEqual({ stage: 'expired', cancel_reason: null });
     expect(await stageOf(t, waiting.id)).toEqual({ stage: 'wait', cancel_reason: null });
     expect(await walletOf(t, p.id)).toEqual({ cash: 80_00n, bonus: 0n });
 
     t.clock.advance(3 * DAY);
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     // The week is over, the waiting bonus still inside its activation days: the job starts it.
     t.clock.advance(3 * DAY);
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 1, packs: 0 });
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 1, packs: 0, codes: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, waiting.id)).toEqual({ stage: 'handle_bets', cancel_reason: null });
     expect(await walletOf(t, p.id)).toEqual({ cash: 80_00n, bonus: 25_00n });
     expect(await stageEvents(t, waiting.id)).toEqual(['∅ → issued', 'issued → wait', 'wait → handle_bets']);
@@ -115,8 +115,8 @@ describe('a self-exclusion', () => {
     expect(await walletOf(t, p.id)).toEqual({ cash: 85_00n, bonus: 40_00n });
 
     await takeBreak(p.id, 'selfexclusion', 'month_6');
-    expect(await expiry()).toEqual({ expired: 0, canceled: 3, promoted: 0, packs: 0 });
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 3, promoted: 0, packs: 0, codes: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
 
     for (const b of [active, waiting, issued])
       expect(await stageOf(t, b.id)).toEqual({ stage: 'canceled', cancel_reason: 'self_exclusion' });

@@ -111,6 +111,18 @@ export async function findCampaign(db: Executor, id: number): Promise<CampaignRo
   return row ? toCampaign(row) : undefined;
 }
 
+/** The campaigns of these ids (missing ones left out). */
+export async function campaignsByIds(db: Executor, ids: readonly number[]): Promise<CampaignRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return (await rows<RawCampaign>(db, sql`SELECT ${COLUMNS} FROM bonus_campaigns WHERE id IN (${list})`)).map(
+    toCampaign,
+  );
+}
+
 /** Codes are stored upper-case; a player's code is matched as typed after upper-casing. */
 export async function findCampaignByCode(db: Executor, code: string): Promise<CampaignRow | undefined> {
   const [row] = await rows<RawCampaign>(

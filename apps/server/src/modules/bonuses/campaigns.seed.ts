@@ -1,7 +1,7 @@
 /**
  * The demo's bonus campaigns (docs/bonuses.md#kinds-the-demo-seeds): the welcome deposit offer and
  * the second-deposit reload, the registration bonus, free spins and the weekly cashback, with
- * amounts in every currency of the casino. Each starts when it is first seeded, so seeding never
+ * amounts in every currency of the casino, and the shared coupon that issues the free spins. Each starts when it is first seeded, so seeding never
  * rewards what happened before (the consumers read the log from its beginning); a later seed
  * changes nothing an operator may have edited since.
  */
@@ -152,8 +152,16 @@ export function demoCampaigns(slot: string | null): SeedCampaign[] {
 }
 
 /**
- * Seeds the demo's campaigns. Idempotent: a campaign whose code exists (or a welcome offer when
- * another campaign already is one) is left as it is. Returns how many the demo has.
+ * The demo's shared coupons: the code, the campaign (by its code) it issues, and how many players
+ * may redeem it (each once) — every demo player, in effect.
+ */
+export const DEMO_COUPONS = [{ code: 'CROUPIER', campaign: 'SPIN20', maxRedemptions: 1_000_000 }] as const;
+
+/**
+ * Seeds the demo's campaigns and coupons. Idempotent: a campaign whose code exists (or a welcome
+ * offer when another campaign already is one), or a coupon whose code exists, is left as it is; a
+ * coupon whose campaign is missing (no slot to play the spins) is not made. Returns how many
+ * campaigns the demo has.
  */
 export async function seedBonusCampaigns(db: Db): Promise<number> {
   // The free spins play the catalogue's most popular slot (seeded before).
@@ -169,6 +177,14 @@ export async function seedBonusCampaigns(db: Db): Promise<number> {
           VALUES (${c.code}, ${c.kind}, ${c.trigger}, ${c.groupKey}, ${JSON.stringify(c.titles)}::jsonb,
             ${JSON.stringify(c.terms)}::jsonb, ${textArray(c.groupsAny)}, ${textArray(c.groupsNone)},
             ${textArray(c.countries)}, ${c.depositNumber}, ${c.defaultOffer}, now(), NULL, true, now())
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+  for (const coupon of DEMO_COUPONS) {
+    await db.execute(
+      sql`INSERT INTO bonus_codes (code, campaign_id, user_id, max_redemptions, state, valid_until, created_at)
+          SELECT ${coupon.code}, id, NULL, ${coupon.maxRedemptions}, 'issued', NULL, now()
+            FROM bonus_campaigns WHERE code = ${coupon.campaign}
           ON CONFLICT DO NOTHING`,
     );
   }

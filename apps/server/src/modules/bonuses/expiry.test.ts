@@ -44,20 +44,20 @@ describe('bonuses.expiry', () => {
 
     // Nothing is due yet.
     t.clock.advance(DAY - 1);
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
 
     // A day on: the unclaimed gift and the waiting one past their activation deadline.
     t.clock.advance(1);
-    expect(await expiry()).toEqual({ expired: 2, canceled: 0, promoted: 0, packs: 0 });
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 2, canceled: 0, promoted: 0, packs: 0, codes: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, unclaimed.id)).toEqual({ stage: 'expired', cancel_reason: null });
     expect(await stageOf(t, late.id)).toEqual({ stage: 'expired', cancel_reason: null });
     expect(await walletOf(t, p)).toEqual({ cash: 80_00n, bonus: 40_00n });
 
     // Two days: the wagering time is up. Only the bonus money goes; the next bonus starts.
     t.clock.advance(DAY);
-    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0 });
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0, codes: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, active.id)).toEqual({ stage: 'expired', cancel_reason: null });
     expect(await walletOf(t, p)).toEqual({ cash: 80_00n, bonus: 25_00n });
     expect(await movements(t, active.id)).toEqual([
@@ -75,7 +75,7 @@ describe('bonuses.expiry', () => {
 
     // The last one runs out too; nothing is left open.
     t.clock.advance(7 * DAY);
-    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await walletOf(t, p)).toEqual({ cash: 80_00n, bonus: 0n });
     await expectLedgerSound(t.database);
   });
@@ -110,8 +110,8 @@ describe('bonuses.expiry', () => {
     await expectLedgerSound(t.database);
 
     // The next run does what was left, once.
-    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0 });
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0, codes: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, first.id)).toEqual({ stage: 'expired', cancel_reason: null });
     expect(await walletOf(t, a)).toEqual({ cash: 80_00n, bonus: 0n });
     expect(await movements(t, first.id)).toEqual([
@@ -129,7 +129,7 @@ describe('bonuses.expiry', () => {
     t.clock.advance(DAY);
     // Canceled by the player after the deadline, before the job came by.
     await bonuses.cancel(p, b.id);
-    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 0, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     expect(await stageOf(t, b.id)).toEqual({ stage: 'canceled', cancel_reason: 'player' });
     expect(await movements(t, b.id)).toHaveLength(2);
   });
@@ -146,7 +146,7 @@ describe('bonuses.expiry', () => {
     expect(await stageOf(t, next.id)).toEqual({ stage: 'handle_bets', cancel_reason: null });
     expect(await walletOf(t, p)).toEqual({ cash: 80_00n, bonus: 25_00n });
     t.clock.advance(7 * DAY);
-    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0 });
+    expect(await expiry()).toEqual({ expired: 1, canceled: 0, promoted: 0, packs: 0, codes: 0 });
     await expectLedgerSound(t.database);
   });
 });

@@ -72,33 +72,43 @@ export class FreespinsService {
   constructor(private readonly deps: FreespinsDeps) {}
 
   async issue(input: PackInput): Promise<PackRow> {
-    if (input.spins < 1 || input.betLevel <= 0n || input.games.length === 0)
-      throw new AppError(422, 'freespins_invalid', 'A pack needs spins, a stake and at least one game');
     const now = this.deps.clock.now();
-    const pack = await this.deps.db.transaction(async (tx) => {
-      const refusal = await breakRefusal(tx, input.userId, now, 'bonuses');
-      if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
-      return (
-        await insertPack(tx, {
-          userId: input.userId,
-          campaignId: input.campaignId ?? null,
-          currency: input.currency,
-          games: input.games,
-          betLevel: input.betLevel,
-          spins: input.spins,
-          winningsWagerMultiplier: input.winningsWagerMultiplier,
-          winningsMaxConversion: input.winningsMaxConversion ?? null,
-          validityDays: input.validityDays,
-          source: input.source,
-          sourceRef: input.sourceRef,
-          title: input.title ?? null,
-          issuedAt: now,
-          activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
-        })
-      ).pack;
-    });
+    const { pack } = await this.deps.db.transaction((tx) => this.issueIn(tx, input, now));
     this.deps.onChanged?.(pack);
     return pack;
+  }
+
+  /**
+   * `issue` in the caller's transaction (a coupon's, so the pack and the code's use commit
+   * together); the caller announces the pack after its commit (`announcePack`). `created` is false
+   * when the source and ref were issued before: the pack is answered as it is.
+   */
+  async issueIn(tx: Executor, input: PackInput, now: Date): Promise<{ pack: PackRow; created: boolean }> {
+    if (input.spins < 1 || input.betLevel <= 0n || input.games.length === 0)
+      throw new AppError(422, 'freespins_invalid', 'A pack needs spins, a stake and at least one game');
+    const refusal = await breakRefusal(tx, input.userId, now, 'bonuses');
+    if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
+    return insertPack(tx, {
+      userId: input.userId,
+      campaignId: input.campaignId ?? null,
+      currency: input.currency,
+      games: input.games,
+      betLevel: input.betLevel,
+      spins: input.spins,
+      winningsWagerMultiplier: input.winningsWagerMultiplier,
+      winningsMaxConversion: input.winningsMaxConversion ?? null,
+      validityDays: input.validityDays,
+      source: input.source,
+      sourceRef: input.sourceRef,
+      title: input.title ?? null,
+      issuedAt: now,
+      activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
+    });
+  }
+
+  /** After the commit of a pack issued in a caller's transaction: `freespins_changes` to its player. */
+  announcePack(pack: PackRow) {
+    this.deps.onChanged?.(pack);
   }
 
   /** The player's packs a list shows: issued, and being played. */

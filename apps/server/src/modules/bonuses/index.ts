@@ -1,3 +1,4 @@
+import { createThrottle } from '../auth/index.ts';
 import { defineModule } from '../module.ts';
 import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
 import { playerBonusRoutes } from './bonuses.routes.ts';
@@ -5,6 +6,9 @@ import { BonusesService } from './bonuses.service.ts';
 import { campaignConsumers } from './campaign-consumers.ts';
 import { campaignsAdminRoutes } from './campaigns.routes.ts';
 import { offersRoutes } from './offers.routes.ts';
+import { codesForExport } from './coupons.repository.ts';
+import { couponsAdminRoutes, couponsRoutes } from './coupons.routes.ts';
+import { CouponsService } from './coupons.ts';
 import { CashbackService } from './cashback.ts';
 import { FreespinsService } from './freespins.ts';
 import { packsForExport } from './freespins.repository.ts';
@@ -15,9 +19,10 @@ export type { BonusRow } from './bonuses.repository.ts';
 export { seedBonusCampaigns } from './campaigns.seed.ts';
 export type { ExpiryRun, IssueInput } from './bonuses.service.ts';
 export type { FreespinsService, PackInput, PackRow, SpinOutcome } from './freespins.ts';
+export type { CouponsService } from './coupons.ts';
 
-/** The module's API: the bonus engine, with its free-spin packs. */
-export type BonusesApi = BonusesService & { freespins: FreespinsService };
+/** The module's API: the bonus engine, with its free-spin packs and its coupon codes. */
+export type BonusesApi = BonusesService & { freespins: FreespinsService; coupons: CouponsService };
 
 declare module '../module.ts' {
   interface ModuleApis {
@@ -29,8 +34,8 @@ declare module '../module.ts' {
  * Bonuses (docs/bonuses.md): gifts, their wagering and their money. The engine core (issue,
  * activation, cancel, conversion, promotion), the rules inside the bet (`sql/`: max bet, excluded
  * games, the counter, the route of bonus-funded wins), the wagering consumer that converts a bonus
- * once its requirement is met, free-spin packs, weekly cashback, the player's calls, the expiry job
- * and the `bonuses_changes` push from the event log.
+ * once its requirement is met, free-spin packs, weekly cashback, coupon and promo codes, the player's
+ * calls, the expiry job and the `bonuses_changes` push from the event log.
  */
 export const bonusesModule = defineModule({
   name: 'bonuses',
@@ -51,14 +56,28 @@ export const bonusesModule = defineModule({
       onChanged: (pack) => ctx.publish.toPlayer(pack.userId, 'freespins_changes', presentPack(pack, ctx.clock.now())),
       onBalance: (balance) => ctx.wallet.service.publish(balance),
     });
-    return Object.assign(service, { freespins });
+    const coupons = new CouponsService({
+      db: ctx.database.db,
+      clock: ctx.clock,
+      bonuses: service,
+      freespins,
+      // Failed redemptions count like failed sign-ins, in the same table with the same limits.
+      throttle: createThrottle({ db: ctx.database.db, clock: ctx.clock, env: ctx.env }),
+      publish: (balance) => ctx.wallet.service.publish(balance),
+      onCommitted: () => ctx.events.wake(),
+    });
+    return Object.assign(service, { freespins, coupons });
   },
   routes: async (app, api, ctx) => {
     await playerBonusRoutes(app, { bonuses: api });
     await freespinsRoutes(app, { freespins: api.freespins, now: () => ctx.clock.now() });
     await offersRoutes(app, ctx);
+    await couponsRoutes(app, api.coupons);
   },
-  adminRoutes: (app, bonuses, ctx) => campaignsAdminRoutes(app, bonuses, ctx),
+  adminRoutes: async (app, api, ctx) => {
+    await campaignsAdminRoutes(app, api, ctx);
+    await couponsAdminRoutes(app, api.coupons);
+  },
   sql: bonusesSql,
   jobs: (api, ctx) => {
     const cashback = new CashbackService({ db: ctx.database.db, clock: ctx.clock, bonuses: api });
@@ -69,9 +88,10 @@ export const bonusesModule = defineModule({
         run: async () => {
           const done = await api.expire();
           const packs = await api.freespins.expireDue();
-          if (done.expired > 0 || done.canceled > 0 || packs > 0)
-            ctx.log.info({ ...done, packs }, 'bonuses: expired and self-exclusion cancels');
-          return { ...done, packs };
+          const codes = await api.coupons.expire();
+          if (done.expired > 0 || done.canceled > 0 || packs > 0 || codes > 0)
+            ctx.log.info({ ...done, packs, codes }, 'bonuses: expired and self-exclusion cancels');
+          return { ...done, packs, codes };
         },
       },
       {
@@ -139,10 +159,13 @@ export const bonusesModule = defineModule({
     sections: {
       bonuses: 'Your bonuses: their stages, amounts, wagering counters and dates.',
       freespins: 'Your free-spin packs: their spins, stakes, games, winnings and dates.',
+      codes:
+        'Your coupon and promo codes: those you redeemed, when, and the bonus or free spins each gave you; personal codes made for you.',
     },
     export: async (userId, tx) => ({
       bonuses: await bonusesForExport(tx, userId),
       freespins: await packsForExport(tx, userId),
+      codes: await codesForExport(tx, userId),
     }),
   }),
 });

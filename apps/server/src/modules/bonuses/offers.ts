@@ -64,6 +64,28 @@ function generatedTitle(terms: CurrencyTerms, locale: string): string {
   }
 }
 
+function termsOfEveryCurrency(c: CampaignRow): CurrencyTerms[] {
+  return currenciesNamed(c.terms)
+    .map((currency) => termsForCurrency(c.kind, c.terms, currency))
+    .filter((t): t is CurrencyTerms => t !== null);
+}
+
+/**
+ * A campaign's title for a player (an offer's, a coupon's): its own in the player's language, else
+ * in English, else generated in the player's currency — a guest's, or a currency it lacks, in euros
+ * or its first currency.
+ */
+export function campaignTitle(
+  c: CampaignRow,
+  player: Pick<PlayerFacts, 'language' | 'currency'> | null,
+  terms: CurrencyTerms[] = termsOfEveryCurrency(c),
+): string {
+  const language = player?.language ?? 'en';
+  const shown =
+    terms.find((t) => t.currency === player?.currency) ?? terms.find((t) => t.currency === 'EUR') ?? terms[0];
+  return c.titles[language] ?? c.titles.en ?? (shown ? generatedTitle(shown, language) : (c.code ?? ''));
+}
+
 /**
  * An offer as SoftSwiss-style clients read it (docs/bonuses.md#the-calls): its code as its id, at
  * least one element in `bonuses` carrying the title and the conditions (the minimum deposit per
@@ -71,14 +93,8 @@ function generatedTitle(terms: CurrencyTerms, locale: string): string {
  * whether it is the player's chosen deposit bonus.
  */
 export function presentOffer(c: CampaignRow, player: PlayerFacts | null): BonusOffer {
-  const terms = currenciesNamed(c.terms)
-    .map((currency) => termsForCurrency(c.kind, c.terms, currency))
-    .filter((t): t is CurrencyTerms => t !== null);
-  const language = player?.language ?? 'en';
-  // The title speaks of the player's currency; a guest's (or a currency it lacks) of the first one.
-  const shown =
-    terms.find((t) => t.currency === player?.currency) ?? terms.find((t) => t.currency === 'EUR') ?? terms[0];
-  const title = c.titles[language] ?? c.titles.en ?? (shown ? generatedTitle(shown, language) : (c.code ?? ''));
+  const terms = termsOfEveryCurrency(c);
+  const title = campaignTitle(c, player, terms);
   const minimum = terms
     .filter((t) => t.min_deposit_cents !== null)
     .map((t) => ({ currency: t.currency, amount_cents: t.min_deposit_cents! }));
