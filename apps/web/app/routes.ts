@@ -60,6 +60,8 @@ function tree(locale: boolean) {
       // Bonus offers (public, docs/bonuses.md#what-the-player-sees)
       r('welcome-bonuses', 'routes/bonuses/welcome-bonuses.tsx'),
       r('welcome-bonuses/:code', 'routes/bonuses/welcome-bonus.tsx'),
+      // The cashback popup of an issued cashback bonus (login required)
+      r('cashback/:id', 'routes/bonuses/cashback.tsx'),
       // Provably-fair explanation and round verification (public)
       r('provably-fair', 'routes/fairness/provably-fair.tsx'),
       // Redirects of docs/player-app.md#redirects

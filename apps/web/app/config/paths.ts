@@ -26,6 +26,7 @@ export const PATHS = {
   gifts: '/users/gifts',
   promocode: '/users/promocode',
   welcomeBonuses: '/welcome-bonuses',
+  cashback: '/cashback',
   limitConfirm: '/profile/limits/confirm',
   dataDownload: '/profile/data/download',
   deposit: '/deposit',
@@ -41,4 +42,9 @@ export function href(name: PathName, locale: Locale, query?: Record<string, stri
   for (const [k, v] of Object.entries(query ?? {})) if (v != null && v !== '') params.set(k, v);
   const search = params.toString();
   return localePath(`${PATHS[name]}${search ? `?${search}` : ''}`, locale);
+}
+
+/** The cashback popup of one issued cashback bonus: `/cashback/{id}` (docs/bonuses.md#what-the-player-sees). */
+export function cashbackHref(id: number, locale: Locale): string {
+  return localePath(`${PATHS.cashback}/${id}`, locale);
 }

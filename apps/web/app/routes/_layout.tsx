@@ -315,7 +315,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       <ToastRegion />
       <JackpotWinListener enabled={isLoggedIn} />
       <LimitReachedListener enabled={isLoggedIn} />
-      <BonusesListener enabled={isLoggedIn} />
+      <BonusesListener
+        enabled={isLoggedIn}
+        popupOpen={matches.some((m) => (m.handle as RouteHandle | undefined)?.popup)}
+      />
       {/* Mounted only for a player who owes a field: every other page skips its form state and country list. */}
       {user && missingDetails(user).length > 0 && <AuthFieldsModal user={user} countryCodes={boot.countryCodes} />}
     </div>

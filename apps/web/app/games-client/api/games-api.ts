@@ -1,3 +1,4 @@
+import type { FreespinPack, PlayerBonus, WageringResponse } from '@croupier/shared/api/bonuses';
 import type { ApiClient } from '../../lib/api-client';
 import type { FairnessState, GameSession, RoundResponse, RoundSnapshot, SharedSnapshot } from './types';
 
@@ -23,6 +24,9 @@ export function createGamesApi(api: ApiClient) {
     launch: (game: string, id: string) => api.post<GameSession>(`${BASE}/sessions`, { game, id }, { silent401: true }),
     session: () => api.get<GameSession>(`${BASE}/session`, auth()),
     bet: (bet: unknown) => api.post<RoundResponse>(`${BASE}/rounds`, { bet }, auth()),
+    /** One spin of a free-spin pack: the pack's stake, paid by the casino (docs/bonuses.md#free-spin-packs-codes). */
+    freeSpin: (packId: number) =>
+      api.post<RoundResponse>(`${BASE}/rounds`, { bet: null, freespin_pack_id: packId }, auth()),
     act: (roundId: number, action: unknown) =>
       api.post<RoundResponse>(`${BASE}/rounds/${roundId}/actions`, { action }, auth()),
     round: (roundId: number) => api.get<RoundSnapshot>(`${BASE}/rounds/${roundId}`, auth()),
@@ -35,3 +39,23 @@ export function createGamesApi(api: ApiClient) {
 }
 
 export type GamesApi = ReturnType<typeof createGamesApi>;
+
+/**
+ * The player's bonus calls the frame reads for advice (docs/bonuses.md#the-calls): same origin, so
+ * the site's session cookie signs them. Silent on 401 like the games host calls: a player signed
+ * out elsewhere sees no free spins and no bonus cap, never a navigation inside the frame.
+ */
+export function createBonusApi(api: ApiClient) {
+  return {
+    packs: (signal?: AbortSignal) =>
+      api.get<FreespinPack[]>('/api/player/freespins', { silent401: true, ...(signal ? { signal } : {}) }),
+    wagering: (game: string, signal?: AbortSignal) =>
+      api.get<WageringResponse>(`/api/player/bonuses/wagering?game=${encodeURIComponent(game)}`, {
+        silent401: true,
+        ...(signal ? { signal } : {}),
+      }),
+    bonuses: () => api.get<PlayerBonus[]>('/api/player/bonuses', { silent401: true }),
+  };
+}
+
+export type BonusApi = ReturnType<typeof createBonusApi>;

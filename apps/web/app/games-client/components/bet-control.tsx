@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BetLimits } from '../api/types';
 import { doubleBet, halveBet, parseMajorAmount, snapBet, stepBet, toMajorInput } from '../lib/bet-amount';
+import { bonusLimits } from '../lib/bonus-play';
 import { useGame } from '../hooks/game-context';
 
 export interface BetControlProps {
@@ -14,16 +15,24 @@ export interface BetControlProps {
 
 /**
  * The stake in major units with −/+, ½ and ×2. Typing is free; the amount is snapped onto the
- * host's grid when the field is left, so the player sees the stake that will be sent.
+ * host's grid when the field is left, so the player sees the stake that will be sent. While a
+ * bonus with a max bet is wagered, stakes above it are out of reach, with the reason under the
+ * limits (advice: the bet check decides, docs/bonuses.md#where-each-rule-runs).
  */
 export function BetControl({ value, onChange, disabled, limits: override, label }: BetControlProps) {
-  const { session, t, money } = useGame();
-  const limits = override ?? session.bet_limits;
+  const { session, t, money, bonusMaxBet } = useGame();
+  const table = override ?? session.bet_limits;
+  const { limits, advice } = bonusLimits(table, bonusMaxBet);
   const subunits = session.subunits_to_unit;
   const id = useId();
   // What the player is typing; null shows the committed amount.
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? toMajorInput(value, subunits);
+
+  // A stake chosen before the bonus started (or a cap that moved) comes down to the new maximum.
+  useEffect(() => {
+    if (value > limits.max_cents) onChange(limits.max_cents);
+  }, [value, limits.max_cents, onChange]);
 
   const commit = () => {
     if (draft === null) return;
@@ -56,7 +65,7 @@ export function BetControl({ value, onChange, disabled, limits: override, label 
           autoComplete="off"
           value={text}
           disabled={disabled}
-          aria-describedby={`${id}-limits`}
+          aria-describedby={advice !== null ? `${id}-limits ${id}-bonus` : `${id}-limits`}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
@@ -92,8 +101,13 @@ export function BetControl({ value, onChange, disabled, limits: override, label 
         </button>
       </div>
       <p id={`${id}-limits`} className="gc-bet__limits">
-        {t('bet.limits', { min: money(limits.min_cents), max: money(limits.max_cents) })}
+        {t('bet.limits', { min: money(table.min_cents), max: money(table.max_cents) })}
       </p>
+      {advice !== null && (
+        <p id={`${id}-bonus`} className="gc-bet__limits gc-bet__bonus" data-testid="bonus-max-bet">
+          {t('bet.bonus_max', { amount: money(advice) })}
+        </p>
+      )}
     </div>
   );
 }

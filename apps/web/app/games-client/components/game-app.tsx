@@ -2,6 +2,7 @@ import { Suspense, type CSSProperties } from 'react';
 import { useTranslation } from '../../i18n/runtime';
 import { EngineClient, hasEngineClient } from '../engines/registry';
 import { GameProvider } from '../hooks/game-context';
+import { useBonusMaxBet } from '../hooks/use-bonus-play';
 import { useGameSession } from '../hooks/use-game-session';
 import '../styles/games-client.css';
 
@@ -20,6 +21,7 @@ export function GameApp({ gameSlug, launchId }: { gameSlug: string; launchId: st
   const { t } = useTranslation('games');
   const state = useGameSession(gameSlug, launchId);
   const { launch, session } = state;
+  const bonusMaxBet = useBonusMaxBet(launch.status === 'ready' ? session : null);
 
   if (launch.status === 'launching' || (launch.status === 'ready' && !session)) {
     return <GameSkeleton label={t('loading')} />;
@@ -51,7 +53,7 @@ export function GameApp({ gameSlug, launchId }: { gameSlug: string; launchId: st
       data-engine={ready.game.engine}
       data-mode={ready.mode}
     >
-      <GameProvider value={{ ...state, session: ready }}>
+      <GameProvider value={{ ...state, session: ready, bonusMaxBet }}>
         {hasEngineClient(ready.game.engine) ? (
           <Suspense fallback={<GameSkeleton label={t('loading')} />}>
             <EngineClient engine={ready.game.engine} />

@@ -7,6 +7,11 @@ import type { GameSessionApi } from './use-game-session';
 
 export interface GameContextValue extends GameSessionApi {
   session: GameSession;
+  /**
+   * The max bet of the bonus being wagered (minor units of the session's currency), or null: the
+   * stake selector keeps under it as advice (docs/bonuses.md#what-the-player-sees).
+   */
+  bonusMaxBet: number | null;
   locale: Locale;
   money(minor: number): string;
   t: ReturnType<typeof useTranslation>['t'];
@@ -18,14 +23,20 @@ export function GameProvider({
   value,
   children,
 }: {
-  value: GameSessionApi & { session: GameSession };
+  value: GameSessionApi & { session: GameSession; bonusMaxBet?: number | null };
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation('games');
   const locale = i18n.language;
   const currency = value.session.currency;
   const ctx = useMemo<GameContextValue>(
-    () => ({ ...value, locale, t, money: (minor: number) => formatMoney(minor, currency, locale) }),
+    () => ({
+      ...value,
+      bonusMaxBet: value.bonusMaxBet ?? null,
+      locale,
+      t,
+      money: (minor: number) => formatMoney(minor, currency, locale),
+    }),
     [value, locale, t, currency],
   );
   return <GameContext.Provider value={ctx}>{children}</GameContext.Provider>;

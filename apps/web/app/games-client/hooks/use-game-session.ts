@@ -26,6 +26,11 @@ export interface GameSessionApi {
   clearError(): void;
   /** Places a bet; resolves to the new round, or null when the host refused (the error is shown). */
   bet(bet: unknown): Promise<Round | null>;
+  /**
+   * Plays one spin of a free-spin pack; resolves to the host's answer (the round and the pack's
+   * counters after it), or null when the host refused (the error is shown).
+   */
+  freeSpin(packId: number): Promise<RoundResponse | null>;
   act(action: unknown, roundId?: number): Promise<Round | null>;
   /** Reloads a round (shared games settle on the server after the round ends). */
   refresh(roundId: number): Promise<Round | null>;
@@ -125,6 +130,11 @@ export function useGameSession(gameSlug: string, launchId: string): GameSessionA
     [run, games, applyRound],
   );
 
+  const freeSpin = useCallback(
+    async (packId: number) => run(() => games.freeSpin(packId), applyRound),
+    [run, games, applyRound],
+  );
+
   const act = useCallback(
     async (action: unknown, roundId?: number) => {
       const id = roundId ?? round?.id;
@@ -174,6 +184,7 @@ export function useGameSession(gameSlug: string, launchId: string): GameSessionA
     busy,
     clearError: useCallback(() => setError(null), []),
     bet,
+    freeSpin,
     act,
     refresh,
     setClientSeed,

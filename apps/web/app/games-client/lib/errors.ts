@@ -34,6 +34,11 @@ const KNOWN = new Set([
   'invalid_action',
   'balance_limit',
   'bet_pending',
+  // A free spin of a pack (docs/bonuses.md#free-spin-packs-codes).
+  'freespins_not_found',
+  'freespins_wrong_game',
+  'freespins_used',
+  'freespins_real_only',
 ]);
 
 /**

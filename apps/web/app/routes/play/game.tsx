@@ -1,6 +1,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Route } from './+types/game';
 import { useCurrentUser } from '../../lib/player/use-current-user';
+import { FreespinsBar } from '../../features/bonuses/components/freespins-bar';
 import { WageringMeter } from '../../features/bonuses/components/wagering-meter';
 import { GameView } from '../../features/games/components/game-view';
 import { useLocale } from '../../i18n/use-locale';
@@ -46,13 +47,21 @@ export default function GamePage({ loaderData, params }: Route.ComponentProps) {
         toolbar={
           currency
             ? (game) => (
-                <WageringMeter
-                  game={game.identifier}
-                  currency={currency}
-                  locale={locale}
-                  variant="full"
-                  enabled={current.isLoggedIn}
-                />
+                <>
+                  <WageringMeter
+                    game={game.identifier}
+                    currency={currency}
+                    locale={locale}
+                    variant="full"
+                    enabled={current.isLoggedIn}
+                  />
+                  <FreespinsBar
+                    game={game.identifier}
+                    currency={currency}
+                    locale={locale}
+                    enabled={current.isLoggedIn}
+                  />
+                </>
               )
             : undefined
         }

@@ -8,12 +8,16 @@ import { bonusKeys } from './query-keys';
 export const activateFreespins = (api: ApiClient, id: number) =>
   api.post<FreespinPack>(`/api/player/freespins/${id}/activation`);
 
-/** Invalidates the packs. */
+/** The answer goes into the packs at once (the page moves on with it), then the packs are read again. */
 export function useActivateFreespins() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => activateFreespins(api, id),
+    onSuccess: (pack) =>
+      queryClient.setQueryData<FreespinPack[]>(bonusKeys.freespins, (list) =>
+        list?.map((other) => (other.id === pack.id ? pack : other)),
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bonusKeys.freespins }),
   });
 }

@@ -30,7 +30,20 @@ const OLD = bonus({ id: 3, title: 'Old reload', stage: 'canceled', status: 'eras
 function mount({ info = async () => cancelInfo() }: { info?: () => Promise<BonusCancelInfo> } = {}) {
   const get = vi.fn(async (path: string): Promise<unknown> => {
     if (path === '/api/player/bonuses') return [ACTIVE, AVAILABLE, OLD];
-    if (path === '/api/player/freespins') return [pack(), pack({ id: 10, stage: 'finished', title: 'Finished pack' })];
+    if (path === '/api/player/freespins')
+      return [
+        pack(),
+        pack({ id: 10, stage: 'finished', title: 'Finished pack' }),
+        pack({
+          id: 11,
+          stage: packActivated ? 'handle_bets' : 'issued',
+          title: 'Spins to activate',
+          freespins_performed: 0,
+          activatable: !packActivated,
+          activatable_until: '2027-03-09T12:00:00Z',
+          activation_path: '/play/croupier/lucky-sevens',
+        }),
+      ];
     if (path === '/api/bonuses/deposit')
       return [
         offer({ id: 'RELOAD50', title: 'Reload' }, RELOAD_TERMS),
@@ -40,7 +53,20 @@ function mount({ info = async () => cancelInfo() }: { info?: () => Promise<Bonus
     throw new Error(`unexpected GET ${path}`);
   });
   const del = vi.fn(async () => bonus({ stage: 'canceled' }));
-  const post = vi.fn(async () => ({ ...AVAILABLE, stage: 'wait' }));
+  let packActivated = false;
+  const post = vi.fn(async (path: string): Promise<unknown> => {
+    if (path === '/api/player/freespins/11/activation') {
+      packActivated = true;
+      return pack({
+        id: 11,
+        title: 'Spins to activate',
+        stage: 'handle_bets',
+        freespins_performed: 0,
+        activation_path: '/play/croupier/lucky-sevens',
+      });
+    }
+    return { ...AVAILABLE, stage: 'wait' };
+  });
   renderBonuses(<GiftsPage currency="EUR" locale="en" />, { api: { get, delete: del, post } as never });
   return { get, del, post };
 }
@@ -64,7 +90,7 @@ describe('the gifts page (docs/bonuses.md#what-the-player-sees)', () => {
 
     fireEvent.click(tab(/Available/));
     await waitFor(() => expect(within(panel()).getByRole('heading', { name: 'Reload' })).toBeInTheDocument());
-    expect(tab(/Available/)).toHaveTextContent('Available2');
+    expect(tab(/Available/)).toHaveTextContent('Available3');
     expect(within(panel()).getByRole('heading', { name: 'Registration gift' })).toBeInTheDocument();
     expect(within(panel()).getByText('50% up to €100')).toBeInTheDocument();
     expect(screen.queryByText('Lootbox')).not.toBeInTheDocument();
@@ -78,10 +104,25 @@ describe('the gifts page (docs/bonuses.md#what-the-player-sees)', () => {
 
   it('activates an available gift', async () => {
     const { post } = mount();
-    await waitFor(() => expect(tab(/Available/)).toHaveTextContent('Available2'));
+    await waitFor(() => expect(tab(/Available/)).toHaveTextContent('Available3'));
     fireEvent.click(tab(/Available/));
-    fireEvent.click(within(panel()).getByRole('button', { name: 'Activate' }));
+    const card = within(panel()).getByRole('heading', { name: 'Registration gift' }).closest('li')!;
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/bonuses/2/activation'));
+  });
+
+  it('activates free spins and moves to them, the focus on the link to the game they are played on', async () => {
+    const { post } = mount();
+    await waitFor(() => expect(tab(/Available/)).toHaveTextContent('Available3'));
+    fireEvent.click(tab(/Available/));
+    const card = within(panel()).getByRole('heading', { name: 'Spins to activate' }).closest('li')! as HTMLElement;
+    expect(within(card).queryByRole('link', { name: 'Play the spins' })).not.toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/player/freespins/11/activation'));
+    await waitFor(() => expect(tab(/Active/)).toHaveAttribute('aria-selected', 'true'));
+    const play = await screen.findByRole('link', { name: 'Play the spins', description: 'Spins to activate' });
+    expect(play).toHaveAttribute('href', '/play/croupier/lucky-sevens');
+    await waitFor(() => expect(play).toHaveFocus());
   });
 
   it('asks before a cancel, with what goes and what stays, and cancels only once confirmed', async () => {

@@ -23,6 +23,8 @@ export function GiftsPage({ currency, locale }: { currency: string; locale: Loca
   const packs = useFreespins();
   const offers = useOffers('deposit');
   const [tab, setTab] = useState<GiftTab>('active');
+  // A pack just activated: the active tab shows it, its "Play the spins" link takes the focus.
+  const [played, setPlayed] = useState<number | null>(null);
   const tabRefs = useRef<Partial<Record<GiftTab, HTMLButtonElement | null>>>({});
 
   const loading = bonuses.isPending || packs.isPending;
@@ -103,7 +105,17 @@ export function GiftsPage({ currency, locale }: { currency: string; locale: Loca
         ) : (
           <ul className="bonus-list">
             {shown.packs.map((pack) => (
-              <PackCard key={`pack-${pack.id}`} pack={pack} locale={locale} />
+              <PackCard
+                key={`pack-${pack.id}`}
+                pack={pack}
+                locale={locale}
+                focusPlay={played === pack.id}
+                onActivated={(ready) => {
+                  if (ready.stage !== 'handle_bets') return;
+                  setTab('active');
+                  setPlayed(ready.id);
+                }}
+              />
             ))}
             {shown.bonuses.map((bonus) => (
               <BonusCard key={`bonus-${bonus.id}`} bonus={bonus} locale={locale} />

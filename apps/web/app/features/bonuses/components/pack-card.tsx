@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
 import { Dialog } from '../../../components/modal/dialog';
@@ -17,13 +17,32 @@ const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'shor
 /** The game page of a game identifier (`provider/slug`). */
 const playPath = (identifier: string) => `/play/${identifier}`;
 
-/** One free-spin pack: spins played of its total, the stake per spin, its games, and its actions. */
-export function PackCard({ pack, locale }: { pack: FreespinPack; locale: Locale }) {
+/**
+ * One free-spin pack: spins played of its total, the stake per spin, its games, and its actions.
+ * Once activated it links to the game its spins are played on (`activation_path`); `onActivated`
+ * lets the page move there, and `focusPlay` puts the keyboard on that link.
+ */
+export function PackCard({
+  pack,
+  locale,
+  onActivated,
+  focusPlay = false,
+}: {
+  pack: FreespinPack;
+  locale: Locale;
+  onActivated?: (pack: FreespinPack) => void;
+  focusPlay?: boolean;
+}) {
   const { t, i18n } = useTranslation('bonuses');
   const titleId = useId();
   const activate = useActivateFreespins();
   const cancel = useCancelFreespins();
   const [asking, setAsking] = useState(false);
+  const play = useRef<HTMLAnchorElement>(null);
+  const playable = pack.stage === 'handle_bets';
+  useEffect(() => {
+    if (focusPlay && playable) play.current?.focus();
+  }, [focusPlay, playable]);
   const money = (cents: number) => formatMoney(cents, pack.currency, locale);
   const error = activate.isError ? activate.error : cancel.isError && !asking ? cancel.error : null;
   const until = pack.stage === 'issued' ? pack.activatable_until : pack.valid_until;
@@ -69,8 +88,13 @@ export function PackCard({ pack, locale }: { pack: FreespinPack; locale: Locale 
       )}
       <FormError message={error ? bonusErrorMessage(error, i18n) : null} />
       <div className="bonus-card__actions">
-        {pack.stage === 'handle_bets' && (
-          <Link className="btn btn--primary btn--sm" to={localePath(pack.activation_path, locale)}>
+        {playable && (
+          <Link
+            ref={play}
+            className="btn btn--primary btn--sm"
+            to={localePath(pack.activation_path, locale)}
+            aria-describedby={titleId}
+          >
             {t('packs.play')}
           </Link>
         )}
@@ -81,7 +105,7 @@ export function PackCard({ pack, locale }: { pack: FreespinPack; locale: Locale 
             aria-describedby={titleId}
             disabled={activate.isPending}
             aria-busy={activate.isPending || undefined}
-            onClick={() => activate.mutate(pack.id)}
+            onClick={() => activate.mutate(pack.id, { onSuccess: (result) => onActivated?.(result) })}
           >
             {activate.isPending ? t('gifts.activating') : t('gifts.activate')}
           </button>

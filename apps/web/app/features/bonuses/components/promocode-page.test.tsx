@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CouponOutcome } from '@croupier/shared/bonus-terms';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import type { PlayerBonusCode } from '../api/get-bonus-codes';
 import { renderBonuses } from '../testing/render-bonuses';
 import { PromocodePage } from './promocode-page';
@@ -20,9 +21,9 @@ const CODES: PlayerBonusCode[] = [
   },
 ];
 
-function mount(outcomes: CouponOutcome[]) {
+function mount(outcomes: CouponOutcome[], codes: () => Promise<PlayerBonusCode[]> = async () => CODES) {
   const get = vi.fn(async (path: string): Promise<unknown> => {
-    if (path === '/api/player/bonus_codes') return CODES;
+    if (path === '/api/player/bonus_codes') return codes();
     throw new Error(`unexpected GET ${path}`);
   });
   const post = vi.fn(async () => ({ status: outcomes.shift() }));
@@ -65,5 +66,28 @@ describe('the promo-code page (docs/bonuses.md#what-the-player-sees: the coupon 
     expect(screen.getByText('Enter a code.')).toBeInTheDocument();
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('keeps the coupon field working when the codes cannot be read, and says so quietly', async () => {
+    let answer: () => Promise<PlayerBonusCode[]> = async () => {
+      throw new ApiError(404, { code: 'not_found', error: 'Not Found' }, '/api/player/bonus_codes');
+    };
+    const { post } = mount(['successfully_activated'], () => answer());
+    expect(
+      await screen.findByText('Your codes could not be loaded. Codes you enter above still work.'),
+    ).toBeInTheDocument();
+    // Not an alert: the only alert on this page is a coupon that failed.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    submit('CROUPIER');
+    expect(await screen.findByRole('status')).toHaveTextContent('Successfully activated');
+    expect(post).toHaveBeenCalledWith('/api/bonuses/coupon', { coupon_code: 'CROUPIER' });
+
+    answer = async () => CODES;
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    // The redeemed coupon asked for the list again (and failed again): wait for that read to end.
+    await waitFor(() => expect(retry).toBeEnabled());
+    fireEvent.click(retry);
+    expect(await screen.findByText('20 free spins')).toBeInTheDocument();
   });
 });

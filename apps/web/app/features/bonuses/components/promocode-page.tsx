@@ -22,7 +22,8 @@ const OUTCOME_KIND: Record<CouponOutcome, 'success' | 'info' | 'warning'> = {
 
 /**
  * The page body of /users/promocode: the coupon field with its outcome ("Successfully activated",
- * "Already activated", "Failed to activate" as a warning), and the codes the player has used.
+ * "Already activated", "Failed to activate" as a warning), and the codes the player has used
+ * (`GET /api/player/bonus_codes`), whose failure leaves the field working.
  */
 export function PromocodePage({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('bonuses');
@@ -108,9 +109,19 @@ export function PromocodePage({ locale }: { locale: Locale }) {
         {codes.isPending ? (
           <p role="status">{t('gifts.loading')}</p>
         ) : codes.isError ? (
-          <div role="alert">
-            <p>{t('coupon.codes_error')}</p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void codes.refetch()}>
+          // The list is secondary: its failure (an older server without the call, a glitch) says so
+          // quietly, never as an alert competing with a coupon's outcome, and the field above works on.
+          <div className="bonus-codes__error">
+            <p className="muted">
+              {t('coupon.codes_error')} {t('coupon.codes_still_work')}
+            </p>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={codes.isFetching}
+              aria-busy={codes.isFetching || undefined}
+              onClick={() => void codes.refetch()}
+            >
               {t('gifts.retry')}
             </button>
           </div>

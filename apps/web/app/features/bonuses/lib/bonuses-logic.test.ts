@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bonus, offer, pack } from '../testing/fixtures';
+import { bonus, cashbackBonus, offer, pack } from '../testing/fixtures';
 import {
+  announceOnce,
+  cashbackWeek,
   daysLeft,
   giftsOfTab,
   keepPushedCounter,
   majorToMinor,
   meterFigures,
   mergeWageringPush,
+  isClaimableCashback,
+  packsForGame,
   reachesToastMinimum,
   visibleOffers,
   wagerFreeCents,
@@ -126,5 +130,44 @@ describe('bonus rules of the pages (docs/bonuses.md#what-the-player-sees)', () =
     expect(reachesToastMinimum(140_000, 'ETH')).toBe(true);
     expect(reachesToastMinimum(100_000, 'XYZ')).toBe(false);
     expect(reachesToastMinimum(0, 'EUR')).toBe(false);
+  });
+});
+
+describe('the cashback popup and the game page’s free spins', () => {
+  it('names the ISO week before the one a cashback was issued in, in UTC', () => {
+    // Issued just after the week ended (Monday 00:10 UTC), or any later day of the next week.
+    expect(cashbackWeek('2027-03-08T00:10:00Z')).toEqual({ from: '2027-03-01', to: '2027-03-07' });
+    expect(cashbackWeek('2027-03-14T23:59:59Z')).toEqual({ from: '2027-03-01', to: '2027-03-07' });
+    // Across a year's end, and a local time that is still Sunday elsewhere.
+    expect(cashbackWeek('2027-01-04T03:00:00+05:00')).toEqual({ from: '2026-12-21', to: '2026-12-27' });
+    expect(cashbackWeek('not a date')).toBeNull();
+  });
+
+  it('knows a claimable cashback: issued, of kind cashback', () => {
+    expect(isClaimableCashback(cashbackBonus())).toBe(true);
+    expect(isClaimableCashback(cashbackBonus({ stage: 'finished' }))).toBe(false);
+    expect(isClaimableCashback(bonus({ stage: 'issued' }))).toBe(false);
+  });
+
+  it('announces a bonus stage once per tab', () => {
+    expect(announceOnce('77:finished')).toBe(true);
+    expect(announceOnce('77:finished')).toBe(false);
+    expect(announceOnce('77:wager_done')).toBe(true);
+  });
+
+  it('tells the game page about its open packs in the player’s currency, the one ending first first', () => {
+    const game = 'croupier/fruit-party';
+    const packs = [
+      pack({ id: 1, valid_until: '2027-03-09T00:00:00Z' }),
+      pack({ id: 2, valid_until: '2027-03-08T00:00:00Z' }),
+      pack({ id: 3, stage: 'issued', activatable: true, activatable_until: '2027-03-07T00:00:00Z' }),
+      pack({ id: 4, stage: 'issued', activatable: false }),
+      pack({ id: 5, freespins_performed: 20 }),
+      pack({ id: 6, stage: 'finished' }),
+      pack({ id: 7, currency: 'USD' }),
+      pack({ id: 8, games: ['croupier/other'] }),
+    ];
+    expect(packsForGame(packs, game, 'EUR').map((p) => p.id)).toEqual([3, 2, 1]);
+    expect(packsForGame(undefined, game, 'EUR')).toEqual([]);
   });
 });

@@ -165,6 +165,63 @@ export function reachesToastMinimum(cents: number, currency: string): boolean {
   return cents >= Math.round(minimum * subunitsOf(currency));
 }
 
+/**
+ * Announcements already made in this tab, by bonus and stage: the layout's listener and the
+ * cashback popup both may say that money became withdrawable; whichever comes first says it once.
+ */
+const announced = new Set<string>();
+
+/** True the first time `key` is announced in this tab, false afterwards. */
+export function announceOnce(key: string): boolean {
+  if (announced.has(key)) return false;
+  announced.add(key);
+  return true;
+}
+
+/** An issued cashback bonus waits for the player's claim (docs/bonuses.md#what-the-player-sees: the cashback popup). */
+export function isClaimableCashback(bonus: PlayerBonus): boolean {
+  return bonus.kind === 'cashback' && bonus.stage === 'issued';
+}
+
+/**
+ * The ISO week (Monday to Sunday, UTC) a cashback bonus pays back: the cashback job issues it after
+ * the week has ended (docs/bonuses.md#leased-jobs), so it is the week before the one it was issued
+ * in. Dates as `YYYY-MM-DD`; null for an unreadable time.
+ */
+export function cashbackWeek(createdAt: string): { from: string; to: string } | null {
+  const issued = Date.parse(createdAt);
+  if (Number.isNaN(issued)) return null;
+  const day = new Date(issued);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday - 7);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: iso(monday), to: iso(monday + 6 * 86_400_000) };
+}
+
+/**
+ * The free-spin packs of one game the game page tells about: being played with spins left, or
+ * issued and still activatable, in the player's currency; the pack ending first comes first.
+ */
+export function packsForGame(
+  packs: readonly FreespinPack[] | undefined,
+  game: string,
+  currency: string,
+): FreespinPack[] {
+  const end = (pack: FreespinPack) => {
+    const until = pack.stage === 'issued' ? pack.activatable_until : pack.valid_until;
+    return until ? Date.parse(until) : Number.POSITIVE_INFINITY;
+  };
+  return (packs ?? [])
+    .filter(
+      (pack) =>
+        pack.currency === currency &&
+        pack.games.includes(game) &&
+        ((pack.stage === 'handle_bets' && pack.freespins_performed < pack.freespins_total) ||
+          (pack.stage === 'issued' && pack.activatable)),
+    )
+    .sort((a, b) => end(a) - end(b) || a.id - b.id);
+}
+
 const KNOWN_CODES = ['bonus_not_activatable', 'bonuses_blocked', 'balance_limit', 'bonus_code_unknown'] as const;
 
 /** A refusal of a bonus action in the player's words: known codes translated, else the server's text. */

@@ -31,6 +31,38 @@ export const RELOAD_TERMS: BonusTerms = {
   validity_days: 30,
 };
 
+/** The weekly cashback of docs/bonuses.md#kinds-the-demo-seeds: 10 % of net cash losses, wager-free, up to €100, minimum loss €10. */
+export const CASHBACK_TERMS: BonusTerms = {
+  wager_multiplier: 0,
+  validity_days: 7,
+  activation_days: 7,
+  cashback: { percent: 10, max_cents: { EUR: 10_000 }, min_loss_cents: { EUR: 1_000 } },
+};
+
+/** An issued cashback for the week of Monday 1 to Sunday 7 March 2027 (issued the next Monday). */
+export function cashbackBonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
+  return bonus({
+    id: 21,
+    title: '€12 cashback',
+    amount_cents: 1_200,
+    stage: 'issued',
+    status: 'received',
+    kind: 'cashback',
+    type: 'bonus',
+    strategy: 'cashback',
+    amount_wager_requirement_cents: 0,
+    amount_wager_cents: 0,
+    created_at: '2027-03-08T00:10:00Z',
+    valid_until: null,
+    activatable_until: '2027-03-15T12:00:00Z',
+    activatable: true,
+    bonus_balance_cents: 0,
+    max_bet_cents: null,
+    terms: termsIn('cashback', CASHBACK_TERMS),
+    ...over,
+  });
+}
+
 export function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
   return {
     id: 1,

@@ -1,13 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useApi } from '../../../lib/api-context';
+import { createBonusApi } from '../../api/games-api';
 import { BetControl } from '../../components/bet-control';
 import { GameLayout } from '../../components/game-layout';
 import { PrimaryButton } from '../../components/primary-button';
 import { ResultLine } from '../../components/result-line';
 import { useGame } from '../../hooks/game-context';
+import { useFreeSpinPacks } from '../../hooks/use-bonus-play';
 import { usePlayback } from '../../hooks/use-playback';
 import { usePrimaryHotkey } from '../../hooks/use-primary-hotkey';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { SymbolIcon } from '../../components/symbol-icon';
+import { packOutcome, type PackOutcome } from '../../lib/bonus-play';
 import { readSlotView, restingWindow, unitsToMinor, winAfter, winningCells, type SlotRules } from './slot-model';
 import { themeArt, type SymbolArt } from './slot-themes';
 
@@ -17,7 +21,9 @@ const FREE_SPIN_MS = 1_100;
 /**
  * Video slots (all three math models, every theme): 5×3 reels, winning paylines highlighted, and
  * the free spins of a round played back one by one from the round's view with a running win.
- * Before the first spin the reels rest at stop 0 of their strips.
+ * Before the first spin the reels rest at stop 0 of their strips. A player with a free-spin pack
+ * for this game (docs/bonuses.md#free-spin-packs-codes) gets a second button that plays one spin of
+ * it, shown on the reels like any spin; after the pack's last spin it says what the pack won.
  */
 export default function SlotsClient() {
   const game = useGame();
@@ -30,6 +36,10 @@ export default function SlotsClient() {
   const resting = useMemo(() => restingWindow(rules), [rules]);
   const reduced = useReducedMotion();
   const [amount, setAmount] = useState(session.bet_limits.default_cents);
+  const packs = useFreeSpinPacks(session);
+  const api = useApi();
+  // What the last pack won, shown once its last spin has played out (by round id).
+  const [finished, setFinished] = useState<{ roundId: number; outcome: PackOutcome } | null>(null);
   const view = round ? readSlotView(round.view) : null;
   // Step 0: the reels spin; step k: spins 1…k of the round (the paid spin, then free spins) shown.
   const total = view?.spins.length ?? 0;
@@ -48,6 +58,31 @@ export default function SlotsClient() {
   };
   usePrimaryHotkey(spin, !busy);
 
+  const freeSpin = async (packId: number) => {
+    if (busy || playing) return;
+    const keyboard = document.activeElement?.getAttribute('data-testid') === 'freespin-button';
+    const answer = await game.freeSpin(packId);
+    if (!answer?.freespins) {
+      // Refused (the pack ended, or another tab played its last spin): read the packs again.
+      if (!answer) packs.reload();
+      return;
+    }
+    const spun = answer.freespins;
+    packs.afterSpin(spun);
+    if (spun.stage !== 'finished') return;
+    // The pack's button goes with its last spin: the keyboard moves on to the spin button.
+    if (keyboard)
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="spin-button"]')?.focus());
+    // The winnings bonus was issued in the spin's transaction; read it to say what it became.
+    const bonuses =
+      spun.win_cents > 0
+        ? await createBonusApi(api)
+            .bonuses()
+            .catch(() => null)
+        : null;
+    setFinished({ roundId: answer.round.id, outcome: packOutcome(spun, session.currency, bonuses) });
+  };
+
   const current = view && played > 0 ? view.spins[played - 1]! : null;
   const cells = current ? winningCells(current, rules) : new Set<string>();
   const shownWin = view ? winAfter(view, played, rules.lines) : 0;
@@ -57,6 +92,7 @@ export default function SlotsClient() {
   const name = (id: number) => symbolName(art.get(id), t) ?? String(id);
   const shownWindow = current?.window ?? resting;
   const lineMoney = (units: number) => unitsToMinor(view?.bet.amount ?? amount, units, rules.lines);
+  const outcome = finished && done && finished.roundId === round?.id ? finished.outcome : null;
 
   return (
     <GameLayout
@@ -113,6 +149,11 @@ export default function SlotsClient() {
               )}
             </ul>
           )}
+          {session.mode === 'real' && (
+            <p className="gc-slot__pack-note" role="status" data-testid="freespins-outcome">
+              {outcome ? packOutcomeText(outcome, t, money) : ''}
+            </p>
+          )}
         </div>
       }
       controls={
@@ -121,6 +162,15 @@ export default function SlotsClient() {
           <PrimaryButton onClick={spin} disabled={busy} busy={busy || playing}>
             {playing ? t('actions.skip') : t('actions.spin')}
           </PrimaryButton>
+          {packs.pack && (
+            <FreeSpinButton
+              left={packs.pack.freespins_total - packs.pack.freespins_performed}
+              total={packs.pack.freespins_total}
+              stake={money(packs.pack.bet_level)}
+              disabled={busy || playing}
+              onClick={() => void freeSpin(packs.pack!.id)}
+            />
+          )}
         </>
       }
       result={
@@ -136,6 +186,50 @@ export default function SlotsClient() {
 }
 
 type Translate = ReturnType<typeof useGame>['t'];
+
+/** "Play a free spin (7 of 20 left)", with the stake each spin is played at under it. */
+function FreeSpinButton({
+  left,
+  total,
+  stake,
+  disabled,
+  onClick,
+}: {
+  left: number;
+  total: number;
+  stake: string;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  const { t } = useGame();
+  const id = useId();
+  return (
+    <div className="gc-freespin">
+      <button
+        type="button"
+        className="gc-btn gc-btn--freespin"
+        data-testid="freespin-button"
+        aria-describedby={id}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {t('freespins.play', { left, total })}
+      </button>
+      <p id={id} className="gc-bet__limits">
+        {t('freespins.stake', { amount: stake })}
+      </p>
+    </div>
+  );
+}
+
+/** The sentence after a pack's last spin: what it won and what that became. */
+function packOutcomeText(outcome: PackOutcome, t: Translate, money: (minor: number) => string): string {
+  if (outcome.kind === 'nothing') return t('freespins.won_nothing');
+  const amount = money(outcome.amountCents);
+  if (outcome.kind === 'wager' || outcome.kind === 'queued')
+    return t(`freespins.won_${outcome.kind}`, { amount, multiplier: outcome.multiplier });
+  return t(`freespins.won_${outcome.kind}`, { amount });
+}
 
 /** The text alternative of a reel symbol, in the player's language. */
 function symbolName(art: SymbolArt | undefined, t: Translate): string | null {
