@@ -166,6 +166,8 @@ export const RoundResponseSchema = z.strictObject({
       freespins_performed: z.number().int(),
       win_cents: z.number().int(),
       stage: z.enum(PACK_STAGES),
+      /** The bonus the pack's winnings became, once it ended with a win. */
+      winnings_bonus_id: z.number().int().nullable(),
     })
     .optional(),
 });

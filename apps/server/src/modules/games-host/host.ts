@@ -650,6 +650,7 @@ export class GamesHost {
         freespins_performed: pack.spinsPerformed,
         win_cents: Number(pack.win),
         stage: pack.stage,
+        winnings_bonus_id: pack.winningsBonusId,
       },
     };
   }

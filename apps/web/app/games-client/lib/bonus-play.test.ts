@@ -94,11 +94,19 @@ describe('the pack a frame plays', () => {
       freespins_performed: 10,
       win_cents: 55,
       stage: 'finished',
+      winnings_bonus_id: 9,
     });
     expect(after?.[0]).toMatchObject({ freespins_performed: 10, win_cents: 55, stage: 'finished' });
     expect(after?.[1]).toBe(list[1]);
     expect(
-      packsAfterSpin(null, { id: 1, freespins_total: 1, freespins_performed: 1, win_cents: 0, stage: 'finished' }),
+      packsAfterSpin(null, {
+        id: 1,
+        freespins_total: 1,
+        freespins_performed: 1,
+        win_cents: 0,
+        stage: 'finished',
+        winnings_bonus_id: null,
+      }),
     ).toBeNull();
   });
 });
@@ -142,49 +150,43 @@ describe('the bonus cap on stakes', () => {
 });
 
 describe('what a finished pack left', () => {
-  const spin = (win: number) => ({
+  // The spin names the bonus its pack's winnings became (id 4 below).
+  const spin = (win: number, winningsBonusId: number | null = 4) => ({
     id: 9,
     freespins_total: 10,
     freespins_performed: 10,
     win_cents: win,
     stage: 'finished' as const,
+    winnings_bonus_id: winningsBonusId,
   });
 
   it('is nothing without a win', () => {
-    expect(packOutcome(spin(0), 'EUR', null)).toEqual({ kind: 'nothing' });
+    expect(packOutcome(spin(0, null), 'EUR', null)).toEqual({ kind: 'nothing' });
   });
 
-  it('is the newest free-spin bonus of that amount: wagered, queued, cash or waiting in the gifts', () => {
-    const older = bonus({ id: 3, amount_wager_requirement_cents: 10_000 });
-    const newest = bonus({ id: 4, amount_wager_requirement_cents: 30_000 });
-    expect(packOutcome(spin(1_000), 'EUR', [newest, older])).toEqual({
+  it('is the bonus the spin names: wagered, queued, cash or waiting in the gifts', () => {
+    const other = bonus({ id: 3, amount_wager_requirement_cents: 10_000 });
+    const named = bonus({ id: 4, amount_wager_requirement_cents: 30_000 });
+    expect(packOutcome(spin(1_000), 'EUR', [named, other])).toEqual({
       kind: 'wager',
       amountCents: 1_000,
       multiplier: 30,
     });
     expect(
-      packOutcome(spin(1_000), 'EUR', [bonus({ stage: 'wait', terms: null, amount_wager_requirement_cents: 40_000 })]),
-    ).toEqual({
-      kind: 'queued',
-      amountCents: 1_000,
-      multiplier: 40,
-    });
-    expect(packOutcome(spin(1_000), 'EUR', [bonus({ amount_wager_requirement_cents: 0 })])).toEqual({
+      packOutcome(spin(1_000), 'EUR', [
+        bonus({ id: 4, stage: 'wait', terms: null, amount_wager_requirement_cents: 40_000 }),
+      ]),
+    ).toEqual({ kind: 'queued', amountCents: 1_000, multiplier: 40 });
+    expect(packOutcome(spin(1_000), 'EUR', [bonus({ id: 4, amount_wager_requirement_cents: 0 })])).toEqual({
       kind: 'cash',
       amountCents: 1_000,
     });
-    expect(packOutcome(spin(1_000), 'EUR', [bonus({ stage: 'issued' })])).toEqual({
+    expect(packOutcome(spin(1_000), 'EUR', [bonus({ id: 4, stage: 'issued' })])).toEqual({
       kind: 'gifts',
       amountCents: 1_000,
     });
-    // Another kind, currency or amount is not this pack's bonus.
-    expect(
-      packOutcome(spin(1_000), 'EUR', [
-        bonus({ kind: 'deposit' }),
-        bonus({ currency: 'USD' }),
-        bonus({ amount_cents: 999 }),
-      ]),
-    ).toEqual({ kind: 'gifts', amountCents: 1_000 });
+    // A bonus the spin does not name is not this pack's, and without the list the gifts say it.
+    expect(packOutcome(spin(1_000), 'EUR', [other])).toEqual({ kind: 'gifts', amountCents: 1_000 });
     expect(packOutcome(spin(1_000), 'EUR', null)).toEqual({ kind: 'gifts', amountCents: 1_000 });
   });
 });

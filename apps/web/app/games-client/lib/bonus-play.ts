@@ -101,16 +101,14 @@ export type PackOutcome =
 /**
  * After the last spin: what the pack won, and the bonus it was issued as (docs/bonuses.md#free-spin-packs-codes:
  * a finished pack's winnings become a bonus with the pack's wagering, started at once, queued behind
- * the bonus being wagered, or left to activate during a break). The spin's answer does not name that
- * bonus: it is the player's newest free-spin bonus of that amount in this currency. Without it (not
- * read yet, or the read failed) the player is sent to the gifts.
+ * the bonus being wagered, or left to activate during a break). The spin's answer names that bonus
+ * (`winnings_bonus_id`). Without it in the list (not read yet, or the read failed) the player is
+ * sent to the gifts.
  */
 export function packOutcome(spin: PackSpin, currency: string, bonuses: readonly PlayerBonus[] | null): PackOutcome {
   const amountCents = spin.win_cents;
   if (amountCents <= 0) return { kind: 'nothing' };
-  const bonus = (bonuses ?? [])
-    .filter((b) => b.kind === 'freespins' && b.currency === currency && b.amount_cents === amountCents)
-    .sort((a, b) => b.id - a.id)[0];
+  const bonus = (bonuses ?? []).find((b) => b.id === spin.winnings_bonus_id && b.currency === currency);
   if (!bonus) return { kind: 'gifts', amountCents };
   const multiplier =
     bonus.terms?.wager_multiplier ??

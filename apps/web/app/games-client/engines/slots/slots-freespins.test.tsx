@@ -187,6 +187,7 @@ describe('free spins in the slot frame (docs/bonuses.md#free-spin-packs-codes)',
               freespins_performed: performed,
               win_cents: performed === 20 ? total : 300 + first.win,
               stage: performed === 20 ? 'finished' : 'handle_bets',
+              winnings_bonus_id: performed === 20 ? 6 : null,
             },
           },
         };
