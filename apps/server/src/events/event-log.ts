@@ -96,7 +96,7 @@ export function createEventLog(deps: {
       // Another instance draining this consumer holds the row: leave it the work.
       const cursor = await lockCursor(tx, consumer.name);
       if (!cursor) return 'busy' as const;
-      const found = await eventsAfter(tx, cursor, limit);
+      const found = await eventsAfter(tx, cursor, limit, consumer.types);
       if (found.length === 0) return 0;
       for (const row of found) {
         if (!consumer.types.includes(row.type)) continue;
@@ -175,9 +175,10 @@ export function createEventLog(deps: {
   async function drain(name?: string) {
     const chosen = name === undefined ? [...consumers.values()] : [consumers.get(name)!];
     if (chosen.some((c) => c === undefined)) throw new Error(`no event consumer ${name}`);
-    let total = 0;
-    for (const consumer of chosen) total += await drainNamed(consumer);
-    return total;
+    // Consumers are independent (a cursor and a transaction each): drained side by side, so one
+    // busy consumer never holds back the others' reactions (the wins feed behind the bonus engine).
+    const counts = await Promise.all(chosen.map((consumer) => drainNamed(consumer)));
+    return counts.reduce((sum, n) => sum + n, 0);
   }
 
   let wakePending = false;

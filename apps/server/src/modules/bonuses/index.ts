@@ -109,6 +109,7 @@ export const bonusesModule = defineModule({
     // One push per bonus per batch, of the bonus as it is after the batch's commit: the first
     // after-commit step of a batch sends them all, the others find nothing left.
     const pending = new Map<number, number>();
+    const idle = new Set<string>();
     const flush = () => {
       for (const [bonusId, userId] of pending) {
         pending.delete(bonusId);
@@ -131,15 +132,23 @@ export const bonusesModule = defineModule({
       },
       // The counter moved inside the bet; what follows from it (conversion, a lost bonus, the next
       // one promoted) is decided here, once per wallet event, in the cursor's transaction. The
-      // meter hears of every counted bet through the same push.
+      // meter hears of every counted bet through the same push. Most wallets wager no bonus: one
+      // that had none at its first event of a batch is not asked again in that batch (a bonus
+      // activated after the batch's events were read cannot be wagered by them).
       {
         name: 'bonuses.wagering',
         types: ['wallet.bet', 'wallet.win', 'wallet.rollback'],
+        prepare: async () => idle.clear(),
         async handle(tx, event) {
           const { currency } = event.payload as { currency: string };
           if (event.userId === null) return;
+          const wallet = `${event.userId}:${currency}`;
+          if (idle.has(wallet)) return;
           const outcome = await bonuses.settleWageringIn(tx, event.userId, currency);
-          if (!outcome) return;
+          if (!outcome) {
+            idle.add(wallet);
+            return;
+          }
           pending.set(outcome.bonusId, event.userId);
           return () => {
             ctx.wallet.service.publish(outcome.balance);
