@@ -1,20 +1,13 @@
 /**
  * The bonus engine's rules as pure functions (docs/bonuses.md#states): which stage may follow
  * which, what a bonus must wager, what a conversion pays out, and where the bonus part of a win
- * goes. No I/O: the service and, later, the in-bet SQL follow these.
+ * goes. No I/O: the service and the in-bet SQL (`sql/`) follow these.
  */
 
-export const STAGES = [
-  'issued',
-  'wait',
-  'handle_bets',
-  'wager_done',
-  'lost',
-  'expired',
-  'canceled',
-  'finished',
-] as const;
-export type Stage = (typeof STAGES)[number];
+import { BONUS_STAGES, type BonusStage } from '@croupier/shared/bonus-terms';
+
+export const STAGES = BONUS_STAGES;
+export type Stage = BonusStage;
 
 export type CancelReason = 'player' | 'withdrawal' | 'operator' | 'self_exclusion' | 'erasure';
 

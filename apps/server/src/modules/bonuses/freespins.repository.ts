@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PackStage } from '@croupier/shared/bonus-terms';
 import { jsonRows, rows, type Executor } from '../../db/sql.ts';
+import { textArray } from './bonuses.repository.ts';
 
 /** A free-spin pack as the service reads it (money in minor units). */
 export interface PackRow {
@@ -56,7 +57,7 @@ interface RawPack {
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 /** A text[] as the driver returns it: an array, or on some paths its literal `{a,b}`. */
-function textArray(v: string[] | string): string[] {
+function readTextArray(v: string[] | string): string[] {
   if (Array.isArray(v)) return v;
   const inner = v.replace(/^\{|\}$/g, '');
   return inner === '' ? [] : inner.split(',').map((s) => s.replace(/^"|"$/g, ''));
@@ -68,7 +69,7 @@ const toPack = (r: RawPack): PackRow => ({
   campaignId: r.campaign_id === null ? null : Number(r.campaign_id),
   currency: r.currency,
   stage: r.stage,
-  games: textArray(r.games),
+  games: readTextArray(r.games),
   betLevel: BigInt(r.bet_level_cents),
   spinsTotal: Number(r.spins_total),
   spinsPerformed: Number(r.spins_performed),
@@ -91,9 +92,6 @@ const COLUMNS = sql`id, user_id, campaign_id, currency, stage, games, bet_level_
   spins_total, spins_performed, win_cents::text AS win_cents, winnings_wager_multiplier,
   winnings_max_conversion_cents::text AS winnings_max_conversion_cents, validity_days, source, source_ref, title,
   issued_at, activatable_until, activated_at, valid_until, ended_at, winnings_bonus_id`;
-
-/** A text[] literal: `{"a","b"}`. */
-const arrayLiteral = (values: readonly string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 export interface NewPack {
   userId: number;
@@ -119,7 +117,7 @@ export async function insertPack(db: Executor, p: NewPack): Promise<{ pack: Pack
     sql`INSERT INTO freespin_packs (user_id, campaign_id, currency, stage, games, bet_level_cents, spins_total,
           winnings_wager_multiplier, winnings_max_conversion_cents, validity_days, source, source_ref, title, issued_at,
           activatable_until)
-        VALUES (${p.userId}, ${p.campaignId}, ${p.currency}, 'issued', ${arrayLiteral(p.games)}::text[],
+        VALUES (${p.userId}, ${p.campaignId}, ${p.currency}, 'issued', ${textArray(p.games)},
           ${p.betLevel.toString()}::bigint, ${p.spins}, ${p.winningsWagerMultiplier},
           ${p.winningsMaxConversion?.toString() ?? null}::bigint, ${p.validityDays}, ${p.source}, ${p.sourceRef},
           ${p.title}, ${p.issuedAt}, ${p.activatableUntil})
