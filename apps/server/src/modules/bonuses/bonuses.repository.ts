@@ -288,3 +288,20 @@ export const wageredDiffersFromWagers = sql`
     LEFT JOIN (SELECT bonus_id, sum(contribution) AS total FROM bonus_wagers WHERE reversed_at IS NULL GROUP BY bonus_id) w
       ON w.bonus_id = b.id
    WHERE b.wagered_cents <> coalesce(w.total, 0)`;
+
+/**
+ * On erasure (docs/privacy.md#erasure; refused while money is held): what was offered and never
+ * started ends, as canceled with reason `erasure` — issued and waiting bonuses, packs not finished,
+ * personal codes not used. The rows stay, tied to the player by id only: they are money records.
+ */
+export async function closeBonusesOnErasure(db: Executor, userId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE player_bonuses SET stage = 'canceled', cancel_reason = 'erasure', ended_at = ${now}
+         WHERE user_id = ${userId} AND stage IN ('issued', 'wait')`,
+  );
+  await db.execute(
+    sql`UPDATE freespin_packs SET stage = 'canceled', ended_at = ${now}
+         WHERE user_id = ${userId} AND stage IN ('issued', 'handle_bets')`,
+  );
+  await db.execute(sql`UPDATE bonus_codes SET state = 'canceled' WHERE user_id = ${userId} AND state = 'issued'`);
+}

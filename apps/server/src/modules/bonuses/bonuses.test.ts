@@ -311,3 +311,30 @@ describe('breaks (docs/bonuses.md#limits-withdrawals-privacy)', () => {
     expect(await bonuses.issue(gift(p))).toMatchObject({ stage: 'issued' });
   });
 });
+
+describe('erasure (docs/bonuses.md#limits-withdrawals-privacy)', () => {
+  it('cancels what was offered and never started, and keeps the rows', async () => {
+    const p = await player(0);
+    const offered = await bonuses.issue(gift(p));
+    const pack = await t.croupier.modules.bonuses.freespins.issue({
+      userId: p,
+      currency: 'EUR',
+      source: 'manual',
+      sourceRef: `erasure-pack-${p}`,
+      games: ['croupier-originals/some-slot'],
+      betLevel: 20n,
+      spins: 5,
+      winningsWagerMultiplier: 30,
+      validityDays: 3,
+    });
+    await t.croupier.modules.privacy.erase(p, 'test');
+    expect((await bonuses.list(p)).map((b) => [b.id, b.stage, b.cancelReason])).toEqual([
+      [offered.id, 'canceled', 'erasure'],
+    ]);
+    const [packRow] = await rows<{ stage: string }>(
+      t.database.db,
+      sql`SELECT stage FROM freespin_packs WHERE id = ${pack.id}`,
+    );
+    expect(packRow).toEqual({ stage: 'canceled' });
+  });
+});

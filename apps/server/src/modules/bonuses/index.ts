@@ -1,6 +1,11 @@
 import { createThrottle } from '../auth/index.ts';
 import { defineModule } from '../module.ts';
-import { bonusesForExport, bonusMoneyWithoutBonus, wageredDiffersFromWagers } from './bonuses.repository.ts';
+import {
+  bonusesForExport,
+  bonusMoneyWithoutBonus,
+  closeBonusesOnErasure,
+  wageredDiffersFromWagers,
+} from './bonuses.repository.ts';
 import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
 import { campaignConsumers } from './campaign-consumers.ts';
@@ -162,9 +167,10 @@ export const bonusesModule = defineModule({
     'bonus-money-has-its-bonus': bonusMoneyWithoutBonus,
     'bonus-counter-equals-its-wagers': wageredDiffersFromWagers,
   },
-  // Bonus rows are money records: kept on erasure, tied to the player by id only. (Cancelling what
-  // is left open on erasure comes with the player API: docs/bonuses.md#limits-withdrawals-privacy.)
+  // Bonus rows are money records: kept on erasure, tied to the player by id only; what was offered
+  // and never started is canceled (docs/bonuses.md#limits-withdrawals-privacy).
   personalData: () => ({
+    erase: (userId, tx, now) => closeBonusesOnErasure(tx, userId, now),
     sections: {
       bonuses: 'Your bonuses: their stages, amounts, wagering counters and dates.',
       freespins: 'Your free-spin packs: their spins, stakes, games, winnings and dates.',
