@@ -142,40 +142,32 @@ export class BonusesService {
   }
 
   /**
-   * Issues a bonus inside the caller's transaction and starts it at once (free-spin winnings, earned
-   * by spins already played): its money is granted, or it waits behind the wallet's active bonus.
-   * On a break, or when the grant would pass the maximum balance, it stays issued for the gifts page.
-   * The caller holds no wallet lock yet (this takes it, then the bonus rows: the usual order).
+   * Issues a bonus inside the caller's transaction and activates it at once, by the player's own
+   * activation path (free-spin winnings, earned by spins already played): wager-free money becomes
+   * cash, else it is granted or waits behind the wallet's active bonus. On a break, or when the grant
+   * would pass the maximum balance, it stays issued for the gifts page. The caller holds no wallet
+   * lock yet (this takes it, then the bonus rows: the usual order).
    */
   async issueStartedIn(
     tx: Executor,
     input: IssueInput,
     now: Date,
-  ): Promise<{ bonus: BonusRow; balance: WalletBalance | null }> {
+  ): Promise<{ bonus: BonusRow; balance: MovedBalance }> {
     if (!(await lockWallet(tx, input.userId, input.currency))) {
       throw new AppError(409, 'wallet_missing', `No ${input.currency} wallet for this bonus`);
     }
     const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
-    if (created) await logChange(tx, bonus, null, 'issued');
-    if (!created || (await breakRefusal(tx, input.userId, now, 'bonuses'))) return { bonus, balance: null };
-    if (await activeBonus(tx, input.userId, input.currency)) {
-      await this.move(tx, bonus, 'wait', { now, activatedAt: now });
-      return { bonus, balance: null };
+    if (!created) return { bonus, balance: null };
+    await logChange(tx, bonus, null, 'issued');
+    try {
+      const { balance } = await this.activateIn(tx, input.userId, bonus.id, now);
+      return { bonus, balance };
+    } catch (error) {
+      // Both refusals come before anything is written (a guarded credit that matched no row).
+      if (error instanceof BalanceLimitError || (error instanceof AppError && error.code === 'bonuses_blocked'))
+        return { bonus, balance: null };
+      throw error;
     }
-    const moved = await this.deps.wallet.creditBonus(tx, {
-      bonusId: bonus.id,
-      userId: bonus.userId,
-      currency: bonus.currency,
-      amount: bonus.amount,
-      movement: 'grant',
-    });
-    if (!moved.ok) return { bonus, balance: null };
-    await this.move(tx, bonus, 'handle_bets', {
-      now,
-      activatedAt: now,
-      validUntil: new Date(now.getTime() + bonus.validityDays * DAY),
-    });
-    return { bonus, balance: moved.balance };
   }
 
   private newBonus(input: IssueInput, now: Date) {

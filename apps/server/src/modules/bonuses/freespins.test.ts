@@ -169,6 +169,31 @@ describe('spins', () => {
     );
   });
 
+  it('a wager-free pack pays what its spins won as cash', async () => {
+    const { client, player } = await fundedPlayer(t, 1);
+    const { game, headers } = await launch(t, client, 'slot-medium');
+    const pack = await packFor(player.id, [game.identifier], { spins: 3, betLevel: 200n, winningsWagerMultiplier: 0 });
+    await t.croupier.modules.bonuses.freespins.activate(player.id, pack.id);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode,
+      ).toBe(200);
+    const [won] = await rows<{ win: string }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(win), 0)::text AS win FROM game_rounds WHERE freespin_pack_id = ${pack.id}`,
+    );
+    const bonuses = await t.croupier.modules.bonuses.list(player.id);
+    expect(bonuses.map((b) => [b.kind, b.stage, b.amount])).toEqual(
+      won!.win === '0' ? [] : [['freespins', 'finished', BigInt(won!.win)]],
+    );
+    const [wallet] = await rows<{ amount: string; cash: string }>(
+      t.database.db,
+      sql`SELECT amount_cents::text AS amount, available_to_cashout_cents::text AS cash FROM player_accounts
+           WHERE user_id = ${player.id} AND currency = 'EUR'`,
+    );
+    expect(wallet).toEqual({ amount: String(1n + BigInt(won!.win)), cash: String(1n + BigInt(won!.win)) });
+  });
+
   it('a pack plays only on its own games, for its own player, once activated', async () => {
     const { client, player } = await fundedPlayer(t, 1);
     const { headers } = await launch(t, client, 'slot-high');
