@@ -81,6 +81,7 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
   const { parseEnv } = await import('../src/config/env.ts');
   const { openDatabase } = await import('../src/db/client.ts');
   const { systemClock } = await import('../src/lib/clock.ts');
+  const { discardingMailer } = await import('../src/modules/mail/mailer.ts');
   const { createSessionService, SESSION_COOKIE } = await import('../src/modules/auth/session.service.ts');
 
   const env = parseEnv({
@@ -94,7 +95,7 @@ export async function benchRealtimeLatency(opts: RealtimeBenchOptions = {}): Pro
   let worker: Worker | null = null;
   const croupier = await (async () => {
     await database.migrate();
-    return buildApp({ env, database, clock: systemClock, mailer: { async send() {} } });
+    return buildApp({ env, database, clock: systemClock, mailer: discardingMailer });
   })();
   const app = croupier.http;
   try {

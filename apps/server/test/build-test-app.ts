@@ -119,6 +119,10 @@ export async function buildTestApp(
     async send(message) {
       mail.push(message);
     },
+    // Seen only once the caller's transaction has committed, as the outbox row is.
+    async sendIn(_tx, message) {
+      return () => mail.push(message);
+    },
   };
   const random = steerable(options.random ?? seededRandom(TEST_RANDOM_SEED));
   const start = clock.now().getTime();

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/build-test-app.ts';
 import { buildApp } from '../app.ts';
+import { discardingMailer } from '../modules/mail/mailer.ts';
 import { parseEnv, type Env } from '../config/env.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { coalesceWrites, installCompression } from './compression.ts';
@@ -29,7 +30,7 @@ async function buildWithWeb(overrides: Record<string, string> = {}) {
       env: appEnv,
       database: database.database,
       clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
-      mailer: { async send() {} },
+      mailer: discardingMailer,
       web: (a) => mountWeb(a, appEnv),
     })
   ).http;

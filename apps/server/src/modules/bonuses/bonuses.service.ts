@@ -137,7 +137,7 @@ export class BonusesService {
     if (input.amount <= 0n) throw new AppError(422, 'bonus_amount_invalid', 'A bonus amount must be positive');
     await this.lockWalletAndAsk(tx, input.userId, input.currency, now);
     const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
-    if (created) await logChange(tx, bonus, null, 'issued');
+    if (created) await logChange(tx, bonus, null, 'issued', now);
     return { bonus, created };
   }
 
@@ -158,7 +158,7 @@ export class BonusesService {
     }
     const { bonus, created } = await insertBonus(tx, this.newBonus(input, now));
     if (!created) return { bonus, balance: null };
-    await logChange(tx, bonus, null, 'issued');
+    await logChange(tx, bonus, null, 'issued', now);
     try {
       const { balance } = await this.activateIn(tx, input.userId, bonus.id, now);
       return { bonus, balance };
@@ -582,7 +582,7 @@ export class BonusesService {
     if (!(await moveStage(tx, bonus.id, bonus.stage, to, set))) {
       throw new AppError(409, 'bonus_changed', 'This bonus changed meanwhile; try again');
     }
-    await logChange(tx, bonus, bonus.stage, to);
+    await logChange(tx, bonus, bonus.stage, to, set.now);
   }
 
   /**
@@ -620,11 +620,15 @@ export class BonusesService {
   }
 }
 
-/** Appends `bonus.changed` (docs/events.md) in the transaction of the change; `from` null: just issued. */
-function logChange(tx: Executor, bonus: BonusRow, from: Stage | null, to: Stage) {
+/**
+ * Appends `bonus.changed` (docs/events.md) in the transaction of the change; `from` null: just
+ * issued. It carries the app clock's time: the mail consumer compares it with that clock.
+ */
+function logChange(tx: Executor, bonus: BonusRow, from: Stage | null, to: Stage, at: Date) {
   return appendEvent(tx, {
     type: 'bonus.changed',
     userId: bonus.userId,
+    at,
     payload: {
       id: bonus.id,
       campaign_id: bonus.campaignId,

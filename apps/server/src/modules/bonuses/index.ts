@@ -9,6 +9,7 @@ import {
 import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
 import { campaignConsumers } from './campaign-consumers.ts';
+import { bonusMailsConsumer } from './mails.ts';
 import { campaignsAdminRoutes } from './campaigns.routes.ts';
 import { offersRoutes } from './offers.routes.ts';
 import { codesForExport } from './coupons.repository.ts';
@@ -123,8 +124,15 @@ export const bonusesModule = defineModule({
         });
       }
     };
+    const mail = ctx.use('mail');
     return [
       ...campaignConsumers(bonuses, ctx),
+      bonusMailsConsumer({
+        clock: ctx.clock,
+        promotions: mail.promotions,
+        notices: mail.notices,
+        publicUrl: ctx.env.publicUrl,
+      }),
       {
         name: 'bonuses.notify',
         types: ['bonus.changed'],

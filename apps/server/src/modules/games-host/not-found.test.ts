@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { discardingMailer } from '../mail/mailer.ts';
 import { parseEnv } from '../../config/env.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { openTestDatabase } from '../../../test/build-test-app.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_START: 'false' }),
       database: opened.database,
       clock: fixedClock(new Date('2026-11-22T12:00:00Z')),
-      mailer: { send: async () => undefined },
+      mailer: discardingMailer,
       // Stands in for the web app as mountWeb registers it: every path nobody else serves gets a page.
       web: async (scope) => {
         scope.all('/*', async (_request, reply) =>

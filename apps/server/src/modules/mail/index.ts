@@ -5,16 +5,19 @@
 import { defineModule } from '../module.ts';
 import { eraseMailsOfPlayer, mailsOfPlayer } from './mail.repository.ts';
 import { mailboxRoutes } from './mailbox.routes.ts';
+import { createNotices, type Notices } from './notices.ts';
 import { createPromotions, type Promotions } from './promotions.ts';
 
 export { type MailKind, buildMail } from './mail.templates.ts';
 export { type Mailer, createMailer } from './mailer.ts';
 export { type SmsMessage, type SmsSender, createOutboxSmsSender, smsForExport } from './sms.ts';
 export { type PromotionChannel, type PromotionOutcome, type Promotions } from './promotions.ts';
+export type { Notices } from './notices.ts';
+export { bonusMailDraft, type BonusMailFacts, type BonusMailKind, type MailDraft } from './bonus.templates.ts';
 
 declare module '../module.ts' {
   interface ModuleApis {
-    mail: { promotions: Promotions };
+    mail: { promotions: Promotions; notices: Notices };
   }
 }
 
@@ -25,7 +28,8 @@ declare module '../module.ts' {
  */
 export const mailModule = defineModule({
   name: 'mail',
-  // Every promotional mail and SMS goes through `promotions` (docs/player-profile.md#subscriptions).
+  // Every promotional mail and SMS goes through `promotions` (docs/player-profile.md#subscriptions);
+  // account notices other modules' consumers write go through `notices`.
   setup: (ctx) => ({
     promotions: createPromotions({
       db: ctx.database.db,
@@ -34,6 +38,7 @@ export const mailModule = defineModule({
       sms: ctx.sms,
       publicUrl: ctx.env.publicUrl,
     }),
+    notices: createNotices({ clock: ctx.clock, mailer: ctx.mailer }),
   }),
   routes: (app, _api, ctx) => mailboxRoutes(app, ctx),
   personalData: () => ({

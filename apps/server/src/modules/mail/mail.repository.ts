@@ -33,6 +33,25 @@ export async function insertOutboxMessage(
   return row.id;
 }
 
+/**
+ * The same row written by the caller's transaction (a mail an event consumer sends: it exists
+ * exactly when the change it reports does, and a replayed event cannot write it twice).
+ */
+export async function insertOutboxMessageIn(
+  tx: Executor,
+  message: { userId: number; to: string; subject: string; text: string; html?: string | undefined },
+  now: Date,
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO mail_outbox (user_id, "to", channel, subject, text, html, created_at)
+        VALUES (${message.userId}, ${message.to}, 'email', ${message.subject}, ${message.text}, ${message.html ?? null}, ${now})
+        RETURNING id`,
+  );
+  if (!row) throw new Error('insert into mail_outbox returned no row');
+  return Number(row.id);
+}
+
 export async function markOutboxSent(db: Db, id: number, now: Date): Promise<void> {
   await db.update(mailOutbox).set({ sentAt: now, error: null }).where(eq(mailOutbox.id, id));
 }
@@ -65,7 +84,11 @@ export interface PromotionRecipient {
   verifiedPhone: string | null;
 }
 
-export async function promotionRecipient(db: Db, userId: number, now: Date): Promise<PromotionRecipient | undefined> {
+export async function promotionRecipient(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<PromotionRecipient | undefined> {
   const [row] = await rows<{
     email: string;
     first_name: string | null;

@@ -5,7 +5,10 @@ import type { MailMessage } from './mailer.ts';
  * (what the dev mailbox shows) and a simple HTML part with the same words and a clickable link.
  * Every kind has its texts in every language; a player language we have no texts for gets English.
  */
-type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
+export type Lang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'no' | 'ja';
+
+/** The languages mails are written in, in this order wherever texts are listed. */
+export const MAIL_LANGUAGES: readonly Lang[] = ['en', 'de', 'es', 'fr', 'pt', 'no', 'ja'];
 
 export type MailKind =
   | 'confirmation'
@@ -620,12 +623,27 @@ export function buildMail(
     subject = t[kind].subject;
     paragraphs = [greeting, ...t[kind].body];
   }
+  return renderMail(to, subject, paragraphs);
+}
+
+/** The player's greeting in their mail language ("Hi Ann,"). */
+export function greeting(to: Recipient): string {
+  return TEXTS[mailLanguage(to.language)].greeting(to.firstName?.trim() || null);
+}
+
+/**
+ * One mail from its paragraphs: the text part, and an HTML part with the same words where a
+ * paragraph that is a bare link becomes clickable. `footer` comes after the signature (the
+ * promotional gate's "how to stop these").
+ */
+export function renderMail(to: Recipient, subject: string, paragraphs: string[], footer: string[] = []): MailMessage {
+  const after = footer.length > 0 ? `\n${footer.join('\n\n')}\n` : '';
   return {
     userId: to.id,
     to: to.email,
     subject: `Croupier: ${subject}`,
-    text: `${paragraphs.join('\n\n')}\n\n— Croupier\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map(htmlParagraph).join('')}<p>— Croupier</p></body></html>`,
+    text: `${paragraphs.join('\n\n')}\n\n— Croupier\n${after}`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map(htmlParagraph).join('')}<p>— Croupier</p>${footer.map(htmlParagraph).join('')}</body></html>`,
   };
 }
 

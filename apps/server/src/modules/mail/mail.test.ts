@@ -12,7 +12,8 @@ import { signUpUser } from '../auth/test-helpers.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailer } from './mailer.ts';
 import { smsForExport } from './sms.ts';
-import { buildMail, escapeHtml, mailLanguage, type MailKind } from './mail.templates.ts';
+import { buildMail, escapeHtml, mailLanguage, renderMail, type MailKind } from './mail.templates.ts';
+import { bonusMailDraft, promotionFooter, type BonusMailFacts, type BonusMailKind } from './bonus.templates.ts';
 
 /** The app wired to the real mailer (outbox + optional SMTP), as main.ts wires it. */
 async function buildAppWithRealMailer(overrides: Record<string, string> = {}) {
@@ -121,6 +122,38 @@ describe('mail through a real SMTP server on loopback', () => {
       error: null,
       sent_at: expect.any(String),
     });
+  });
+
+  it('writes a consumer’s mail with its transaction: rolled back, nothing; committed, delivered once started', async () => {
+    const user = signUpUser();
+    const res = await createClient(built.app).post('/api/users', { user });
+    expect(res.statusCode).toBe(201);
+    const userId = (res.json() as { id: number }).id;
+    await nextMailTo(user.email);
+    const to = user.email.toLowerCase();
+    const message = { userId, to, subject: 'Croupier: Your bonus is now cash', text: 'A notice.' };
+    const written = async () =>
+      (
+        await built.database.db.execute<{ subject: string; sent_at: string | null }>(
+          sql`SELECT subject, sent_at FROM mail_outbox WHERE "to" = ${to} AND subject = ${message.subject}`,
+        )
+      ).rows;
+
+    const rolledBack = new Error('the batch failed');
+    await expect(
+      built.database.db.transaction(async (tx) => {
+        await built.mailer.sendIn(tx, message);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await written()).toEqual([]);
+
+    const deliver = await built.database.db.transaction((tx) => built.mailer.sendIn(tx, message));
+    expect(await written()).toEqual([{ subject: message.subject, sent_at: null }]);
+    deliver();
+    await built.mailer.flush();
+    expect(received.filter((m) => m.subject === message.subject)).toHaveLength(1);
+    expect((await written())[0]!.sent_at).not.toBeNull();
   });
 });
 
@@ -317,6 +350,54 @@ describe('mail texts in every language', () => {
       }
     }
     // Seven languages, seven different subjects: none borrows another language's.
+    expect(subjects.size).toBe(Object.keys(LANGUAGES).length);
+  });
+
+  // Every variant of each bonus mail (docs/bonuses.md#mails), rendered as the consumer renders it.
+  const bonusFacts: BonusMailFacts = {
+    title: null,
+    currency: 'EUR',
+    amountCents: 100_00n,
+    requirementCents: 1_000_00n,
+    validityDays: 7,
+    activatableUntil: new Date('2026-11-25T12:00:00Z'),
+    validUntil: new Date('2026-11-29T12:00:00Z'),
+    convertedCents: 120_00n,
+    link,
+  };
+  const BONUS_VARIANTS: [string, BonusMailKind, Partial<BonusMailFacts>][] = [
+    ['issued', 'bonus_issued', {}],
+    ['issued, no deadline', 'bonus_issued', { activatableUntil: null }],
+    ['issued, wager-free', 'bonus_issued', { requirementCents: 0n }],
+    ['active', 'bonus_active', {}],
+    ['active, waiting its turn', 'bonus_active', { validUntil: null }],
+    ['converted', 'bonus_converted', {}],
+    ['converted, wager-free', 'bonus_converted', { requirementCents: 0n }],
+  ];
+  function buildBonus(kind: BonusMailKind, over: Partial<BonusMailFacts>, language: string) {
+    const to = { id: 1, email: 'a@example.com', language, firstName: 'Ana' };
+    const { subject, paragraphs } = bonusMailDraft(kind, to, { ...bonusFacts, ...over });
+    return renderMail(to, subject, paragraphs, promotionFooter(to, 'http://x/users'));
+  }
+
+  it.each(BONUS_VARIANTS)('the bonus mail "%s" has its own words in every language', (_name, kind, over) => {
+    const englishWords = buildBonus(kind, over, 'en')
+      .text.split('\n\n')
+      .filter((paragraph) => !/^(https?:|— Croupier|Hi )/.test(paragraph));
+    expect(englishWords.length).toBeGreaterThan(2);
+    const subjects = new Set<string>();
+    for (const language of Object.keys(LANGUAGES)) {
+      const mail = buildBonus(kind, over, language);
+      subjects.add(mail.subject);
+      if (language !== 'en') {
+        for (const paragraph of englishWords) expect(mail.text, `${language}: ${paragraph}`).not.toContain(paragraph);
+      }
+      expect(mail.text.split('\n\n'), language).toContain(link);
+      // The figures, formatted for the language, and no placeholder left unfilled.
+      const amount = kind === 'bonus_converted' ? 120 : 100;
+      expect(mail.text, language).toMatch(new RegExp(`${amount}[.,]00`));
+      expect(mail.text, language).not.toMatch(/undefined|null|NaN|\$\{/);
+    }
     expect(subjects.size).toBe(Object.keys(LANGUAGES).length);
   });
 

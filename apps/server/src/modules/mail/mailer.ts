@@ -2,7 +2,8 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './mail.repository.ts';
+import type { Executor } from '../../db/sql.ts';
+import { insertOutboxMessage, insertOutboxMessageIn, markOutboxFailed, markOutboxSent } from './mail.repository.ts';
 
 export interface MailMessage {
   /**
@@ -19,6 +20,12 @@ export interface MailMessage {
 export interface Mailer {
   /** Resolves once the message is recorded; delivery may still be under way. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Records the message in the caller's transaction and returns what starts its delivery, to call
+   * once that transaction has committed: a mail about a change goes out exactly when the change
+   * happened (an event consumer's mail, docs/events.md#consuming).
+   */
+  sendIn(tx: Executor, message: MailMessage): Promise<() => void>;
 }
 
 /**
@@ -62,6 +69,14 @@ export function createMailer({
       const job = deliver(id, message).finally(() => pending.delete(job));
       pending.add(job);
     },
+    async sendIn(tx, message) {
+      const id = await insertOutboxMessageIn(tx, message, new Date());
+      return () => {
+        if (!transport) return;
+        const job = deliver(id, message).finally(() => pending.delete(job));
+        pending.add(job);
+      };
+    },
     /** Waits for deliveries under way (shutdown and tests). */
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);
@@ -71,3 +86,11 @@ export function createMailer({
     },
   };
 }
+
+/** A mailer that keeps nothing: for apps whose mails nobody reads (benches, tests of other concerns). */
+export const discardingMailer: Mailer = {
+  async send() {},
+  async sendIn() {
+    return () => undefined;
+  },
+};

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { promotionFooter, type MailDraft } from './bonus.templates.ts';
 import { promotionRecipient, type PromotionRecipient } from './mail.repository.ts';
+import { renderMail, type Recipient } from './mail.templates.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
 
@@ -28,6 +31,11 @@ export function mayReceive(recipient: PromotionRecipient | undefined, channel: P
     case 'partner':
       return recipient.agreedToPartnerPromotions;
   }
+}
+
+/** Who a mail goes to, from what the gate read. */
+export function recipientOf(userId: number, r: PromotionRecipient): Recipient {
+  return { id: userId, email: r.email, language: r.language, firstName: r.firstName };
 }
 
 export interface PromotionalMail {
@@ -58,14 +66,33 @@ export function createPromotions({
     return mayReceive(await promotionRecipient(db, userId, clock.now()), channel);
   }
 
+  /** Every promotion says how to stop them, in the player's language (the profile page holds the switches). */
+  const render = (to: Recipient, draft: MailDraft) =>
+    renderMail(to, draft.subject, draft.paragraphs, promotionFooter(to, settingsLink));
+
   async function sendMail(userId: number, mail: PromotionalMail): Promise<PromotionOutcome> {
     const recipient = await promotionRecipient(db, userId, clock.now());
     if (!recipient || recipient.disabled || recipient.onBreak) return 'unavailable';
     if (!mayReceive(recipient, 'email')) return 'not_subscribed';
-    // Every promotion says how to stop them (the profile page holds the switches).
-    const footer = `You receive this because you subscribed to offers by e-mail. To stop them, change your subscriptions at ${settingsLink}`;
-    await mailer.send({ userId, to: recipient.email, subject: mail.subject, text: `${mail.text}\n\n${footer}` });
+    await mailer.send(render(recipientOf(userId, recipient), { subject: mail.subject, paragraphs: [mail.text] }));
     return 'sent';
+  }
+
+  /**
+   * A promotional mail written by the caller's transaction (an event consumer's): the gate reads the
+   * consent in that transaction, and `deliver` is to be called after its commit.
+   */
+  async function mailIn(
+    tx: Executor,
+    userId: number,
+    draft: (to: Recipient) => MailDraft,
+  ): Promise<{ outcome: PromotionOutcome; deliver: () => void }> {
+    const recipient = await promotionRecipient(tx, userId, clock.now());
+    const none = () => undefined;
+    if (!recipient || recipient.disabled || recipient.onBreak) return { outcome: 'unavailable', deliver: none };
+    if (!mayReceive(recipient, 'email')) return { outcome: 'not_subscribed', deliver: none };
+    const to = recipientOf(userId, recipient);
+    return { outcome: 'sent', deliver: await mailer.sendIn(tx, render(to, draft(to))) };
   }
 
   async function sendSms(userId: number, text: string): Promise<PromotionOutcome> {
@@ -77,7 +104,7 @@ export function createPromotions({
     return 'sent';
   }
 
-  return { mayReceivePromotion, sendMail, sendSms };
+  return { mayReceivePromotion, sendMail, mailIn, sendSms };
 }
 
 export type Promotions = ReturnType<typeof createPromotions>;

@@ -103,7 +103,7 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
   describe('the promotional gate', () => {
     it('skips promotional mail for an unsubscribed player and sends it once they subscribe', async () => {
       const { client, player, user } = await signUp(t.app, { receive_promos: false });
-      const mailsTo = () => t.mail.filter((m) => m.to === user.email && m.subject === 'Weekend offer');
+      const mailsTo = () => t.mail.filter((m) => m.to === user.email && m.subject === 'Croupier: Weekend offer');
       const offer = { subject: 'Weekend offer', text: 'Twenty free spins this weekend.' };
       expect(await promotions().mayReceivePromotion(player.id, 'email')).toBe(false);
       expect(await promotions().sendMail(player.id, offer)).toBe('not_subscribed');
@@ -112,7 +112,7 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       await client.put('/api/subscriptions', { receive_promos: true });
       expect(await promotions().sendMail(player.id, offer)).toBe('sent');
       expect(mailsTo()).toHaveLength(1);
-      expect(mailsTo()[0]!.text).toContain('To stop them, change your subscriptions at');
+      expect(mailsTo()[0]!.text).toContain('To stop them, change your subscriptions on this page:');
       // The mail is recorded as this player's (their copy and erasure find it by that).
       expect(mailsTo()[0]!.userId).toBe(player.id);
 
@@ -157,7 +157,7 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       expect(await promotions().sendMail(player.id, { subject: 'Come back', text: 'Bonus inside.' })).toBe(
         'unavailable',
       );
-      expect(t.mail.slice(before).filter((m) => m.to === user.email && m.subject === 'Come back')).toHaveLength(0);
+      expect(t.mail.slice(before).filter((m) => m.to === user.email && m.subject === 'Croupier: Come back')).toHaveLength(0);
     });
 
     it('transactional mail is never gated: an unsubscribed player still gets a password reset link', async () => {
