@@ -157,7 +157,9 @@ describe('profile: subscriptions, the promotional gate, details, fields and grou
       expect(await promotions().sendMail(player.id, { subject: 'Come back', text: 'Bonus inside.' })).toBe(
         'unavailable',
       );
-      expect(t.mail.slice(before).filter((m) => m.to === user.email && m.subject === 'Croupier: Come back')).toHaveLength(0);
+      expect(
+        t.mail.slice(before).filter((m) => m.to === user.email && m.subject === 'Croupier: Come back'),
+      ).toHaveLength(0);
     });
 
     it('transactional mail is never gated: an unsubscribed player still gets a password reset link', async () => {
