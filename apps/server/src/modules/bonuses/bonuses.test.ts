@@ -14,6 +14,8 @@ import {
   walletCall,
 } from '../wallet/test-helpers.ts';
 import type { BonusesService, IssueInput } from './bonuses.service.ts';
+import { insertDismissal, upsertRestriction } from './campaigns.repository.ts';
+import { insertCampaign } from './test-bonus-helpers.ts';
 
 let t: TestApp;
 let bonuses: BonusesService;
@@ -336,5 +338,39 @@ describe('erasure (docs/bonuses.md#limits-withdrawals-privacy)', () => {
       sql`SELECT stage FROM freespin_packs WHERE id = ${pack.id}`,
     );
     expect(packRow).toEqual({ stage: 'canceled' });
+  });
+
+  it('exports the dismissed offers and the restriction (without the operator’s reason); erasure drops the dismissals only', async () => {
+    const p = await player(0);
+    const campaign = await insertCampaign(t, {
+      kind: 'deposit',
+      trigger: 'deposit',
+      terms: {
+        percent: 100,
+        min_deposit_cents: { EUR: 20_00 },
+        max_bonus_cents: { EUR: 100_00 },
+        wager_multiplier: 30,
+        validity_days: 7,
+      },
+    });
+    await insertDismissal(t.database.db, p, campaign, t.clock.now());
+    await upsertRestriction(t.database.db, p, 'suspected second account of player 12', t.clock.now());
+    const exported = async () =>
+      JSON.parse(await t.database.db.transaction((tx) => t.croupier.modules.privacy.exportDocument(p, tx))) as {
+        about: { sections: Record<string, string> };
+        bonuses: { offers_dismissed: { campaign_id: number; code: string }[]; restriction: unknown };
+      };
+    const before = await exported();
+    expect(before.about.sections['bonuses.offers_dismissed']).toBeDefined();
+    expect(before.bonuses.offers_dismissed).toEqual([
+      { campaign_id: campaign, code: expect.any(String), dismissed_at: expect.any(String) },
+    ]);
+    expect(before.bonuses.restriction).toEqual({ restricted_since: expect.any(String) });
+    expect(JSON.stringify(before)).not.toContain('suspected second account');
+
+    await t.croupier.modules.privacy.erase(p, 'test');
+    const after = await exported();
+    expect(after.bonuses.offers_dismissed).toEqual([]);
+    expect(after.bonuses.restriction).toEqual({ restricted_since: expect.any(String) });
   });
 });

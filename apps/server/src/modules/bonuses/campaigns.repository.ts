@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BonusKind, BonusTerms, BonusTrigger } from '@croupier/shared/bonus-terms';
-import { rows, type Executor } from '../../db/sql.ts';
+import { jsonRows, rows, type Executor } from '../../db/sql.ts';
 import { textArray } from './bonuses.repository.ts';
 
 /** A campaign as the bonuses module reads it (docs/bonuses.md#data-model). */
@@ -273,4 +273,33 @@ export async function upsertRestriction(db: Executor, userId: number, reason: st
 
 export async function deleteRestriction(db: Executor, userId: number) {
   await db.execute(sql`DELETE FROM bonus_restrictions WHERE user_id = ${userId}`);
+}
+
+// --- personal data (docs/bonuses.md#limits-withdrawals-privacy) -----------------------------------
+
+/** The offers the player dismissed: which campaign (its code) and when. */
+export async function dismissalsForExport(db: Executor, userId: number): Promise<unknown[]> {
+  return jsonRows(
+    db,
+    sql`SELECT d.campaign_id, c.code, d.created_at AS dismissed_at
+          FROM bonus_offer_dismissals d JOIN bonus_campaigns c ON c.id = d.campaign_id
+         WHERE d.user_id = ${userId} ORDER BY d.created_at, d.campaign_id`,
+  );
+}
+
+/**
+ * Whether an operator's restriction keeps bonuses from the player, and since when. The operator's
+ * reason is an internal fraud-prevention note and stays out of the copy (docs/privacy.md).
+ */
+export async function restrictionForExport(db: Executor, userId: number): Promise<{ restricted_since: string } | null> {
+  const [row] = await jsonRows(
+    db,
+    sql`SELECT created_at AS restricted_since FROM bonus_restrictions WHERE user_id = ${userId}`,
+  );
+  return (row as { restricted_since: string } | undefined) ?? null;
+}
+
+/** Erasure: dismissals only steer what is listed; they go. A restriction stays (fraud prevention). */
+export async function eraseDismissals(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM bonus_offer_dismissals WHERE user_id = ${userId}`);
 }

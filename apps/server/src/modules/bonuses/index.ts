@@ -9,6 +9,7 @@ import {
 import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
 import { campaignConsumers } from './campaign-consumers.ts';
+import { dismissalsForExport, eraseDismissals, restrictionForExport } from './campaigns.repository.ts';
 import { bonusMailsConsumer } from './mails.ts';
 import { campaignsAdminRoutes } from './campaigns.routes.ts';
 import { offersRoutes } from './offers.routes.ts';
@@ -176,19 +177,28 @@ export const bonusesModule = defineModule({
     'bonus-counter-equals-its-wagers': wageredDiffersFromWagers,
   },
   // Bonus rows are money records: kept on erasure, tied to the player by id only; what was offered
-  // and never started is canceled (docs/bonuses.md#limits-withdrawals-privacy).
+  // and never started is canceled, dismissals go, a restriction stays
+  // (docs/bonuses.md#limits-withdrawals-privacy).
   personalData: () => ({
-    erase: (userId, tx, now) => closeBonusesOnErasure(tx, userId, now),
+    erase: async (userId, tx, now) => {
+      await closeBonusesOnErasure(tx, userId, now);
+      await eraseDismissals(tx, userId);
+    },
     sections: {
       bonuses: 'Your bonuses: their stages, amounts, wagering counters and dates.',
       freespins: 'Your free-spin packs: their spins, stakes, games, winnings and dates.',
       codes:
         'Your coupon and promo codes: those you redeemed, when, and the bonus or free spins each gave you; personal codes made for you.',
+      offers_dismissed: 'The bonus offers you dismissed, so they are no longer shown to you, and when.',
+      restriction:
+        'Whether we keep bonuses from your account, and since when (null: we do not). Ask our support about it.',
     },
     export: async (userId, tx) => ({
       bonuses: await bonusesForExport(tx, userId),
       freespins: await packsForExport(tx, userId),
       codes: await codesForExport(tx, userId),
+      offers_dismissed: await dismissalsForExport(tx, userId),
+      restriction: await restrictionForExport(tx, userId),
     }),
   }),
 });
