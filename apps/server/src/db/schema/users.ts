@@ -43,6 +43,11 @@ export const users = pgTable(
     agreedToPartnerPromotions: boolean('agreed_to_partner_promotions').notNull().default(false),
     /** The deposit bonus chosen for the next deposit (a campaign's code; docs/bonuses.md#the-calls). */
     depositBonusCode: text('deposit_bonus_code'),
+    /**
+     * When the player last chose or cleared the deposit bonus themselves (null: never). The welcome
+     * offer is set only for a player who never did, so a quick "no bonus" is never overridden.
+     */
+    depositBonusCodeChosenAt: ts('deposit_bonus_code_chosen_at'),
     /** The player's bonus opt-out: false, no bonus is issued or offered (docs/bonuses.md#data-model). */
     canIssueBonuses: boolean('can_issue_bonuses').notNull().default(true),
     profession: text('profession'),

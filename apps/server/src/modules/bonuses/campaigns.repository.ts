@@ -212,17 +212,24 @@ export async function nextDepositNumber(db: Executor, userId: number): Promise<n
 
 // --- the player's bonus settings (`users` columns of the bonuses module) --------------------------
 
-/** Sets (or, with null, clears) the deposit bonus for the player's next deposits. */
+/** The player sets (or, with null, clears) the deposit bonus for their next deposits. */
 export async function setDepositBonusCode(db: Executor, userId: number, code: string | null, now: Date) {
-  await db.execute(sql`UPDATE users SET deposit_bonus_code = ${code}, updated_at = ${now} WHERE id = ${userId}`);
+  await db.execute(
+    sql`UPDATE users SET deposit_bonus_code = ${code}, deposit_bonus_code_chosen_at = ${now}, updated_at = ${now}
+         WHERE id = ${userId}`,
+  );
 }
 
-/** Sets the welcome offer as the deposit bonus of a player who has none yet; false when they had one. */
+/**
+ * Sets the welcome offer as the deposit bonus of a player who never chose one themselves; false
+ * otherwise. "Never chose" is its own column: a player who said "no bonus" before the consumer ran
+ * has a null code too, and must keep it.
+ */
 export async function setDepositBonusCodeIfUnset(db: Executor, userId: number, code: string, now: Date) {
   const found = await rows<{ id: number }>(
     db,
     sql`UPDATE users SET deposit_bonus_code = ${code}, updated_at = ${now}
-         WHERE id = ${userId} AND deposit_bonus_code IS NULL RETURNING id`,
+         WHERE id = ${userId} AND deposit_bonus_code IS NULL AND deposit_bonus_code_chosen_at IS NULL RETURNING id`,
   );
   return found.length === 1;
 }

@@ -78,6 +78,18 @@ describe('the welcome offer', () => {
     expect(await codeOf(chooser.client)).toBe(other.code);
   });
 
+  it('is not set for a player who said "no bonus" before the consumer ran', async () => {
+    const quick = await signUp(t.app, { currency: 'EUR' });
+    expect((await quick.client.delete('/api/player/clear_bonus_code')).statusCode).toBe(204);
+    await drain();
+    expect(await codeOf(quick.client)).toBe(null);
+    // Their later choice is theirs too.
+    expect(
+      (await quick.client.patch('/api/player/set_bonus_code', { deposit_bonus_code: welcome.code })).statusCode,
+    ).toBe(200);
+    expect(await codeOf(quick.client)).toBe(welcome.code);
+  });
+
   it('is not set from a sign-up before the offer started', async () => {
     const early = await signUp(t.app, { currency: 'EUR' });
     t.clock.advance(60_000);

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "deposit_bonus_code_chosen_at" timestamp with time zone;
