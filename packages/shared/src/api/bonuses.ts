@@ -136,6 +136,8 @@ export const PlayerBonusSchema = z.strictObject({
   max_conversion_cents: z.number().int().nullable(),
   /** What it has converted to cash (a `wager_done` bonus). */
   converted_cents: z.number().int(),
+  /** A cashback: the net cash loss of the week it pays a share of; null for other kinds. */
+  cashback_loss_cents: z.number().int().nullable(),
   terms: CurrencyTermsSchema.nullable(),
 });
 export type PlayerBonus = z.infer<typeof PlayerBonusSchema>;

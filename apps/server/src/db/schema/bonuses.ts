@@ -99,6 +99,8 @@ export const playerBonuses = pgTable(
     terms: jsonb('terms').$type<Record<string, unknown>>(),
     /** The deposit a deposit bonus matched (its requirement counts it with a `bonus_and_deposit` base). */
     depositCents: money('deposit_cents'),
+    /** The week's net cash loss a cashback paid a share of (shown in the claim popup). */
+    lossCents: money('loss_cents'),
     /** Days of wagering a bonus gets when it enters `handle_bets`. */
     validityDays: integer('validity_days').notNull(),
     issuedAt: ts('issued_at').notNull(),

@@ -31,6 +31,8 @@ export interface BonusRow {
   terms: CurrencyTerms | null;
   /** The deposit a deposit bonus matched. */
   deposit: bigint | null;
+  /** The week's net cash loss a cashback paid a share of. */
+  loss: bigint | null;
 }
 
 export interface RawRow {
@@ -58,6 +60,7 @@ export interface RawRow {
   ended_at: Date | string | null;
   terms: CurrencyTerms | string | null;
   deposit_cents: string | null;
+  loss_cents: string | null;
 }
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -88,6 +91,7 @@ export const toBonus = (r: RawRow): BonusRow => ({
   endedAt: date(r.ended_at),
   terms: typeof r.terms === 'string' ? (JSON.parse(r.terms) as CurrencyTerms) : r.terms,
   deposit: big(r.deposit_cents),
+  loss: big(r.loss_cents),
 });
 
 /** The columns `toBonus` reads, unqualified (select them from `player_bonuses` or a subquery of it). */
@@ -96,7 +100,7 @@ export const COLUMNS = sql`id, user_id, campaign_id, kind, currency, stage, canc
   max_conversion_cents::text AS max_conversion_cents, wager_multiplier,
   wager_requirement_cents::text AS wager_requirement_cents, wagered_cents::text AS wagered_cents,
   converted_cents::text AS converted_cents, validity_days, issued_at, activatable_until, activated_at,
-  valid_until, ended_at, terms, deposit_cents::text AS deposit_cents`;
+  valid_until, ended_at, terms, deposit_cents::text AS deposit_cents, loss_cents::text AS loss_cents`;
 
 export interface NewBonus {
   userId: number;
@@ -119,6 +123,7 @@ export interface NewBonus {
   excludedCollections?: readonly string[];
   terms?: CurrencyTerms | null;
   deposit?: bigint | null;
+  loss?: bigint | null;
 }
 
 /** A text[] parameter that both drivers bind alike (PGlite and node-postgres differ on JS arrays). */
@@ -136,13 +141,14 @@ export async function insertBonus(db: Executor, b: NewBonus): Promise<{ bonus: B
     db,
     sql`INSERT INTO player_bonuses (user_id, campaign_id, kind, currency, stage, source, source_ref, amount_cents,
           max_bet_cents, max_conversion_cents, wager_multiplier, wager_requirement_cents, validity_days, issued_at,
-          activatable_until, weights, default_weight, excluded_collections, terms, deposit_cents)
+          activatable_until, weights, default_weight, excluded_collections, terms, deposit_cents, loss_cents)
         VALUES (${b.userId}, ${b.campaignId}, ${b.kind}, ${b.currency}, 'issued', ${b.source}, ${b.sourceRef},
           ${b.amount.toString()}::bigint, ${b.maxBet?.toString() ?? null}::bigint,
           ${b.maxConversion?.toString() ?? null}::bigint, ${b.wagerMultiplier}, ${b.wagerRequirement.toString()}::bigint,
           ${b.validityDays}, ${b.issuedAt}, ${b.activatableUntil}, ${JSON.stringify(b.weights ?? {})}::jsonb,
           ${b.defaultWeight ?? DEFAULT_WEIGHT}, ${textArray(b.excludedCollections ?? [])},
-          ${b.terms ? JSON.stringify(b.terms) : null}::jsonb, ${b.deposit?.toString() ?? null}::bigint)
+          ${b.terms ? JSON.stringify(b.terms) : null}::jsonb, ${b.deposit?.toString() ?? null}::bigint,
+          ${b.loss?.toString() ?? null}::bigint)
         ON CONFLICT (source, source_ref) DO NOTHING
         RETURNING ${COLUMNS}`,
   );

@@ -86,6 +86,8 @@ export interface IssueInput {
   /** What the requirement counts: the bonus, or the bonus and `depositCents` (a deposit bonus). */
   wagerBase?: 'bonus' | 'bonus_and_deposit';
   depositCents?: bigint | null;
+  /** A cashback: the week's net cash loss it pays a share of. */
+  lossCents?: bigint | null;
   /** Collection id → percent a bet there counts (docs/bonuses.md#inside-the-bet-atomic-with-it). */
   weights?: Readonly<Record<string, number>>;
   /** What a bet counts in a collection without a weight (100 unless said). */
@@ -194,6 +196,7 @@ export class BonusesService {
       excludedCollections: input.excludedCollections,
       terms: input.terms ?? null,
       deposit: input.depositCents ?? null,
+      loss: input.lossCents ?? null,
       issuedAt: now,
       activatableUntil: input.activationDays == null ? null : new Date(now.getTime() + input.activationDays * DAY),
     };

@@ -70,9 +70,9 @@ async function player(cash: number) {
 }
 
 const cashbackOf = (userId: number) =>
-  rows<{ amount: string; source_ref: string; stage: string; wager_multiplier: number }>(
+  rows<{ amount: string; loss: string | null; source_ref: string; stage: string; wager_multiplier: number }>(
     t.database.db,
-    sql`SELECT amount_cents::text AS amount, source_ref, stage, wager_multiplier FROM player_bonuses
+    sql`SELECT amount_cents::text AS amount, loss_cents::text AS loss, source_ref, stage, wager_multiplier FROM player_bonuses
          WHERE user_id = ${userId} AND kind = 'cashback' ORDER BY id`,
   );
 
@@ -114,9 +114,16 @@ describe('the job', () => {
     const first = await cashback.run();
     expect(first.weeks).toBe(1);
     expect(await cashbackOf(loser)).toEqual([
-      { amount: '3500', source_ref: `${campaignId}:${loser}:EUR:2026-W49`, stage: 'issued', wager_multiplier: 0 },
+      {
+        amount: '3500',
+        loss: '35000',
+        source_ref: `${campaignId}:${loser}:EUR:2026-W49`,
+        stage: 'issued',
+        wager_multiplier: 0,
+      },
     ]);
-    expect((await cashbackOf(bigLoser))[0]).toMatchObject({ amount: '10000' });
+    // Capped at €100: the popup shows the whole loss beside it.
+    expect((await cashbackOf(bigLoser))[0]).toMatchObject({ amount: '10000', loss: '250000' });
     expect(await cashbackOf(small)).toEqual([]);
     expect(await cashbackOf(winner)).toEqual([]);
 

@@ -92,6 +92,7 @@ export class CashbackService {
         weights: terms.weights,
         defaultWeight: terms.default_weight,
         excludedCollections: terms.excluded_collections,
+        lossCents: loss,
       });
       return true;
     } catch (error) {

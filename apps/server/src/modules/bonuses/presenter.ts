@@ -135,6 +135,7 @@ export function presentBonus(p: PresentableBonus, now: Date): PlayerBonus {
     max_bet_cents: bonus.maxBet === null ? null : Number(bonus.maxBet),
     max_conversion_cents: bonus.maxConversion === null ? null : Number(bonus.maxConversion),
     converted_cents: Number(bonus.converted),
+    cashback_loss_cents: bonus.loss === null ? null : Number(bonus.loss),
     terms,
   };
 }

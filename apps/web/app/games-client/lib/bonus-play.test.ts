@@ -57,6 +57,7 @@ const bonus = (over: Partial<PlayerBonus>): PlayerBonus => ({
   max_bet_cents: null,
   max_conversion_cents: null,
   converted_cents: 0,
+  cashback_loss_cents: null,
   terms: null,
   ...over,
 });

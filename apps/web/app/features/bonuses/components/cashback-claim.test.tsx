@@ -43,11 +43,13 @@ function mount({
 const texts = () => toasts.getState().map((toast) => toast.text);
 
 describe('the cashback popup (docs/bonuses.md#what-the-player-sees)', () => {
-  it('shows the week paid back, the amount and every rule, and claims a wager-free cashback as cash', async () => {
+  it('shows the week paid back, its loss, the amount and every rule, and claims a wager-free cashback as cash', async () => {
     const { post, close } = mount({ list: [cashbackBonus()] });
     // Issued on Monday 8 March: it pays back the week before.
     expect(await screen.findByText('For the week from Mar 1, 2027 to Mar 7, 2027')).toBeInTheDocument();
     expect(screen.getByTestId('cashback-amount')).toHaveTextContent('€12.00');
+    // The week's loss it is a share of, from the server's record of the week (10 % of €120.00).
+    expect(screen.getByTestId('cashback-loss')).toHaveTextContent('Your net cash loss that week: €120.00.');
     expect(screen.getByText(/^Claim it by Mar 15, 2027/)).toBeInTheDocument();
     expect(
       screen.getByText('Each week (Monday to Sunday, UTC) you get back 10% of your net cash losses.'),

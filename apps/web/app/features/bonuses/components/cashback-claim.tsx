@@ -19,7 +19,7 @@ const DEADLINE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 
 /**
  * The cashback popup's content (docs/bonuses.md#what-the-player-sees): the week an issued cashback
- * pays back, its amount and every rule, and the claim. A wager-free cashback becomes cash at once
+ * pays back, that week's net cash loss, its amount and every rule, and the claim. A wager-free cashback becomes cash at once
  * and says so with the wager-free toast; one with wagering starts (or queues) as a bonus. Whatever
  * the player does, this bonus's popup does not open by itself again in this browser session.
  */
@@ -97,6 +97,11 @@ export function CashbackClaim({ id, locale }: { id: number; locale: Locale }) {
           ? t('cashback.week', { from: formatDate(week.from, locale, DATE), to: formatDate(week.to, locale, DATE) })
           : bonus.title}
       </p>
+      {bonus.cashback_loss_cents !== null && (
+        <p className="muted" data-testid="cashback-loss">
+          {t('cashback.loss', { loss: money(bonus.cashback_loss_cents) })}
+        </p>
+      )}
       <p className="bonus-cashback__amount" data-testid="cashback-amount">
         {money(bonus.amount_cents)}
       </p>

@@ -58,6 +58,7 @@ export function cashbackBonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
     activatable: true,
     bonus_balance_cents: 0,
     max_bet_cents: null,
+    cashback_loss_cents: 120_00,
     terms: termsIn('cashback', CASHBACK_TERMS),
     ...over,
   });
@@ -86,6 +87,7 @@ export function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
     max_bet_cents: 500,
     max_conversion_cents: null,
     converted_cents: 0,
+    cashback_loss_cents: null,
     terms: termsIn('deposit', WELCOME_TERMS),
     ...over,
   };

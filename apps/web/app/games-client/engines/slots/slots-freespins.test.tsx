@@ -90,6 +90,7 @@ function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
     max_bet_cents: 500,
     max_conversion_cents: null,
     converted_cents: 0,
+    cashback_loss_cents: null,
     terms: null,
     ...over,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "player_bonuses" ADD COLUMN "loss_cents" bigint;
