@@ -76,8 +76,8 @@ describe.skipIf(!hasBrowser)('bonuses', () => {
     });
     const email = uniqueEmail('bonus');
     await createPlayer(email);
-    // Tall enough for the meter above the game and the slot's controls in one view.
-    const page = await openPage({ viewport: { width: 1280, height: 1000 } });
+    // A common laptop screen: the meter and the whole slot come up under the header when it opens.
+    const page = await openPage({ viewport: { width: 1366, height: 768 } });
     await signedIn(page, email, '/deposit');
     const dialog = page.getByRole('dialog', { name: 'Deposit' });
 
@@ -115,6 +115,13 @@ describe.skipIf(!hasBrowser)('bonuses', () => {
     expect(await meter.textContent()).toContain('max bet €5.00');
     const slot = page.frameLocator(`iframe[title="${SLOT.title}"]`);
     await expect.poll(async () => (await slot.getByTestId('balance').textContent()) ?? '').toContain('€');
+    // The meter and the slot's spin button are both in view as the game opens, without scrolling
+    // (a click would scroll to the button by itself: the boxes are what the player sees).
+    const meterBox = await meter.boundingBox();
+    const spinBox = await slot.getByTestId('spin-button').boundingBox();
+    const headerBox = await page.getByRole('banner').boundingBox();
+    expect(meterBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+    expect(spinBox!.y + spinBox!.height).toBeLessThanOrEqual(768);
     await spin(slot);
     await expect.poll(() => meter.textContent(), { timeout: 15_000 }).toContain('€1.00 of €5.00 wagered');
     // The counter moves inside each bet (the meter hears of it a moment later): spin until the

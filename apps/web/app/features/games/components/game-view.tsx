@@ -26,6 +26,8 @@ import '../frame/game-frame.css';
 
 /** Where the game frame takes the screen's width and the height under the header (games.css). */
 const FULL_SCREEN_FRAME_QUERY = '(max-width: 899px)';
+/** Space left between the sticky header and the meter (or the game) brought up under it. */
+const DESKTOP_GAP_PX = 8;
 
 /** Content of an unknown game's page (the loader answers 404). */
 export function GameNotFound() {
@@ -109,14 +111,26 @@ function GameLoaded({
   }, [launching, onThisPage]);
 
   // On a phone the game fills the screen under the header (games.css): bring it there when it
-  // opens, and again once it has loaded (the page above it may have settled by then).
+  // opens, and again once it has loaded (the page above it may have settled by then). On a
+  // desktop window too short for the title, the meter and the whole game (a 1366×768 laptop), the
+  // meter and the game come up under the header instead, so the game's controls are in view
+  // without the player having to find them below the fold; a taller window is left as it is.
   const loaded = frame.state.status === 'loaded';
   useEffect(() => {
     const slot = gameFrame.getSlot();
-    if (!onThisPage || !slot || !window.matchMedia(FULL_SCREEN_FRAME_QUERY).matches) return;
+    if (!onThisPage || !slot) return;
     // Right under the sticky header (its height is the shell's --header-h token).
     const header = Number.parseFloat(getComputedStyle(slot).getPropertyValue('--header-h')) || 0;
-    window.scrollTo({ top: slot.getBoundingClientRect().top + window.scrollY - header, behavior: 'instant' });
+    const box = slot.getBoundingClientRect();
+    if (window.matchMedia(FULL_SCREEN_FRAME_QUERY).matches) {
+      window.scrollTo({ top: box.top + window.scrollY - header, behavior: 'instant' });
+      return;
+    }
+    if (box.bottom <= window.innerHeight) return;
+    // The meter's box, when one shows (an empty toolbar is not displayed: a box of zeros).
+    const toolbar = slot.closest('.game-page')?.querySelector('.game-page__toolbar')?.getBoundingClientRect();
+    const top = toolbar && toolbar.height > 0 ? Math.min(box.top, toolbar.top) : box.top;
+    window.scrollTo({ top: top + window.scrollY - header - DESKTOP_GAP_PX, behavior: 'instant' });
   }, [onThisPage, loaded]);
 
   // docs/player-app.md#navigation-rules: a signed-in player with a limit reached goes to the limits page instead of the game.
