@@ -184,3 +184,14 @@ export function depositBonusAmount(terms: CurrencyTerms, depositCents: number): 
   if (terms.min_deposit_cents !== null && depositCents < terms.min_deposit_cents) return 0;
   return Math.min(Math.floor((depositCents * terms.percent) / 100), terms.max_bonus_cents);
 }
+
+/**
+ * A conversion of bonus money `amount` with `cap` left (null: no cap): the cash part, capped, and
+ * the rest that returns to `bonus_funding` (docs/bonuses.md#movements). The engine and the wallet
+ * both end bonus money by this one rule.
+ */
+export function conversion(amount: bigint, cap: bigint | null): { toCash: bigint; toFunding: bigint } {
+  if (amount < 0n) throw new RangeError('a conversion is never negative');
+  const toCash = cap === null ? amount : amount < cap ? amount : cap < 0n ? 0n : cap;
+  return { toCash, toFunding: amount - toCash };
+}

@@ -4,7 +4,7 @@
  * goes. No I/O: the service and the in-bet SQL (`sql/`) follow these.
  */
 
-import { BONUS_STAGES, type BonusStage } from '@croupier/shared/bonus-terms';
+import { BONUS_STAGES, conversion, type BonusStage } from '@croupier/shared/bonus-terms';
 
 export const STAGES = BONUS_STAGES;
 export type Stage = BonusStage;
@@ -81,15 +81,8 @@ export function capLeft(maxConversion: bigint | null, converted: bigint): bigint
   return maxConversion > converted ? maxConversion - converted : 0n;
 }
 
-/**
- * A conversion of bonus money `amount` with `cap` left (null: no cap): the cash part, capped, and
- * the rest that returns to `bonus_funding`.
- */
-export function conversion(amount: bigint, cap: bigint | null): { toCash: bigint; toFunding: bigint } {
-  if (amount < 0n) throw new RangeError('a conversion is never negative');
-  const toCash = cap === null ? amount : amount < cap ? amount : cap < 0n ? 0n : cap;
-  return { toCash, toFunding: amount - toCash };
-}
+// The conversion rule is shared with the wallet, which ends a wallet's bonus money by it.
+export { conversion };
 
 /**
  * Where the bonus part of a win or a refund goes, by the stage of the bonus whose money was

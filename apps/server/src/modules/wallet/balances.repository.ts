@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { conversion } from '@croupier/shared/bonus-terms';
 import { rows, type Executor } from '../../db/sql.ts';
 
 /** A wallet's cached balance as read back from `player_accounts` (minor units). */
@@ -172,7 +173,7 @@ export async function settleBonusBalance(
   const locked = await lockWallet(db, userId, currency);
   if (!locked) return null;
   const bonus = locked.amount - locked.cash;
-  const toCash = cap === null || cap > bonus ? bonus : cap < 0n ? 0n : cap;
+  const { toCash } = conversion(bonus, cap);
   const [row] = await rows<BalanceRow>(
     db,
     sql`UPDATE player_accounts p SET
