@@ -63,13 +63,14 @@ function bonusCoupon(over: Partial<BonusCampaignRequest['terms']> = {}): BonusCa
 }
 
 /** Free spins a code issues: 20 spins at 20 cents (30 in USD) on a slot of the catalogue. */
-function spinsCoupon(): BonusCampaignRequest {
+function spinsCoupon(over: { auto_activate?: boolean } = {}): BonusCampaignRequest {
   return {
     code: null,
     kind: 'freespins',
     trigger: 'coupon',
     titles: { en: 'Twenty spins' },
     terms: {
+      ...over,
       wager_multiplier: 0,
       activation_days: 7,
       validity_days: 3,
@@ -273,6 +274,20 @@ describe('what a code issues', () => {
         redeemed_at: t.clock.now().toISOString(),
       },
     ]);
+  });
+
+  it('a free-spins campaign that says auto_activate starts its pack at once, ready to play', async () => {
+    const campaign = await createCampaign(t, spinsCoupon({ auto_activate: true }));
+    const code = await sharedCode(campaign.id, { max_redemptions: 10 });
+    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    expect(await redeem(client, code.code)).toBe('successfully_activated');
+    const [pack] = await rows<{ stage: string; valid_until: string | null }>(
+      t.database.db,
+      sql`SELECT stage, valid_until FROM freespin_packs WHERE user_id = ${player.id}`,
+    );
+    expect(pack).toEqual({ stage: 'handle_bets', valid_until: expect.anything() });
+    const packs = (await client.get('/api/player/freespins')).json() as Json[];
+    expect(packs).toMatchObject([{ stage: 'handle_bets', freespins_total: 20, bet_level: 20 }]);
   });
 
   it('a campaign that offers nothing in the player’s currency, or is switched off, fails and writes nothing', async () => {

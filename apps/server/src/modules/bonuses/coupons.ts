@@ -197,7 +197,9 @@ export class CouponsService {
         now,
       );
       await setRedemptionIssue(tx, found.id, userId, { bonusId: null, packId: pack.id });
-      return { outcome: 'successfully_activated', balance: null, pack };
+      // As a bonus coupon's gift starts at once when its terms say so, so do its spins.
+      const ready = terms.auto_activate ? await this.deps.freespins.activateIn(tx, userId, pack.id, now) : pack;
+      return { outcome: 'successfully_activated', balance: null, pack: ready };
     }
 
     const issued = await issueFromCampaign(this.deps.bonuses, tx, {

@@ -119,22 +119,28 @@ export class FreespinsService {
   /** The player activates an issued pack: its spins can be played until `valid_until`. */
   async activate(userId: number, packId: number): Promise<PackRow> {
     const now = this.deps.clock.now();
-    const pack = await this.deps.db.transaction(async (tx) => {
-      const pack = await lockPack(tx, packId);
-      if (!pack || pack.userId !== userId) throw notFound();
-      const refusal = await breakRefusal(tx, userId, now, 'bonuses');
-      if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
-      if (pack.stage !== 'issued' || (pack.activatableUntil && pack.activatableUntil <= now))
-        throw new AppError(422, 'freespins_not_activatable', 'These free spins cannot be activated now');
-      await movePack(tx, pack.id, 'issued', 'handle_bets', {
-        now,
-        activated: true,
-        validUntil: new Date(now.getTime() + pack.validityDays * DAY),
-      });
-      return (await findPack(tx, pack.id))!;
-    });
+    const pack = await this.deps.db.transaction((tx) => this.activateIn(tx, userId, packId, now));
     this.deps.onChanged?.(pack);
     return pack;
+  }
+
+  /**
+   * `activate` in the caller's transaction (a coupon's whose campaign says `auto_activate`); the
+   * caller announces the pack after its commit.
+   */
+  async activateIn(tx: Executor, userId: number, packId: number, now: Date): Promise<PackRow> {
+    const pack = await lockPack(tx, packId);
+    if (!pack || pack.userId !== userId) throw notFound();
+    const refusal = await breakRefusal(tx, userId, now, 'bonuses');
+    if (refusal) throw new AppError(403, 'bonuses_blocked', refusal.message);
+    if (pack.stage !== 'issued' || (pack.activatableUntil && pack.activatableUntil <= now))
+      throw new AppError(422, 'freespins_not_activatable', 'These free spins cannot be activated now');
+    await movePack(tx, pack.id, 'issued', 'handle_bets', {
+      now,
+      activated: true,
+      validUntil: new Date(now.getTime() + pack.validityDays * DAY),
+    });
+    return (await findPack(tx, pack.id))!;
   }
 
   /**
