@@ -45,36 +45,26 @@ export async function ensureCursor(db: Executor, consumer: string): Promise<void
   await db.execute(sql`INSERT INTO event_cursors (consumer) VALUES (${consumer}) ON CONFLICT (consumer) DO NOTHING`);
 }
 
-/**
- * The consumer's cursor, held for the caller's transaction; undefined while another transaction
- * holds it. The hold is a transaction-scoped advisory lock, not a row lock: locking a row assigns
- * the transaction an id at once, and a consumer's transaction holding an id holds back
- * `pg_snapshot_xmin`, i.e. what every other consumer may read (`eventsAfter`), for its whole batch.
- * With the advisory lock a batch takes an id only at its first write — for a consumer whose handler
- * only reads (the wins feed, most of the wagering checks), at the cursor's move just before commit.
- * Advisory locks are released after the commit is visible, so the next holder's cursor read (its
- * own statement, hence its own snapshot in READ COMMITTED) sees where the last one left it.
- */
+/** The consumer's cursor, locked for the caller's transaction; undefined while another transaction holds it. */
 export async function lockCursor(tx: Executor, consumer: string): Promise<CursorRow | undefined> {
-  const [held] = await rows<{ held: boolean }>(
-    tx,
-    sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${`croupier.event_cursor:${consumer}`}, 0)) AS held`,
-  );
-  if (!held?.held) return undefined;
   const [cursor] = await rows<CursorRow>(
     tx,
-    sql`SELECT last_tx::text, last_id FROM event_cursors WHERE consumer = ${consumer}`,
+    sql`SELECT last_tx::text, last_id FROM event_cursors WHERE consumer = ${consumer} FOR UPDATE SKIP LOCKED`,
   );
   return cursor;
 }
 
 /**
- * Up to `limit` events after the cursor, in log order, whose writing transactions have ended.
- * Ordered by the column, never by the text alias: as text '999' sorts after '1000'. Only events
- * older than every transaction still running: an event committed late with a smaller id than one
- * already seen would otherwise be skipped for ever; those of transactions still running (the
- * caller's own, once it has written) wait for a later drain. Payloads come only for `types` (the
- * consumer's): the others are stepped over by id, without shipping and parsing their JSON.
+ * Up to `limit` events after the cursor, in log order. Ordered by the column, never by the text
+ * alias: as text '999' sorts after '1000'. Only events whose transaction has ended: an event
+ * committed late with a smaller id than one already seen would otherwise be skipped for ever.
+ * Events of transactions still running (the caller's included: it holds the cursor lock) wait for
+ * a later drain.
+ */
+/**
+ * The next events after the cursor whose writing transactions have ended. Payloads come only for
+ * `types` (the consumer's): the others are stepped over by id, without shipping and parsing their
+ * JSON, which is most of a consumer's cost when many consumers read one busy log.
  */
 export async function eventsAfter(
   tx: Executor,
@@ -95,65 +85,6 @@ export async function eventsAfter(
           AND e.tx < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY e.tx, e.id LIMIT ${limit}`,
   );
-}
-
-/**
- * For the consumers of one wake, in one statement: moves the cursor of each one that is behind the
- * log's readable end but has no event of its types in between straight to that end (handling
- * nothing: there is nothing for it), and answers the names of those that do have something to read.
- * Under load most consumers have nothing of their types in most wakes; without this each of them
- * would open a transaction, take its cursor and page through the log in batches, on every wake.
- *
- * It never needs the cursor's advisory lock, because a cursor moves here only over events that can
- * never concern the consumer: everything before the horizon has ended and is visible to this
- * statement, so "none of its types in (cursor, end]" is final, and it moves forward only (checked
- * again on the row as locked). A batch of the same consumer running meanwhile read at most events
- * its own snapshot showed; any event of its types it handled lies after this statement's end, so
- * its own cursor move either lands past that end or — if it handled none — moves back at most over
- * events it has nothing to do with. Rows are locked in the consumers' order, and a batch locks its
- * own cursor row only for its final move: two wakes' statements wait for each other (briefly, by
- * then only a commit) and never deadlock.
- */
-export async function consumersWithWork(
-  db: Executor,
-  consumers: readonly { name: string; types: readonly string[] }[],
-): Promise<Set<string>> {
-  if (consumers.length === 0) return new Set();
-  const textArray = (values: readonly string[]) =>
-    sql`ARRAY[${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}]::text[]`;
-  const wanted = sql.join(
-    consumers.map((c) => sql`(${c.name}::text, ${textArray(c.types)})`),
-    sql`, `,
-  );
-  const found = await rows<{ consumer: string }>(
-    db,
-    sql`WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS h),
-             wanted (consumer, types) AS (VALUES ${wanted}),
-             head AS MATERIALIZED (
-               SELECT e.tx, e.id FROM events e WHERE e.tx < (SELECT h FROM horizon) ORDER BY e.tx DESC, e.id DESC LIMIT 1),
-             behind AS MATERIALIZED (
-               SELECT c.consumer, w.types, c.last_tx, c.last_id
-                 FROM event_cursors c JOIN wanted w ON w.consumer = c.consumer, head
-                WHERE (c.last_tx, c.last_id) < (head.tx, head.id)),
-             idle AS (
-               SELECT c.consumer FROM event_cursors c JOIN behind b ON b.consumer = c.consumer
-                WHERE NOT EXISTS (
-                        SELECT 1 FROM events e
-                         WHERE (e.tx, e.id) > (b.last_tx, b.last_id) AND e.tx < (SELECT h FROM horizon)
-                           AND e.type = ANY (b.types))
-                ORDER BY c.consumer
-                  FOR UPDATE OF c),
-             moved AS (
-               UPDATE event_cursors c SET last_tx = head.tx, last_id = head.id, updated_at = now()
-                 FROM idle, head
-                WHERE c.consumer = idle.consumer AND (c.last_tx, c.last_id) < (head.tx, head.id)
-                RETURNING c.consumer)
-        SELECT b.consumer FROM behind b WHERE b.consumer NOT IN (SELECT consumer FROM idle)`,
-  );
-  return new Set(found.map((r) => r.consumer));
 }
 
 /** Moves the cursor past `last` and clears the consumer's failure record. */

@@ -22,7 +22,7 @@ import {
 } from '../modules/wallet/test-helpers.ts';
 import { signUp } from '../modules/auth/test-helpers.ts';
 import { openDatabase } from '../db/client.ts';
-import { appendEvent, createEventLog, type EventConsumer, type EventLog, type LoggedEvent } from './event-log.ts';
+import { appendEvent, createEventLog, type EventConsumer, type LoggedEvent } from './event-log.ts';
 import { expectEventsMatchContract } from './test-helpers.ts';
 
 let t: TestApp;
@@ -83,25 +83,6 @@ async function walletEventIds() {
   return (
     await rows<{ id: string }>(t.database.db, sql`SELECT id::text FROM events WHERE type LIKE 'wallet.%' ORDER BY id`)
   ).map((r) => r.id);
-}
-
-/**
- * Drains `consumer` until its cursor is at the log's last event. On a shared PostgreSQL server a
- * drain reads only what is older than every transaction still running there, other test files'
- * included: this waits for that condition, never for a fixed time.
- */
-async function drainUntilPast(log: EventLog, consumer: string) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    await log.drain(consumer);
-    const [state] = await rows<{ past: boolean }>(
-      t.database.db,
-      sql`SELECT NOT EXISTS (SELECT 1 FROM events e WHERE (e.tx, e.id) > (c.last_tx, c.last_id)) AS past
-            FROM event_cursors c WHERE c.consumer = ${consumer}`,
-    );
-    if (state?.past) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${consumer} did not reach the end of the log`);
 }
 
 describe('wallet calls append to the log in their own transaction', () => {
@@ -277,38 +258,6 @@ describe('consumers', () => {
     expect(applied.every((r) => r.n === 1)).toBe(true);
   });
 
-  it('a consumer with nothing of its types since its cursor opens no batch: its cursor moves to the end of the log', async () => {
-    const log = createEventLog({ db: t.database.db, logError: () => undefined });
-    let batches = 0;
-    const seen: number[] = [];
-    log.register({
-      name: 'rarely',
-      types: ['test.rare'],
-      // Runs before each batch: counts them.
-      prepare: async () => void (batches += 1),
-      handle: async (_tx, event) => void seen.push(event.id),
-    });
-    await drainUntilPast(log, 'rarely');
-    const opened = batches;
-    await t.database.db.execute(
-      sql`INSERT INTO events (type, payload) VALUES ('test.common', '{}'), ('test.common', '{}')`,
-    );
-    await drainUntilPast(log, 'rarely');
-    expect(batches).toBe(opened);
-    // One of its types among others: one batch, which applies it once.
-    await t.database.db.execute(sql`INSERT INTO events (type, payload) VALUES ('test.common', '{}')`);
-    const [rare] = await rows<{ id: string }>(
-      t.database.db,
-      sql`INSERT INTO events (type, payload) VALUES ('test.rare', '{}') RETURNING id::text`,
-    );
-    await t.database.db.execute(sql`INSERT INTO events (type, payload) VALUES ('test.common', '{}')`);
-    await drainUntilPast(log, 'rarely');
-    expect(batches).toBe(opened + 1);
-    expect(seen).toEqual([Number(rare!.id)]);
-    await log.drain();
-    expect(seen).toEqual([Number(rare!.id)]);
-  });
-
   it('feed the jackpots once per qualifying bet, however often they drain', async () => {
     const snapshot = await t.gamesHost.host.deps.catalogue.get();
     const jackpotGame = [...snapshot.byId.values()].find((g) => g.categories.includes('jackpot'))!;
@@ -367,113 +316,6 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
       await here.stop();
       await there.stop();
       await other.close();
-    }
-  });
-
-  it("a consumer's batch in progress hides nothing from another consumer: reading takes no transaction id", async () => {
-    const log = createEventLog({ db: t.database.db, logError: () => undefined });
-    let entered!: () => void;
-    const inBatch = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    log.register({
-      name: 'slow-reader',
-      types: ['test.slow'],
-      async handle(tx) {
-        // Reads, as the wins feed does, then stays open until the test lets it go.
-        await tx.execute(sql`SELECT count(*) FROM events`);
-        entered();
-        await gate;
-      },
-    });
-    const quick: number[] = [];
-    log.register({ name: 'quick', types: ['test.quick'], handle: async (_tx, event) => void quick.push(event.id) });
-    await drainUntilPast(log, 'quick');
-    await t.database.db.execute(sql`INSERT INTO events (type, payload) VALUES ('test.slow', '{}')`);
-    const slow = drainUntilPast(log, 'slow-reader');
-    try {
-      await inBatch;
-      // Appended and committed after the slow batch began: with the batch holding a transaction id,
-      // no other consumer could read it before that batch committed.
-      const [event] = await rows<{ id: string }>(
-        t.database.db,
-        sql`INSERT INTO events (type, payload) VALUES ('test.quick', '{}') RETURNING id::text`,
-      );
-      await drainUntilPast(log, 'quick');
-      expect(quick).toEqual([Number(event!.id)]);
-    } finally {
-      release();
-      await slow;
-    }
-  });
-
-  it('two instances never both apply an event: the one that finds the cursor held applies nothing', async () => {
-    const other = await openDatabase({ databaseUrl: t.databaseUrl!, onPoolError: () => {} });
-    const applied: string[] = [];
-    let entered!: () => void;
-    const inBatch = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const consumer = (where: string, hold: boolean): EventConsumer => ({
-      name: 'held',
-      types: ['test.held'],
-      async handle(tx, event) {
-        await tx.execute(sql`INSERT INTO test_effects (consumer, event_id) VALUES ('held', ${event.id})`);
-        applied.push(`${where}:${event.id}`);
-        if (hold) {
-          entered();
-          await gate;
-        }
-      },
-    });
-    const here = createEventLog({ db: t.database.db, logError: () => undefined });
-    const there = createEventLog({ db: other.db, logError: () => undefined });
-    here.register(consumer('here', true));
-    there.register(consumer('there', false));
-    try {
-      const [event] = await rows<{ id: string }>(
-        t.database.db,
-        sql`INSERT INTO events (type, payload) VALUES ('test.held', '{}') RETURNING id::text`,
-      );
-      const first = drainUntilPast(here, 'held');
-      await inBatch;
-      // The other instance finds the cursor held, however often it tries, and leaves it alone.
-      expect(await there.drain()).toBe(0);
-      expect(await there.drain()).toBe(0);
-      release();
-      await first;
-      await there.drain();
-      expect(applied).toEqual([`here:${event!.id}`]);
-      expect(await effects('held')).toEqual([{ event_id: event!.id, n: 1 }]);
-    } finally {
-      release();
-      await other.close();
-    }
-  });
-
-  it('a wake that finds nothing of its types readable never moves a cursor past an event still being written', async () => {
-    const log = createEventLog({ db: t.database.db, logError: () => undefined });
-    const seen: number[] = [];
-    log.register({ name: 'pending', types: ['test.pending'], handle: async (_tx, event) => void seen.push(event.id) });
-    await drainUntilPast(log, 'pending');
-    const slow = new pg.Client({ connectionString: t.databaseUrl! });
-    await slow.connect();
-    try {
-      await slow.query('BEGIN');
-      const early = (
-        await slow.query<{ id: string }>(
-          `INSERT INTO events (type, payload) VALUES ('test.pending', '{}') RETURNING id::text`,
-        )
-      ).rows[0]!.id;
-      // Events of other types committed after it: nothing of the consumer's types is readable yet.
-      await t.database.db.execute(sql`INSERT INTO events (type, payload) VALUES ('test.other', '{}')`);
-      await log.drain();
-      await log.drain();
-      await slow.query('COMMIT');
-      await drainUntilPast(log, 'pending');
-      expect(seen).toEqual([Number(early)]);
-    } finally {
-      await slow.end();
     }
   });
 

@@ -1,13 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Executor } from '../db/sql.ts';
-import {
-  advanceCursor,
-  consumersWithWork,
-  ensureCursor,
-  eventsAfter,
-  lockCursor,
-  recordConsumerFailure,
-} from './event-log.repository.ts';
+import { advanceCursor, ensureCursor, eventsAfter, lockCursor, recordConsumerFailure } from './event-log.repository.ts';
 
 export { appendEvent } from './event-log.repository.ts';
 
@@ -132,6 +125,10 @@ export function createEventLog(deps: {
   }
 
   async function drainOne(consumer: EventConsumer): Promise<number> {
+    if (!ensured.has(consumer.name)) {
+      await ensureCursor(db, consumer.name);
+      ensured.add(consumer.name);
+    }
     let total = 0;
     for (;;) {
       let n: number | 'busy';
@@ -175,46 +172,12 @@ export function createEventLog(deps: {
     return next;
   }
 
-  /**
-   * One `consumersWithWork` statement at a time in this process, over every consumer, and a call
-   * while one runs shares the single follow-up: overlapping wakes would otherwise queue on each
-   * other's cursor row locks inside the database, each holding a transaction id (and so the
-   * horizon) while it waits.
-   */
-  let sorting: Promise<Set<string>> | undefined;
-  let sortingNext: Promise<Set<string>> | undefined;
-  function withWork(): Promise<Set<string>> {
-    if (!sorting) {
-      const run = (async () => {
-        const all = [...consumers.values()];
-        for (const consumer of all) {
-          if (ensured.has(consumer.name)) continue;
-          await ensureCursor(db, consumer.name);
-          ensured.add(consumer.name);
-        }
-        return consumersWithWork(db, all);
-      })().finally(() => (sorting = undefined));
-      sorting = run;
-      return run;
-    }
-    sortingNext ??= sorting
-      .catch(() => undefined)
-      .then(() => {
-        sortingNext = undefined;
-        return withWork();
-      });
-    return sortingNext;
-  }
-
   async function drain(name?: string) {
     const chosen = name === undefined ? [...consumers.values()] : [consumers.get(name)!];
     if (chosen.some((c) => c === undefined)) throw new Error(`no event consumer ${name}`);
-    // One statement moves the cursors of those with nothing of their types to read, and names the
-    // others: only they open a batch.
-    const busy = await withWork();
     // Consumers are independent (a cursor and a transaction each): drained side by side, so one
     // busy consumer never holds back the others' reactions (the wins feed behind the bonus engine).
-    const counts = await Promise.all(chosen.filter((c) => busy.has(c.name)).map((consumer) => drainNamed(consumer)));
+    const counts = await Promise.all(chosen.map((consumer) => drainNamed(consumer)));
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
