@@ -25,7 +25,8 @@ export function winsFeedConsumer(catalogue: CatalogueCache, publish: (item: Winn
     types: ['wallet.win'],
     async handle(tx, event) {
       const win = event.payload as unknown as WinPayload;
-      if (event.userId === null || win.game === null) return;
+      // A round closed with nothing won (most slot rounds) is never above its stakes: no lookup.
+      if (event.userId === null || win.game === null || win.amount <= 0) return;
       const game = (await catalogue.get()).byIdentifier.get(win.game);
       if (!game) return;
       const { stake, nickname } = await winStakeAndNickname(tx, {
