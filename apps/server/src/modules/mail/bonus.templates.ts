@@ -1,5 +1,5 @@
 import { formatMoney } from '@croupier/shared/money';
-import { greeting, mailLanguage, type Lang, type Recipient } from './mail.templates.ts';
+import { greeting, mailLanguage, type Lang, type MailDraft, type Recipient } from './mail.templates.ts';
 
 /**
  * The bonus mails (docs/bonuses.md#mails) and the promotional footer, in the seven mail
@@ -27,12 +27,6 @@ export interface BonusMailFacts {
   convertedCents: bigint;
   /** The player's gifts page. */
   link: string;
-}
-
-/** A mail's subject and paragraphs (greeting first), before the mail module renders it. */
-export interface MailDraft {
-  subject: string;
-  paragraphs: string[];
 }
 
 interface BonusTexts {

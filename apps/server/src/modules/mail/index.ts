@@ -13,7 +13,8 @@ export { type Mailer, createMailer } from './mailer.ts';
 export { type SmsMessage, type SmsSender, createOutboxSmsSender, smsForExport } from './sms.ts';
 export { type PromotionChannel, type PromotionOutcome, type Promotions } from './promotions.ts';
 export type { Notices } from './notices.ts';
-export { bonusMailDraft, type BonusMailFacts, type BonusMailKind, type MailDraft } from './bonus.templates.ts';
+export { bonusMailDraft, type BonusMailFacts, type BonusMailKind } from './bonus.templates.ts';
+export type { MailDraft } from './mail.templates.ts';
 
 declare module '../module.ts' {
   interface ModuleApis {

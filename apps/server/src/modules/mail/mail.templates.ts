@@ -626,6 +626,12 @@ export function buildMail(
   return renderMail(to, subject, paragraphs);
 }
 
+/** A mail's subject and paragraphs (greeting first), before `renderMail` renders it. */
+export interface MailDraft {
+  subject: string;
+  paragraphs: string[];
+}
+
 /** The player's greeting in their mail language ("Hi Ann,"). */
 export function greeting(to: Recipient): string {
   return TEXTS[mailLanguage(to.language)].greeting(to.firstName?.trim() || null);

@@ -1,8 +1,7 @@
 import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MailDraft } from './bonus.templates.ts';
 import { promotionRecipient } from './mail.repository.ts';
-import { renderMail, type Recipient } from './mail.templates.ts';
+import { renderMail, type MailDraft, type Recipient } from './mail.templates.ts';
 import type { Mailer } from './mailer.ts';
 import { recipientOf } from './promotions.ts';
 

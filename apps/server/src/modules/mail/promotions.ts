@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { promotionFooter, type MailDraft } from './bonus.templates.ts';
+import { promotionFooter } from './bonus.templates.ts';
 import { promotionRecipient, type PromotionRecipient } from './mail.repository.ts';
-import { renderMail, type Recipient } from './mail.templates.ts';
+import { renderMail, type MailDraft, type Recipient } from './mail.templates.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
 
