@@ -9,58 +9,38 @@ import {
   playablePack,
   wageredBonus,
 } from './bonus-play';
+import { testBonus, testPack } from '../../testing/bonuses';
 
 const GAME = 'croupier/fruit-party';
 
-const pack = (over: Partial<FreespinPack>): FreespinPack => ({
-  id: 1,
-  title: '',
-  stage: 'handle_bets',
-  freespins_total: 10,
-  freespins_performed: 0,
-  bet_level: 20,
-  games: [GAME],
-  games_info: [],
-  activation_path: `/play/${GAME}`,
-  provider: 'Croupier',
-  currency: 'EUR',
-  created_at: '2027-03-01T00:00:00Z',
-  activatable_until: null,
-  valid_until: '2027-03-10T00:00:00Z',
-  activatable: false,
-  activation_condition: null,
-  cancelable: true,
-  group_key: null,
-  win_cents: 0,
-  ...over,
-});
+const pack = (over: Partial<FreespinPack>) =>
+  testPack({
+    id: 1,
+    title: '',
+    freespins_total: 10,
+    freespins_performed: 0,
+    provider: 'Croupier',
+    created_at: '2027-03-01T00:00:00Z',
+    valid_until: '2027-03-10T00:00:00Z',
+    win_cents: 0,
+    ...over,
+  });
 
-const bonus = (over: Partial<PlayerBonus>): PlayerBonus => ({
-  id: 1,
-  title: '',
-  amount_cents: 1_000,
-  currency: 'EUR',
-  stage: 'handle_bets',
-  amount_wager_requirement_cents: 30_000,
-  amount_wager_cents: 0,
-  strategy: 'coupon',
-  created_at: '2027-03-01T00:00:00Z',
-  valid_until: null,
-  activatable_until: null,
-  activatable: false,
-  cancelable: true,
-  group_key: null,
-  kind: 'freespins',
-  type: 'fs',
-  status: 'activated',
-  bonus_balance_cents: 1_000,
-  max_bet_cents: null,
-  max_conversion_cents: null,
-  converted_cents: 0,
-  cashback_loss_cents: null,
-  terms: null,
-  ...over,
-});
+const bonus = (over: Partial<PlayerBonus>) =>
+  testBonus({
+    title: '',
+    amount_cents: 1_000,
+    amount_wager_requirement_cents: 30_000,
+    amount_wager_cents: 0,
+    strategy: 'coupon',
+    created_at: '2027-03-01T00:00:00Z',
+    valid_until: null,
+    kind: 'freespins',
+    type: 'fs',
+    bonus_balance_cents: 1_000,
+    max_bet_cents: null,
+    ...over,
+  });
 
 const LIMITS = { min_cents: 10, max_cents: 10_000, default_cents: 1_000, step_cents: 20 };
 

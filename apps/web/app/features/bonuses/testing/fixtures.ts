@@ -1,5 +1,6 @@
-import type { BonusCancelInfo, BonusOffer, FreespinPack, PlayerBonus } from '@croupier/shared/api/bonuses';
+import type { BonusCancelInfo, BonusOffer, PlayerBonus } from '@croupier/shared/api/bonuses';
 import { termsForCurrency, type BonusKind, type BonusTerms } from '@croupier/shared/bonus-terms';
+import { testBonus, testPack } from '../../../testing/bonuses';
 
 type WireTerms = NonNullable<PlayerBonus['terms']>;
 
@@ -65,32 +66,7 @@ export function cashbackBonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
 }
 
 export function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
-  return {
-    id: 1,
-    title: 'Welcome bonus',
-    amount_cents: 10_000,
-    currency: 'EUR',
-    stage: 'handle_bets',
-    amount_wager_requirement_cents: 35_000,
-    amount_wager_cents: 3_450,
-    strategy: 'deposit',
-    created_at: '2027-03-01T10:00:00Z',
-    valid_until: '2027-03-13T10:00:00Z',
-    activatable_until: null,
-    activatable: false,
-    cancelable: true,
-    group_key: null,
-    kind: 'deposit',
-    type: 'deposit',
-    status: 'activated',
-    bonus_balance_cents: 10_000,
-    max_bet_cents: 500,
-    max_conversion_cents: null,
-    converted_cents: 0,
-    cashback_loss_cents: null,
-    terms: termsIn('deposit', WELCOME_TERMS),
-    ...over,
-  };
+  return testBonus({ terms: termsIn('deposit', WELCOME_TERMS), ...over });
 }
 
 export function offer(over: Partial<BonusOffer> = {}, terms: BonusTerms = WELCOME_TERMS): BonusOffer {
@@ -107,30 +83,7 @@ export function offer(over: Partial<BonusOffer> = {}, terms: BonusTerms = WELCOM
   };
 }
 
-export function pack(over: Partial<FreespinPack> = {}): FreespinPack {
-  return {
-    id: 9,
-    title: '20 spins on Fruit Party',
-    stage: 'handle_bets',
-    freespins_total: 20,
-    freespins_performed: 5,
-    bet_level: 20,
-    games: ['croupier/fruit-party'],
-    games_info: [],
-    activation_path: '/play/croupier/fruit-party',
-    provider: 'croupier',
-    currency: 'EUR',
-    created_at: '2027-03-01T10:00:00Z',
-    activatable_until: null,
-    valid_until: '2027-03-08T10:00:00Z',
-    activatable: false,
-    activation_condition: null,
-    cancelable: true,
-    group_key: null,
-    win_cents: 120,
-    ...over,
-  };
-}
+export const pack = testPack;
 
 export function cancelInfo(over: Partial<BonusCancelInfo> = {}): BonusCancelInfo {
   return {

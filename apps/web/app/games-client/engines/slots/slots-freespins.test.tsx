@@ -12,6 +12,7 @@ import { ApiProvider } from '../../../lib/api-context';
 import { FakeSocket } from '../../../lib/realtime/fake-socket';
 import { RealtimeClient } from '../../../lib/realtime/realtime-client';
 import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
+import { testBonus, testPack } from '../../../testing/bonuses';
 import type { GameSession } from '../../api/types';
 import { GameApp } from '../../components/game-app';
 
@@ -42,59 +43,16 @@ const session: GameSession = {
   open_round: null,
 };
 
-function pack(over: Partial<FreespinPack> = {}): FreespinPack {
-  return {
-    id: 9,
-    title: '20 free spins',
-    stage: 'handle_bets',
-    freespins_total: 20,
-    freespins_performed: 18,
-    bet_level: 20,
-    games: [GAME],
-    games_info: [],
-    activation_path: `/play/${GAME}`,
-    provider: 'Croupier',
-    currency: 'EUR',
-    created_at: '2027-03-01T10:00:00Z',
-    activatable_until: null,
-    valid_until: '2027-03-08T10:00:00Z',
-    activatable: false,
-    activation_condition: null,
-    cancelable: true,
-    group_key: null,
-    win_cents: 300,
-    ...over,
-  };
-}
+const pack = (over: Partial<FreespinPack> = {}) =>
+  testPack({ title: '20 free spins', freespins_performed: 18, provider: 'Croupier', win_cents: 300, ...over });
 
-function bonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
-  return {
-    id: 1,
-    title: 'Welcome bonus',
-    amount_cents: 10_000,
-    currency: 'EUR',
-    stage: 'handle_bets',
+const bonus = (over: Partial<PlayerBonus> = {}) =>
+  testBonus({
     amount_wager_requirement_cents: 350_000,
     amount_wager_cents: 0,
-    strategy: 'deposit',
-    created_at: '2027-03-01T10:00:00Z',
     valid_until: '2027-03-31T10:00:00Z',
-    activatable_until: null,
-    activatable: false,
-    cancelable: true,
-    group_key: null,
-    kind: 'deposit',
-    type: 'deposit',
-    status: 'activated',
-    bonus_balance_cents: 10_000,
-    max_bet_cents: 500,
-    max_conversion_cents: null,
-    converted_cents: 0,
-    cashback_loss_cents: null,
-    terms: null,
     ...over,
-  };
-}
+  });
 
 /** One settled spin of the slot at the pack's stake, as the host stores a free spin (stake 0). */
 function spinRound(id: number, seed: number) {
