@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FreespinPackListSchema, FreespinPackSchema } from '@croupier/shared/api/bonuses';
 import { FairRoundSchema, RoundResponseSchema } from '@croupier/shared/api/games-host';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract } from '../../../test/contract.ts';
 import { rows } from '../../db/sql.ts';
 import { requireModel, roundRng } from '../games-host/models.ts';
@@ -44,6 +44,21 @@ async function packFor(userId: number, games: string[], over: Partial<PackInput>
     validityDays: 3,
     ...over,
   });
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/** Plays `count` spins of a pack through the games host; what they won in all. */
+async function playSpins(client: Client, headers: Record<string, string>, packId: number, count: number) {
+  for (let i = 0; i < count; i++)
+    expect((await client.post('/games-api/rounds', { bet: null, freespin_pack_id: packId }, headers)).statusCode).toBe(
+      200,
+    );
+  const [won] = await rows<{ win: string }>(
+    t.database.db,
+    sql`SELECT coalesce(sum(win), 0)::text AS win FROM game_rounds WHERE freespin_pack_id = ${packId}`,
+  );
+  return BigInt(won!.win);
 }
 
 describe('a pack from the player API', () => {
@@ -152,18 +167,12 @@ describe('spins', () => {
     const { game, headers } = await launch(t, client, 'slot-medium');
     const pack = await packFor(player.id, [game.identifier], { spins: 5, betLevel: 200n });
     await t.croupier.modules.bonuses.freespins.activate(player.id, pack.id);
-    for (let i = 0; i < 3; i++)
-      expect(
-        (await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode,
-      ).toBe(200);
-    const [won] = await rows<{ win: string }>(
-      t.database.db,
-      sql`SELECT coalesce(sum(win), 0)::text AS win FROM game_rounds WHERE freespin_pack_id = ${pack.id}`,
-    );
+    const won = { win: String(await playSpins(client, headers, pack.id, 3)) };
     const canceled = await client.delete(`/api/player/freespins/${pack.id}`);
-    expect(canceled.json()).toMatchObject({ stage: 'canceled', freespins_performed: 3, win_cents: Number(won!.win) });
+    expect(canceled.json()).toMatchObject({ stage: 'canceled', freespins_performed: 3, win_cents: Number(won.win) });
     const bonuses = await t.croupier.modules.bonuses.list(player.id);
-    expect(bonuses.map((b) => [b.kind, b.amount])).toEqual(won!.win === '0' ? [] : [['freespins', BigInt(won!.win)]]);
+    expect(BigInt(won.win)).toBeGreaterThan(0n);
+    expect(bonuses.map((b) => [b.kind, b.amount])).toEqual([['freespins', BigInt(won.win)]]);
     expect((await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode).toBe(
       409,
     );
@@ -172,26 +181,19 @@ describe('spins', () => {
   it('a wager-free pack pays what its spins won as cash', async () => {
     const { client, player } = await fundedPlayer(t, 1);
     const { game, headers } = await launch(t, client, 'slot-medium');
-    const pack = await packFor(player.id, [game.identifier], { spins: 3, betLevel: 200n, winningsWagerMultiplier: 0 });
+    const pack = await packFor(player.id, [game.identifier], { spins: 10, betLevel: 200n, winningsWagerMultiplier: 0 });
     await t.croupier.modules.bonuses.freespins.activate(player.id, pack.id);
-    for (let i = 0; i < 3; i++)
-      expect(
-        (await client.post('/games-api/rounds', { bet: null, freespin_pack_id: pack.id }, headers)).statusCode,
-      ).toBe(200);
-    const [won] = await rows<{ win: string }>(
-      t.database.db,
-      sql`SELECT coalesce(sum(win), 0)::text AS win FROM game_rounds WHERE freespin_pack_id = ${pack.id}`,
-    );
+    const won = { win: String(await playSpins(client, headers, pack.id, 10)) };
+    // The test's seeded spins win something: the case is the winnings becoming cash, not an empty pack.
+    expect(BigInt(won.win)).toBeGreaterThan(0n);
     const bonuses = await t.croupier.modules.bonuses.list(player.id);
-    expect(bonuses.map((b) => [b.kind, b.stage, b.amount])).toEqual(
-      won!.win === '0' ? [] : [['freespins', 'finished', BigInt(won!.win)]],
-    );
+    expect(bonuses.map((b) => [b.kind, b.stage, b.amount])).toEqual([['freespins', 'finished', BigInt(won.win)]]);
     const [wallet] = await rows<{ amount: string; cash: string }>(
       t.database.db,
       sql`SELECT amount_cents::text AS amount, available_to_cashout_cents::text AS cash FROM player_accounts
            WHERE user_id = ${player.id} AND currency = 'EUR'`,
     );
-    expect(wallet).toEqual({ amount: String(1n + BigInt(won!.win)), cash: String(1n + BigInt(won!.win)) });
+    expect(wallet).toEqual({ amount: String(1n + BigInt(won.win)), cash: String(1n + BigInt(won.win)) });
   });
 
   it('a pack plays only on its own games, for its own player, once activated', async () => {
