@@ -8,10 +8,9 @@
  *  - who holds the horizon (the oldest transaction id running on the server): how often it is a
  *    consumer's transaction (one holding a lock on `event_cursors` or an advisory lock), how old, and its statement.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer, stop } from './server.ts';
-import { BENCH_ADMIN_TOKEN, BENCH_PROVIDER, BENCH_PROVIDER_SECRET, benchWallet } from './wallet.ts';
+import { benchServerEnv, benchWallet } from './wallet.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
@@ -21,12 +20,7 @@ await admin.query(`CREATE DATABASE ${name}`);
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
 const probe = process.env.PROBE === '1';
 try {
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    APP_SECRET: randomBytes(32).toString('hex'),
-    WALLET_PROVIDERS: `${BENCH_PROVIDER}:${BENCH_PROVIDER_SECRET}`,
-    ADMIN_API_TOKEN: BENCH_ADMIN_TOKEN,
-  });
+  const server = await startServer(benchServerEnv(databaseUrl));
   let sampling = probe;
   const samples: { ours: boolean; consumer: boolean; ms: number; q: string }[] = [];
   const seen = new Map<number, number>();

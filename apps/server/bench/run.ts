@@ -11,7 +11,6 @@
  *
  * Lighthouse mobile performance of four pages is a run of its own: `npm run bench:lighthouse`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer, stop } from './server.ts';
-import { BENCH_ADMIN_TOKEN, BENCH_PROVIDER, BENCH_PROVIDER_SECRET, benchWallet, type WalletFigures } from './wallet.ts';
+import { benchServerEnv, benchWallet, type WalletFigures } from './wallet.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -114,13 +113,7 @@ async function main() {
   let js: { files: number; raw: number; gzip: number } | undefined;
   let wallet: WalletFigures | undefined;
   try {
-    const server = await startServer({
-      DATABASE_URL: databaseUrl,
-      // Production on PostgreSQL refuses to start without one (decision 012); a fresh one per run.
-      APP_SECRET: randomBytes(32).toString('hex'),
-      WALLET_PROVIDERS: `${BENCH_PROVIDER}:${BENCH_PROVIDER_SECRET}`,
-      ADMIN_API_TOKEN: BENCH_ADMIN_TOKEN,
-    });
+    const server = await startServer(benchServerEnv(databaseUrl));
     try {
       const cookie = await signUp(server.url);
       const filterBody = JSON.stringify({

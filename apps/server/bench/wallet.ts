@@ -12,7 +12,7 @@
  *    to the wins-feed consumer's cursor passing it (sampled every 25 ms, so ±25 ms).
  * Afterwards the ledger invariants are checked on the benchmark database.
  */
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ledgerViolations } from '../src/modules/wallet/invariants.repository.ts';
@@ -20,6 +20,19 @@ import { ledgerViolations } from '../src/modules/wallet/invariants.repository.ts
 export const BENCH_PROVIDER = 'bench';
 export const BENCH_PROVIDER_SECRET = 'bench-provider-secret-0123456789abcdef0123';
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef0123456789';
+
+/**
+ * The environment of a benched server on `databaseUrl`: the bench's provider and operator token,
+ * and a fresh app secret (production on PostgreSQL refuses to start without one, decision 012).
+ */
+export function benchServerEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    WALLET_PROVIDERS: `${BENCH_PROVIDER}:${BENCH_PROVIDER_SECRET}`,
+    ADMIN_API_TOKEN: BENCH_ADMIN_TOKEN,
+  };
+}
 
 export interface WalletFigures {
   pairsPerSecond: number;

@@ -7,8 +7,14 @@
 import type { EventPayload } from '@croupier/shared/events';
 import type { EventConsumer } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { BonusMailFacts, BonusMailKind, MailDraft, Notices, Promotions } from '../mail/index.ts';
-import { bonusMailDraft } from '../mail/index.ts';
+import {
+  bonusMailDraft,
+  type BonusMailFacts,
+  type BonusMailKind,
+  type MailDraft,
+  type Notices,
+  type Promotions,
+} from '../mail/index.ts';
 import { presentableBonuses, type PresentableBonus } from './player-bonuses.repository.ts';
 
 /**
