@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/runtime';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { gameFrame, type FrameGame } from '../frame/frame-store';
@@ -116,6 +116,7 @@ function GameLoaded({
   // meter and the game come up under the header instead, so the game's controls are in view
   // without the player having to find them below the fold; a taller window is left as it is.
   const loaded = frame.state.status === 'loaded';
+  const toolbarRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const slot = gameFrame.getSlot();
     if (!onThisPage || !slot) return;
@@ -127,9 +128,9 @@ function GameLoaded({
       return;
     }
     if (box.bottom <= window.innerHeight) return;
-    // The meter's box, when one shows (an empty toolbar is not displayed: a box of zeros).
-    const toolbar = slot.closest('.game-page')?.querySelector('.game-page__toolbar')?.getBoundingClientRect();
-    const top = toolbar && toolbar.height > 0 ? Math.min(box.top, toolbar.top) : box.top;
+    // The meter above the game, when one shows (an empty toolbar is not displayed: a box of zeros).
+    const toolbar = toolbarRef.current?.getBoundingClientRect();
+    const top = toolbar && toolbar.height > 0 ? toolbar.top : box.top;
     window.scrollTo({ top: top + window.scrollY - header - DESKTOP_GAP_PX, behavior: 'instant' });
   }, [onThisPage, loaded]);
 
@@ -174,7 +175,11 @@ function GameLoaded({
           </button>
         </div>
       </div>
-      {toolbar && <div className="game-page__toolbar">{toolbar(game)}</div>}
+      {toolbar && (
+        <div className="game-page__toolbar" ref={toolbarRef}>
+          {toolbar(game)}
+        </div>
+      )}
       <GameFrame game={game} label={t('frame.label')} slotRef={frameGame ? frame.slotRef : undefined}>
         {frameGame ? null : launch.access === 'sign-in' ? (
           <>
