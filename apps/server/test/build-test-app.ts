@@ -11,7 +11,7 @@ import type { ModuleApis } from '../src/modules/module.ts';
 import { watchRealtimeContract } from './contract.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { fixedClock } from '../src/lib/clock.ts';
+import { movingClock } from '../src/lib/clock.ts';
 import { seededRandom, type RandomSource } from '../src/lib/random.ts';
 import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
 import type { SmsSender } from '../src/modules/mail/sms.ts';
@@ -56,7 +56,8 @@ export interface TestApp {
   /** PostgreSQL only: the test database's URL, for a second connection acting as another instance. */
   databaseUrl?: string;
   env: Env;
-  clock: ReturnType<typeof fixedClock>;
+  /** Moves TEST_CLOCK_TICK_MS on every read unless the test asked for `tickMs: 0` (docs/reliability.md#concurrency-tests). */
+  clock: ReturnType<typeof movingClock>;
   /** Mail the app sent, newest last. */
   mail: MailMessage[];
   close(): Promise<void>;
@@ -98,10 +99,18 @@ export async function openTestDatabase(): Promise<{
 /** The random source every test app gets unless a test passes its own: outcomes repeat run after run. */
 export const TEST_RANDOM_SEED = 'croupier-test-random';
 
+/**
+ * Every test app's clock moves this much on each read, so concurrent requests carry different,
+ * unordered times as they do in production: a rule that reads a window under a lock cannot pass a
+ * concurrency test only because every request saw the same instant (docs/reliability.md#concurrency-tests).
+ */
+export const TEST_CLOCK_TICK_MS = 0;
+
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
   /** `sms`: a text-message sender instead of the default outbox one (docs/player-profile.md#sms-sender). */
-  options: { random?: RandomSource; sms?: SmsSender } = {},
+  /** `tickMs`: how far the clock moves on each read; 0 for a test that needs time to stand still. */
+  options: { random?: RandomSource; sms?: SmsSender; tickMs?: number } = {},
 ): Promise<TestApp> {
   // Uploaded documents go to a folder of this test app, removed when it closes, never into DATA_DIR.
   const documentsDir = overrides.DOCUMENTS_DIR ? null : await fs.mkdtemp(path.join(os.tmpdir(), 'croupier-test-docs-'));
@@ -113,7 +122,7 @@ export async function buildTestApp(
     ...overrides,
   });
   const { database, drop, url } = await openTestDatabase();
-  const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+  const clock = movingClock(new Date('2026-11-22T12:00:00Z'), options.tickMs ?? TEST_CLOCK_TICK_MS);
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
