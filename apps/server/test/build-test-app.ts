@@ -56,7 +56,10 @@ export interface TestApp {
   /** PostgreSQL only: the test database's URL, for a second connection acting as another instance. */
   databaseUrl?: string;
   env: Env;
-  /** Moves TEST_CLOCK_TICK_MS on every read unless the test asked for `tickMs: 0` (docs/reliability.md#concurrency-tests). */
+  /**
+   * Stands still while the test makes one request at a time, and moves TEST_CLOCK_TICK_MS on every
+   * read while requests overlap (docs/reliability.md#concurrency-tests), or always with `tickMs`.
+   */
   clock: ReturnType<typeof movingClock>;
   /** Mail the app sent, newest last. */
   mail: MailMessage[];
@@ -100,16 +103,18 @@ export async function openTestDatabase(): Promise<{
 export const TEST_RANDOM_SEED = 'croupier-test-random';
 
 /**
- * Every test app's clock moves this much on each read, so concurrent requests carry different,
- * unordered times as they do in production: a rule that reads a window under a lock cannot pass a
- * concurrency test only because every request saw the same instant (docs/reliability.md#concurrency-tests).
+ * While a test app serves two or more requests at once, its clock moves this much on each read, so
+ * concurrent requests carry different, unordered times as they do in production: a rule that reads
+ * a window under a lock cannot pass a concurrency test only because every request saw the same
+ * instant (docs/reliability.md#concurrency-tests). One request at a time, it stands still, so a
+ * test can still say exactly when something happened.
  */
-export const TEST_CLOCK_TICK_MS = 0;
+export const TEST_CLOCK_TICK_MS = 3;
 
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
   /** `sms`: a text-message sender instead of the default outbox one (docs/player-profile.md#sms-sender). */
-  /** `tickMs`: how far the clock moves on each read; 0 for a test that needs time to stand still. */
+  /** `tickMs`: the clock moves this much on every read, overlapping requests or not (0: never). */
   options: { random?: RandomSource; sms?: SmsSender; tickMs?: number } = {},
 ): Promise<TestApp> {
   // Uploaded documents go to a folder of this test app, removed when it closes, never into DATA_DIR.
@@ -122,7 +127,11 @@ export async function buildTestApp(
     ...overrides,
   });
   const { database, drop, url } = await openTestDatabase();
-  const clock = movingClock(new Date('2026-11-22T12:00:00Z'), options.tickMs ?? TEST_CLOCK_TICK_MS);
+  // Requests in flight through `app.inject`: two or more at once and the clock moves.
+  let inFlight = 0;
+  const clock = movingClock(new Date('2026-11-22T12:00:00Z'), options.tickMs ?? TEST_CLOCK_TICK_MS, () =>
+    options.tickMs !== undefined ? true : inFlight > 1,
+  );
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
@@ -149,6 +158,16 @@ export async function buildTestApp(
     ...(options.sms ? { sms: options.sms } : {}),
   });
   const app = croupier.http;
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  // Every test request goes through inject; counting them tells the clock when requests overlap.
+  (app as { inject: unknown }).inject = async (opts: InjectOptions | string) => {
+    inFlight++;
+    try {
+      return await inject(opts);
+    } finally {
+      inFlight--;
+    }
+  };
   const realtimeContract = watchRealtimeContract(croupier.realtime);
   await app.ready();
   return {
@@ -243,4 +262,16 @@ async function drainToEnd(croupier: Croupier, consumer?: string): Promise<number
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`events: ${consumer ?? 'the consumers'} did not reach the end of the log`);
+}
+
+/**
+ * On a moving clock a request reads the time somewhere between two reads the test takes around it:
+ * `value` (an ISO time or Date) is `offsetMs` after some instant in [before, after].
+ */
+export function expectTimeWithin(value: unknown, before: Date, after: Date, offsetMs = 0): void {
+  const at = new Date(value as string | Date).getTime() - offsetMs;
+  if (!(at >= before.getTime() && at <= after.getTime()))
+    throw new Error(
+      `expected ${String(value)} to be ${offsetMs} ms after a time between ${before.toISOString()} and ${after.toISOString()}`,
+    );
 }

@@ -28,6 +28,30 @@ export const CURRENCIES = {
 
 export type CurrencyCode = keyof typeof CURRENCIES;
 
+/**
+ * Reference exchange rates: `units` of a currency are worth `eur` euros. They are fixed values, not
+ * a market feed. The sandbox exchange and on-ramp price coins by them, and responsible-gambling
+ * limits convert play in one wallet into a limit's currency by them (docs/limits.md#one-limit-every-wallet).
+ * A deployment with a rate source replaces them in the `limit_rates` table.
+ */
+export const REFERENCE_RATES: Record<CurrencyCode, { eur: number; units: number }> = {
+  EUR: { eur: 1, units: 1 },
+  USD: { eur: 1, units: 1.08 },
+  AUD: { eur: 1, units: 1.65 },
+  CAD: { eur: 1, units: 1.47 },
+  NZD: { eur: 1, units: 1.8 },
+  PLN: { eur: 1, units: 4.3 },
+  JPY: { eur: 1, units: 165 },
+  NOK: { eur: 1, units: 11.6 },
+  BRL: { eur: 1, units: 5.9 },
+  BTC: { eur: 60_000, units: 1 },
+  ETH: { eur: 3_000, units: 1 },
+  BCH: { eur: 400, units: 1 },
+  LTC: { eur: 90, units: 1 },
+  DOG: { eur: 0.15, units: 1 },
+  USDT: { eur: 0.92, units: 1 },
+};
+
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
 /** Pseudo-currency of demo play inside a game's `currencies` map (docs/api-shapes.md#money). */

@@ -10,20 +10,22 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
 }
 
 /**
- * A test clock that moves `tickMs` on every read, as time passes while a server works. Concurrent
- * requests then read different times in an order nobody controls — the order in which they happen
- * to reach the clock, not the order in which they take a lock — which is what a rule that reads a
- * window under a lock meets in production. With `tickMs` 0 it stands still until moved.
+ * A test clock that moves `tickMs` on every read while `moving()` says so, as time passes while a
+ * server works. Concurrent requests then read different times in an order nobody controls — the
+ * order in which they happen to reach the clock, not the order in which they take a lock — which is
+ * what a rule that reads a window under a lock meets in production. Otherwise it stands still until
+ * moved.
  */
 export function movingClock(
   start: Date,
   tickMs: number,
+  moving: () => boolean = () => true,
 ): Clock & { advance(ms: number): void; set(d: Date): void } {
   let current = start.getTime();
   return {
     now: () => {
       const read = new Date(current);
-      current += tickMs;
+      if (moving()) current += tickMs;
       return read;
     },
     advance: (ms) => {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -55,3 +55,18 @@ export const userLimitAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.limitId, t.currency] })],
 );
+
+/**
+ * The exchange rates limits convert by (docs/limits.md#one-limit-every-wallet): `units` of `currency`
+ * are worth `eur` euros. A limit binds play from every wallet of the player, each converted into the
+ * limit's currency by these. Filled at start-up from the shared reference rates for every currency
+ * missing here; a deployment with a rate source keeps the table current.
+ */
+export const limitRates = pgTable('limit_rates', {
+  currency: text('currency').primaryKey(),
+  eur: numeric('eur').notNull(),
+  units: numeric('units').notNull(),
+  /** Minor units to one unit (100 for fiat, 10^8 for coins), as the currency list says. */
+  subunits: integer('subunits').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

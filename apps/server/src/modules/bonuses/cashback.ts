@@ -7,6 +7,11 @@ import { cashbackCampaignsDue, markWeekPaid, weekCashLosses, type CashbackCampai
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
+/**
+ * A week is read this long after it ends: a bet stamped in its last moment commits a moment later,
+ * in its own transaction, and must not be missed (docs/limits.md#concurrent-requests).
+ */
+export const CASHBACK_SETTLE_MS = 5 * 60_000;
 
 /** The ISO week that ended last before `now`: Monday 00:00 UTC to the next Monday, and its label. */
 export function lastFinishedWeek(now: Date): { start: Date; end: Date; label: string } {
@@ -45,7 +50,7 @@ export class CashbackService {
 
   async run(): Promise<{ weeks: number; issued: number }> {
     const now = this.deps.clock.now();
-    const week = lastFinishedWeek(now);
+    const week = lastFinishedWeek(new Date(now.getTime() - CASHBACK_SETTLE_MS));
     const campaigns = await cashbackCampaignsDue(this.deps.db, week);
     let issued = 0;
     for (const campaign of campaigns) {

@@ -1,7 +1,8 @@
+import { CURRENCIES, CURRENCY_CODES, REFERENCE_RATES } from '@croupier/shared/currencies';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, createClient, expectTimeWithin, type TestApp } from '../../../test/build-test-app.ts';
 import { expectRouteContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, signUp, tokenFromMail } from '../auth/test-helpers.ts';
 import { TEST_CARDS } from '../payments/sandbox.ts';
@@ -109,15 +110,16 @@ describe('money limits', () => {
   it('a daily loss limit refuses the bet that would pass it, counts wins back, and rolls over with the clock', async () => {
     const p = await player();
     expect(await p.list()).toEqual([]);
+    const before = t.clock.now();
     const created = await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
     expect(created.statusCode, created.body).toBe(201);
-    const dayEnd = new Date(t.clock.now().getTime() + 24 * HOUR).toISOString();
     expect(created.json()).toMatchObject({
       type: 'loss',
       period: 'day',
       status: 'active',
-      accounts: [{ currency: 'EUR', amount_cents: 1_000, current_value_amount_cents: 0, active_until: dayEnd }],
+      accounts: [{ currency: 'EUR', amount_cents: 1_000, current_value_amount_cents: 0 }],
     });
+    expectTimeWithin(created.json().accounts[0].active_until, before, t.clock.now(), 24 * HOUR);
 
     expect(await p.bet(600)).toBe('OK');
     // 6.00 lost so far: 5.00 more would pass 10.00; 4.00 lands exactly on it.
@@ -178,12 +180,13 @@ describe('money limits', () => {
       period: 'month',
       accounts: [{ currency: 'EUR', amount_cents: 3_000 }],
     });
+    const answeredAt = t.clock.now();
     expect(higher.json()).toMatchObject({
       status: 'unconfirmed',
       accounts: [{ amount_cents: 500, pending_amount_cents: 3_000 }],
-      confirmable_at: new Date(requestedAt.getTime() + 24 * HOUR).toISOString(),
-      confirm_until: new Date(requestedAt.getTime() + 24 * HOUR + 7 * 24 * HOUR).toISOString(),
     });
+    expectTimeWithin(higher.json().confirmable_at, requestedAt, answeredAt, 24 * HOUR);
+    expect(Date.parse(higher.json().confirm_until) - Date.parse(higher.json().confirmable_at)).toBe(7 * 24 * HOUR);
     // The old amount still binds while the raise waits.
     expect(await p.bet(501)).toBe('GAMBLING_BLOCKED');
     const mail = lastMailTo(p.email);
@@ -233,9 +236,10 @@ describe('money limits', () => {
     const withQuery = await p.client.delete(`/api/user_limits/${limit.id}?confirm=now`);
     expect([withQuery.statusCode, (withQuery.json() as Json).code]).toEqual([400, 'validation_error']);
     expect((await p.list())[0]).toMatchObject({ status: 'active' });
+    const before = t.clock.now();
     const parked = await p.remove(limit.id);
     expect(parked.json()).toMatchObject({ status: 'unconfirmed_disable', accounts: [{ amount_cents: 5_000 }] });
-    expect(parked.json().disable_at).toBe(new Date(t.clock.now().getTime() + 24 * HOUR).toISOString());
+    expectTimeWithin(parked.json().disable_at, before, t.clock.now(), 24 * HOUR);
     const token = tokenFromMail(lastMailTo(p.email), 'token');
     t.clock.advance(24 * HOUR);
     expect((await p.confirm(token)).json()).toEqual({ confirmed: true, limit: null });
@@ -284,8 +288,8 @@ describe('breaks', () => {
       type: 'coolingoff',
       status: 'active',
       accounts: [],
-      ends_at: new Date(started.getTime() + 7 * 24 * HOUR).toISOString(),
     });
+    expectTimeWithin(limit.ends_at, started, t.clock.now(), 7 * 24 * HOUR);
     // Every session of the player ended with the request that began the break.
     expect((await p.client.get('/api/player')).statusCode).toBe(401);
     const again = await signInAgain(p.email);
@@ -342,13 +346,14 @@ describe('breaks', () => {
   });
 });
 
+const CARD: Record<string, string> = {
+  card_number: TEST_CARDS.success,
+  expiry_date: '12/39',
+  cvv: '123',
+  card_holder: 'Ada Player',
+};
+
 describe('deposits', () => {
-  const CARD: Record<string, string> = {
-    card_number: TEST_CARDS.success,
-    expiry_date: '12/39',
-    cvv: '123',
-    card_holder: 'Ada Player',
-  };
   const deposit = (client: ReturnType<typeof createClient>, amount_cents: number, card = CARD) =>
     client.post('/api/payments/deposits', {
       payment: { currency: 'EUR', amount_cents, method_id: 'sandbox_card', fields: card },
@@ -370,7 +375,7 @@ describe('deposits', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'deposit_limit_reached',
-      error: 'This deposit would pass your deposit limit for the day.',
+      error: 'This deposit would pass your deposit limit for the day: 40.00 EUR left.',
     });
     expect(await payments(p.id)).toBe(1);
     // A deposit the bank declines holds no room.
@@ -410,7 +415,9 @@ describe('deposits', () => {
   });
 });
 
-describe('concurrency', () => {
+describe('concurrency (docs/limits.md#concurrent-requests, RG1)', () => {
+  // The test app's clock moves on every read (TEST_CLOCK_TICK_MS), so parallel requests carry
+  // different times, in an order their locks do not follow: what made parallel bets pass a limit.
   it('50 concurrent losing bets of 1.00 against a 10.00 loss limit: exactly 10 go through', async () => {
     const p = await player();
     await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
@@ -418,6 +425,162 @@ describe('concurrency', () => {
     expect(statuses.filter((s) => s === 'OK')).toHaveLength(10);
     expect(statuses.filter((s) => s === 'GAMBLING_BLOCKED')).toHaveLength(40);
     expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+  });
+
+  it('40 concurrent bets of 1.00 against a 10.00 wager limit: exactly 10 go through', async () => {
+    const p = await player();
+    await p.set({ type: 'wager', period: 'week', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => p.bet(100)));
+    expect(statuses.filter((s) => s === 'OK')).toHaveLength(10);
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+  });
+
+  it('a double-click with 1.00 of room left: one of the two bets goes through, in every one of 10 trials', async () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const p = await player();
+      await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+      expect(await p.bet(900)).toBe('OK');
+      const both = await Promise.all([p.bet(100), p.bet(100)]);
+      expect(both.sort()).toEqual(['GAMBLING_BLOCKED', 'OK']);
+    }
+  });
+
+  it('10 concurrent card deposits of 20.00 on a 50.00 deposit limit: two are started, the rest refused', async () => {
+    const p = await player();
+    await p.set({ type: 'deposit', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        p.client.post('/api/payments/deposits', {
+          payment: { currency: 'EUR', amount_cents: 2_000, method_id: 'sandbox_card', fields: CARD },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().code)).toEqual(
+      Array(8).fill('deposit_limit_reached'),
+    );
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 4_000 });
+  });
+
+  it('6 chain deposits of 0.0003 BTC seen at once on a 0.001 BTC limit: 0.0009 BTC credited, the rest declined', async () => {
+    const p = await player();
+    await p.set({ type: 'deposit', period: 'day', accounts: [{ currency: 'BTC', amount_cents: 100_000 }] });
+    const { address } = (await p.client.post('/api/payments/crypto/addresses', { currency: 'BTC' })).json() as Json;
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () => p.client.post('/sandbox-chain/send', { address, amount_cents: 30_000 })),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    for (let i = 0; i < t.env.CRYPTO_CONFIRMATIONS; i++) await t.payments.chain.mineBlock();
+    const btc = ((await p.client.get('/api/player/accounts')).json() as Json[]).find((a) => a.currency === 'BTC');
+    expect(btc).toMatchObject({ amount_cents: 90_000 });
+    const history = (await p.client.get('/api/player/payments')).json() as Json[];
+    expect(history.filter((h) => h.state === 'declined')).toHaveLength(3);
+  });
+});
+
+describe('one limit, every wallet (docs/limits.md#one-limit-every-wallet)', () => {
+  /** Opens the player's wallet in `currency`, funds it, and gives it a game session of the test provider. */
+  async function openWallet(p: Awaited<ReturnType<typeof player>>, currency: string, amount: number) {
+    const opened = await p.client.post('/api/player/accounts', { currency });
+    expect(opened.statusCode, opened.body).toBeLessThan(300);
+    await fund(t.wallet, p.id, currency, amount);
+    const token = await gameSession(t.database, p.id, currency, TEST_PROVIDER, t.clock.now(), 60 * 24 * 60);
+    return async (amountCents: number) =>
+      (
+        await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+          user_id: String(p.id),
+          currency,
+          game: 'croupier-originals/test',
+          session_token: token,
+          round_id: id('r'),
+          transaction_id: id('b'),
+          amount: amountCents,
+        })
+      ).json as Json;
+  }
+
+  it('a EUR loss limit used up refuses a bet from the USD wallet; USD play counts against it, converted', async () => {
+    const p = await player();
+    const betUsd = await openWallet(p, 'USD', 10_000);
+    await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    // 10.80 USD is 10.00 EUR at the reference rate (1.08 USD per EUR): all of the limit.
+    expect((await betUsd(540)).status).toBe('OK');
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 500 });
+    expect(await p.bet(600)).toBe('GAMBLING_BLOCKED');
+    expect(await p.bet(500)).toBe('OK');
+    const refused = await betUsd(5_000);
+    expect(refused).toMatchObject({
+      status: 'GAMBLING_BLOCKED',
+      message: 'You have reached your loss limit for the day.',
+    });
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+  });
+
+  it('parallel bets from two wallets cannot pass one limit together', async () => {
+    const p = await player();
+    const betUsd = await openWallet(p, 'USD', 10_000);
+    await p.set({ type: 'wager', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    // 20 bets of 1.00 EUR and 20 of 1.08 USD (1.00 EUR each): ten fit, from either wallet.
+    const statuses = await Promise.all([
+      ...Array.from({ length: 20 }, () => p.bet(100)),
+      ...Array.from({ length: 20 }, async () => (await betUsd(108)).status as string),
+    ]);
+    expect(statuses.filter((s) => s === 'OK')).toHaveLength(10);
+    expect((await p.list())[0]!.accounts[0]).toMatchObject({ current_value_amount_cents: 1_000 });
+  });
+
+  it('a deposit limit counts deposits into every wallet, and a refusal says how much room is left', async () => {
+    const p = await player();
+    await p.client.post('/api/player/accounts', { currency: 'USD' });
+    await p.set({ type: 'deposit', period: 'week', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] });
+    const usd = await p.client.post('/api/payments/deposits', {
+      payment: { currency: 'USD', amount_cents: 3_240, method_id: 'sandbox_card', fields: CARD },
+    });
+    expect(usd.statusCode, usd.body).toBe(201);
+    const eur = await p.client.post('/api/payments/deposits', {
+      payment: { currency: 'EUR', amount_cents: 2_500, method_id: 'sandbox_card', fields: CARD },
+    });
+    expect(eur.statusCode).toBe(422);
+    expect(eur.json()).toMatchObject({
+      code: 'deposit_limit_reached',
+      error: 'This deposit would pass your deposit limit for the week: 20.00 EUR left.',
+    });
+  });
+
+  it('a stake too big for the room left is refused with the room, in the limit’s currency', async () => {
+    const p = await player();
+    await p.set({ type: 'loss', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1_000 }] });
+    expect(await p.bet(700)).toBe('OK');
+    const refused = await walletCall(t.app, TEST_PROVIDER, TEST_PROVIDER_SECRET, 'bet', {
+      user_id: String(p.id),
+      currency: 'EUR',
+      game: 'croupier-originals/test',
+      session_token: await gameSession(t.database, p.id, 'EUR', TEST_PROVIDER, t.clock.now(), 60),
+      round_id: id('r'),
+      transaction_id: id('b'),
+      amount: 500,
+    });
+    expect(refused.json).toMatchObject({
+      status: 'GAMBLING_BLOCKED',
+      message: 'This bet would pass your loss limit for the day: 3.00 EUR left.',
+    });
+  });
+
+  it('the rates limits convert by are the shared reference rates, for every currency', async () => {
+    const found = (
+      await t.database.db.execute(
+        sql`SELECT currency, eur::text, units::text, subunits FROM limit_rates ORDER BY currency`,
+      )
+    ).rows as { currency: string; eur: string; units: string; subunits: number }[];
+    expect(
+      Object.fromEntries(
+        found.map((r) => [r.currency, { eur: Number(r.eur), units: Number(r.units), subunits: r.subunits }]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        CURRENCY_CODES.map((c) => [c, { ...REFERENCE_RATES[c], subunits: CURRENCIES[c].subunitsToUnit }]),
+      ),
+    );
   });
 });
 

@@ -9,7 +9,15 @@
  * chain watcher in here.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CRYPTO_COINS, CURRENCIES, isCrypto, isCurrencyCode, type CurrencyCode } from '@croupier/shared/currencies';
+import {
+  CRYPTO_COINS,
+  CURRENCIES,
+  CURRENCY_CODES,
+  isCrypto,
+  isCurrencyCode,
+  REFERENCE_RATES,
+  type CurrencyCode,
+} from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -30,27 +38,14 @@ import {
 } from './payments.repository.ts';
 import { SandboxProvider } from './sandbox.ts';
 
-/** Value of one coin in EUR (sandbox reference rates). */
-const COIN_EUR: Record<(typeof CRYPTO_COINS)[number], number> = {
-  BTC: 60_000,
-  ETH: 3_000,
-  BCH: 400,
-  LTC: 90,
-  DOG: 0.15,
-  USDT: 0.92,
-};
-/** Units of each fiat currency per EUR (sandbox reference rates). */
-const FIAT_PER_EUR: Record<string, number> = {
-  EUR: 1,
-  USD: 1.08,
-  AUD: 1.65,
-  CAD: 1.47,
-  NZD: 1.8,
-  PLN: 4.3,
-  JPY: 165,
-  NOK: 11.6,
-  BRL: 5.9,
-};
+/** Value of one coin in EUR (the shared reference rates). */
+const COIN_EUR = Object.fromEntries(
+  CRYPTO_COINS.map((c) => [c, REFERENCE_RATES[c].eur / REFERENCE_RATES[c].units]),
+) as Record<(typeof CRYPTO_COINS)[number], number>;
+/** Units of each fiat currency per EUR (the shared reference rates). */
+const FIAT_PER_EUR: Record<string, number> = Object.fromEntries(
+  CURRENCY_CODES.filter((c) => !isCrypto(c)).map((c) => [c, REFERENCE_RATES[c].units / REFERENCE_RATES[c].eur]),
+);
 /** Conversion fee of the sandbox exchange. */
 const FEE = 0.01;
 

@@ -11,6 +11,8 @@ export const limitsSql: ModuleSql = {
   module: 'limits',
   functions: [
     'limits_window',
+    'limits_convert',
+    'limits_money',
     'limits_used',
     'limits_period_words',
     'limits_break_refusal',
