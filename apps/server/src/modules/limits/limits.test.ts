@@ -478,6 +478,35 @@ describe('concurrency (docs/limits.md#concurrent-requests, RG1)', () => {
   });
 });
 
+describe('through the games host', () => {
+  it('12 parallel slot spins of 1.00 in 12 games on a 5.00 wager limit: exactly 5 are played, the rest refused', async () => {
+    const p = await player();
+    await p.set({ type: 'wager', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 500 }] });
+    const snapshot = await t.gamesHost.host.deps.catalogue.get();
+    // One open round per game: distinct games so that the spins really run at once.
+    const slots = [...snapshot.byId.values()]
+      .filter((g) => g.engine.startsWith('slot') && g.active && g.launchIds.EUR !== undefined)
+      .slice(0, 12);
+    expect(slots).toHaveLength(12);
+    const sessions = await Promise.all(
+      slots.map(async (g) => {
+        const res = await p.client.post('/games-api/sessions', { game: g.seoTitle, id: g.launchIds.EUR });
+        expect(res.statusCode, res.body).toBe(200);
+        return { 'x-game-session': (res.json() as Json).token as string };
+      }),
+    );
+    const answers = await Promise.all(
+      sessions.map((headers) => p.client.post('/games-api/rounds', { bet: { amount: 100 } }, headers)),
+    );
+    const played = answers.filter((a) => a.statusCode === 200);
+    expect(played).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => (a.json() as Json).code)).toEqual(
+      Array(12 - played.length).fill('gambling_blocked'),
+    );
+    expect((await p.list())[0]!.accounts[0]!.current_value_amount_cents).toBe(played.length * 100);
+  });
+});
+
 describe('one limit, every wallet (docs/limits.md#one-limit-every-wallet)', () => {
   /** Opens the player's wallet in `currency`, funds it, and gives it a game session of the test provider. */
   async function openWallet(p: Awaited<ReturnType<typeof player>>, currency: string, amount: number) {
