@@ -217,6 +217,9 @@ async function main() {
       `wallet by players wagering an active bonus (bonus money staked): ${fmt(wallet.pairsWithBonusPerSecond)} pairs/s → the bonus rules cost ${fmt((1 - wallet.pairsWithBonusPerSecond / wallet.pairsPerSecond) * 100, 1)} % (target ≤ 10 %)`,
     );
     console.log(
+      `wallet by players holding a daily loss and a wager limit: ${fmt(wallet.pairsWithLimitsPerSecond)} pairs/s → the limit checks cost ${fmt((1 - wallet.pairsWithLimitsPerSecond / wallet.pairsPerSecond) * 100, 1)} % (docs/limits.md#measured)`,
+    );
+    console.log(
       `event log: ${fmt(wallet.eventsPerSecond)} events/s appended; consumer lag (seen → wins-feed cursor past it) p50 ${fmt(wallet.consumerLagMs.p50)} ms, p99 ${fmt(wallet.consumerLagMs.p99)} ms over ${wallet.consumerLagMs.samples} samples`,
     );
     console.log(

@@ -6,6 +6,8 @@
  *    many connections — the ceiling any wallet on this database can approach.
  *  - the same pairs with the event log's append switched off (bench only: the trigger on
  *    wallet_requests disabled for that phase), so the log's cost is printed from one run;
+ *  - the same pairs by players holding a daily loss and a wager limit (docs/limits.md#measured): every
+ *    bet counts the window of both, across the player's wallets, under the per-player lock;
  *  - the same pairs by players wagering an active bonus (docs/bonuses.md#the-bench-figure): stakes of
  *    bonus money, so every bet runs the bonus check and effect and every win the bonus route;
  *  - events appended per second, and the consumer lag: time from an event being seen in the log
@@ -40,6 +42,8 @@ export interface WalletFigures {
   pairsWithoutLogPerSecond: number;
   /** The same loop by players with an active bonus, staking bonus money. */
   pairsWithBonusPerSecond: number;
+  /** The same loop by players holding a daily loss limit and a wager limit that every bet counts against. */
+  pairsWithLimitsPerSecond: number;
   eventsPerSecond: number;
   consumerLagMs: { p50: number; p99: number; samples: number };
   rawTxPerSecond: number;
@@ -136,8 +140,10 @@ async function measurePairs(
   const game = slotRows[0]?.identifier ?? 'bench/slot';
   const players: { id: number; token: string }[] = [];
   const bonusPlayers: { id: number; token: string }[] = [];
-  for (let i = 0; i < opts.connections * 2; i++) {
-    const withBonus = i >= opts.connections;
+  const limitPlayers: { id: number; token: string }[] = [];
+  for (let i = 0; i < opts.connections * 3; i++) {
+    const withBonus = i >= opts.connections && i < opts.connections * 2;
+    const withLimits = i >= opts.connections * 2;
     const { rows } = await pool.query<{ id: number }>(
       "INSERT INTO users (email, encrypted_password, currency, nickname) VALUES ($1, 'x', 'EUR', $2) RETURNING id",
       [`bench-wallet-${i}-${randomUUID()}@example.test`, `bench_${i}`],
@@ -171,7 +177,20 @@ async function measurePairs(
       "INSERT INTO game_sessions (token_hash, user_id, currency, game_id, provider, expires_at) VALUES ($1, $2, 'EUR', 1, $3, now() + interval '1 day')",
       [createHash('sha256').update(token).digest('hex'), id, BENCH_PROVIDER],
     );
-    players.push({ id, token });
+    if (withLimits) {
+      // Amounts no bench reaches: every bet pays the whole count (docs/limits.md#what-counts), none is refused.
+      for (const type of ['loss', 'wager']) {
+        const { rows: limit } = await pool.query<{ id: number }>(
+          "INSERT INTO user_limits (user_id, type, period, anchor_at, created_at, updated_at) VALUES ($1, $2, 'day', now(), now(), now()) RETURNING id",
+          [id, type],
+        );
+        await pool.query(
+          "INSERT INTO user_limit_accounts (limit_id, currency, amount_cents) VALUES ($1, 'EUR', 100000000000)",
+          [limit[0]!.id],
+        );
+      }
+      limitPlayers.push({ id, token });
+    } else players.push({ id, token });
   }
 
   const call = async (action: string, body: Record<string, unknown>) => {
@@ -242,16 +261,19 @@ async function measurePairs(
   // gets the cold start or a quieter moment of the machine to itself.
   await pairLoop('warm', 2);
   await pairLoop('warm-bonus', 1, bonusPlayers);
+  await pairLoop('warm-limits', 1, limitPlayers);
   const half = opts.seconds / 2;
   let withLog = 0;
   let withoutLog = 0;
   let withBonus = 0;
+  let withLimits = 0;
   let events = 0;
   for (let i = 0; i < 2; i++) {
     const before = Number((await head()).head ?? 0);
     withLog += await pairLoop(`log${i}`, half);
     events += Number((await head()).head ?? 0) - before;
     withBonus += await pairLoop(`bonus${i}`, half, bonusPlayers);
+    withLimits += await pairLoop(`limits${i}`, half, limitPlayers);
     await pool.query('ALTER TABLE wallet_requests DISABLE TRIGGER wallet_requests_events');
     try {
       withoutLog += await pairLoop(`nolog${i}`, half);
@@ -264,6 +286,7 @@ async function measurePairs(
   const pairsPerSecond = withLog / opts.seconds;
   const pairsWithoutLogPerSecond = withoutLog / opts.seconds;
   const pairsWithBonusPerSecond = withBonus / opts.seconds;
+  const pairsWithLimitsPerSecond = withLimits / opts.seconds;
   const eventsPerSecond = events / opts.seconds;
   lags.sort((a, b) => a - b);
   const pct = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]! : NaN);
@@ -273,6 +296,7 @@ async function measurePairs(
     pairsPerSecond,
     pairsWithoutLogPerSecond,
     pairsWithBonusPerSecond,
+    pairsWithLimitsPerSecond,
     eventsPerSecond,
     consumerLagMs: { p50: pct(0.5), p99: pct(0.99), samples: lags.length },
     rawTxPerSecond,
