@@ -123,6 +123,14 @@ export const WalletResponseSchema = z.strictObject({
   /** Our ledger transaction id for a request that moved money. */
   reference: z.number().int().nullable().optional(),
   message: z.string().optional(),
+  /**
+   * GAMBLING_BLOCKED: what refused the bet (`code`: `loss_limit_reached`, `cooling_off`, a bonus
+   * rule…) and, for a money limit, the room it leaves in its own currency, so a client can say it in
+   * the player's language (docs/limits.md#enforcement).
+   */
+  block: z
+    .looseObject({ code: z.string(), currency: z.string().optional(), left_cents: z.number().int().optional() })
+    .optional(),
   /** The `round` action's answer. */
   round: WalletRoundSchema.optional(),
 });

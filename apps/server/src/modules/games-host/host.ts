@@ -179,7 +179,7 @@ export class GamesHost {
       try {
         await this.requireWallet(token, user.id, currency);
         const block = await this.deps.betRefusal(db, { userId: user.id, currency, game: game.identifier, now });
-        if (block) throw forbidden('gambling_blocked', block.message);
+        if (block) throw new AppError(403, 'gambling_blocked', block.message, undefined, { reason: block.code });
       } catch (error) {
         await discardGameSession(db, token);
         throw error;
@@ -604,7 +604,7 @@ export class GamesHost {
     const now = clock.now();
     // The same checks as a stake: no spin during a break or past a session limit.
     const block = await this.deps.betRefusal(db, { userId, currency: ctx.currency, game: game.identifier, now });
-    if (block) throw forbidden('gambling_blocked', block.message);
+    if (block) throw new AppError(403, 'gambling_blocked', block.message, undefined, { reason: block.code });
     const done = await db.transaction(async (tx) => {
       const pack = await freespins.takeSpinIn(tx, {
         packId,
@@ -940,9 +940,19 @@ export function walletRefusal(response: WalletResponse): AppError {
         balance_cents: response.balance ?? 0,
       });
     case 'GAMBLING_BLOCKED':
-      return forbidden(
+      // `reason`, `left_cents` and `currency` let the game say which rule refused and how much room
+      // a limit leaves, in the player's language (docs/limits.md#enforcement).
+      return new AppError(
+        403,
         'gambling_blocked',
         response.message ?? 'Betting is blocked by your responsible-gambling settings',
+        undefined,
+        {
+          ...(response.block ? { reason: response.block.code } : {}),
+          ...(response.block?.left_cents !== undefined && response.block.currency !== undefined
+            ? { left_cents: response.block.left_cents, left_currency: response.block.currency }
+            : {}),
+        },
       );
     case 'USER_DISABLED':
       return forbidden('player_disabled', 'Your account is disabled');

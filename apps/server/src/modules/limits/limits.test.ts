@@ -505,6 +505,23 @@ describe('through the games host', () => {
     );
     expect((await p.list())[0]!.accounts[0]!.current_value_amount_cents).toBe(played.length * 100);
   });
+  it('a spin too big for the room left is refused with the room, for the game to say in the player’s language', async () => {
+    const p = await player();
+    await p.set({ type: 'wager', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 500 }] });
+    const game = await gameOf(t, 'slot-low');
+    const launched = await p.client.post('/games-api/sessions', { game: game.seoTitle, id: game.launchIds.EUR });
+    const headers = { 'x-game-session': (launched.json() as Json).token as string };
+    expect((await p.client.post('/games-api/rounds', { bet: { amount: 400 } }, headers)).statusCode).toBe(200);
+    const refused = await p.client.post('/games-api/rounds', { bet: { amount: 200 } }, headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'gambling_blocked',
+      error: 'This bet would pass your wager limit for the day: 1.00 EUR left.',
+      reason: 'wager_limit_reached',
+      left_cents: 100,
+      left_currency: 'EUR',
+    });
+  });
 });
 
 describe('one limit, every wallet (docs/limits.md#one-limit-every-wallet)', () => {

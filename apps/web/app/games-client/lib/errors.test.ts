@@ -8,6 +8,29 @@ describe('describeError', () => {
     const info = describeError(new ApiError(422, { code: 'insufficient_funds', error: 'x', balance_cents: 250 }, '/'));
     expect(info).toEqual({ code: 'insufficient_funds', key: 'insufficient_funds', balanceCents: 250, relaunch: false });
   });
+  it('says how much room a loss or wager limit leaves, in the limit’s currency; a used-up one as reached', () => {
+    const room = describeError(
+      new ApiError(
+        403,
+        { code: 'gambling_blocked', error: 'x', reason: 'loss_limit_reached', left_cents: 300, left_currency: 'EUR' },
+        '/',
+      ),
+    );
+    expect(room).toMatchObject({ key: 'limit_room', room: { cents: 300, currency: 'EUR', kind: 'loss' } });
+    const reached = describeError(
+      new ApiError(
+        403,
+        { code: 'gambling_blocked', error: 'x', reason: 'wager_limit_reached', left_cents: 0, left_currency: 'EUR' },
+        '/',
+      ),
+    );
+    expect(reached).toMatchObject({ key: 'limit_reached', room: { cents: 0, kind: 'wager' } });
+    // A break, or a bonus rule: the plain blocked text.
+    expect(
+      describeError(new ApiError(403, { code: 'gambling_blocked', error: 'x', reason: 'cooling_off' }, '/')).key,
+    ).toBe('gambling_blocked');
+    expect(games.errors.limit_room).toContain('{{amount}}');
+  });
   it('asks for a relaunch when the session expired, also on a bare 401', () => {
     expect(describeError(new ApiError(401, { code: 'session_expired' }, '/')).relaunch).toBe(true);
     expect(describeError(new ApiError(401, null, '/')).key).toBe('session_expired');

@@ -8,6 +8,11 @@ export interface GameErrorInfo {
   /** The balance the host reported with the refusal (insufficient funds), minor units. */
   balanceCents?: number;
   /**
+   * A money limit refused the stake: the room it leaves, in minor units of its own currency
+   * (docs/limits.md#enforcement), so the banner says how much can still be staked.
+   */
+  room?: { cents: number; currency: string; kind: 'loss' | 'wager' };
+  /**
    * The launch must be repeated: the session expired, or a win the wallet did not confirm is paid
    * by the next session load.
    */
@@ -53,17 +58,28 @@ function keyOf(code: string, status: number, roundId: number | undefined): strin
   return status >= 500 ? 'server' : 'unknown';
 }
 
+/** The room a loss or wager limit leaves, from a `gambling_blocked` refusal's body. */
+function limitRoom(body: unknown): GameErrorInfo['room'] {
+  const b = body as { code?: unknown; reason?: unknown; left_cents?: unknown; left_currency?: unknown } | null;
+  if (b?.code !== 'gambling_blocked' || typeof b.left_cents !== 'number' || typeof b.left_currency !== 'string')
+    return undefined;
+  const kind = b.reason === 'loss_limit_reached' ? 'loss' : b.reason === 'wager_limit_reached' ? 'wager' : null;
+  return kind ? { cents: b.left_cents, currency: b.left_currency, kind } : undefined;
+}
+
 export function describeError(error: unknown): GameErrorInfo {
   if (error instanceof ApiError) {
     const code = error.code ?? (error.status === 401 ? 'session_expired' : 'unknown');
     const body = error.body as { balance_cents?: unknown; round_id?: unknown } | null;
     const balance = typeof body?.balance_cents === 'number' ? body.balance_cents : undefined;
     const roundId = typeof body?.round_id === 'number' ? body.round_id : undefined;
-    const key = keyOf(code, error.status, roundId);
+    const room = limitRoom(body);
+    const key = room ? (room.cents > 0 ? 'limit_room' : 'limit_reached') : keyOf(code, error.status, roundId);
     return {
       code,
       key,
       ...(balance !== undefined ? { balanceCents: balance } : {}),
+      ...(room ? { room } : {}),
       ...(roundId !== undefined ? { roundId } : {}),
       relaunch: code === 'session_expired' || key === 'wallet_unavailable',
     };
