@@ -216,6 +216,9 @@ describe('a deposit the bonus consumer has not reached yet', () => {
 
   it('withdrawn while the consumer runs: either way one bonus, forfeited, and no bonus money left (8 players at once)', async () => {
     const { welcome } = await offers();
+    // The casino's EUR `bonus_funding` account exists, as after its first grant ever: two grants
+    // creating it at once can deadlock (docs/bonuses.md#not-yet), which is not this test's race.
+    await t.database.db.transaction((tx) => t.wallet.accounts.system(tx, 'bonus_funding', 'EUR'));
     const players = [];
     for (let i = 0; i < 8; i += 1) {
       const p = await depositor();
@@ -223,14 +226,12 @@ describe('a deposit the bonus consumer has not reached yet', () => {
       const pending = await pendingDeposit(t, p.client, 50_00);
       players.push({ p, pending });
     }
-    // The webhooks land, then the consumer and every withdrawal race for the wallets.
+    // The webhooks land, then the consumer and every withdrawal race for the wallets: drains
+    // started between the withdrawals, so some players' consumer runs before and some after.
     await Promise.all(players.map(({ pending }) => pending.succeed()));
-    const answers = await Promise.all([
-      drain(),
-      ...players.map(({ p }) => p.withdraw(50_00, { forfeit_bonus: true })),
-      drain(),
-    ]);
-    for (const res of answers.slice(1, -1)) expect((res as { statusCode: number }).statusCode).toBe(201);
+    const withdrawals = players.map(({ p }) => p.withdraw(50_00, { forfeit_bonus: true }));
+    await Promise.all(withdrawals.flatMap((w) => [w, drain()]));
+    for (const res of await Promise.all(withdrawals)) expect(res.statusCode, res.body).toBe(201);
     await drain();
     for (const { p } of players) {
       expect(await stages(p.id)).toMatchObject([{ stage: 'canceled', cancel_reason: 'withdrawal' }]);
