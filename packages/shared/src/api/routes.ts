@@ -242,7 +242,8 @@ const auth: RouteContract[] = [
     caller: 'guest',
     body: SignUpRequestSchema,
     responses: { 201: PlayerSchema },
-    errors: { ...FORM, ...RESTRICTED },
+    // docs/privacy.md#a-self-exclusion-outlives-erasure: the address of an erased self-excluded player.
+    errors: { ...FORM, ...RESTRICTED, 403: ['self_excluded'] },
   },
   {
     method: 'POST',
