@@ -1,6 +1,6 @@
 /**
  * Nothing before a confirmed address (docs/bonuses.md#confirmed-addresses-only,
- * docs/reliability.md#b10-confirmed-addresses-only): fifteen fresh accounts that never confirmed their
+ * docs/reliability.md#b8-confirmed-addresses-only): fifteen fresh accounts that never confirmed their
  * address redeem the demo's free-spin coupon at once and get 403 `email_not_confirmed`, with nothing
  * read, used or counted; a deposit bonus chosen before the confirmation is held, bound to its deposit,
  * and starts when the address is confirmed. On a moving clock, on both databases.

@@ -1,6 +1,7 @@
 /**
  * A withdrawal and the deposit bonuses bound to the cash it takes (docs/bonuses.md#withdrawals-and-bonuses,
- * docs/reliability.md#b9-bonuses-leave-with-their-deposits): a forfeiting withdrawal of the cash of two
+ * docs/reliability.md#b6-bonuses-leave-with-their-deposits,
+ * #b7-a-deposits-bonus-is-bound-before-it-is-issued): a forfeiting withdrawal of the cash of two
  * deposits forfeits the waiting deposit bonus too, instead of promoting it; a deposit whose bonus the
  * `bonuses.deposits` consumer has not issued yet is bound to its bonus all the same, so it is never
  * paid out and then rewarded. Real deposits through the sandbox's signed webhook, the consumer held
