@@ -4,6 +4,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 import {
   baseUrl,
+  confirmEmail,
   createPlayer,
   fundPlayer,
   hasBrowser,
@@ -76,6 +77,8 @@ describe.skipIf(!hasBrowser)('bonuses', () => {
     });
     const email = uniqueEmail('bonus');
     await createPlayer(email);
+    // A deposit bonus starts only for a confirmed address (docs/bonuses.md#confirmed-addresses-only).
+    await confirmEmail(email);
     // A common laptop screen: the meter and the whole slot come up under the header when it opens.
     const page = await openPage({ viewport: { width: 1366, height: 768 } });
     await signedIn(page, email, '/deposit');

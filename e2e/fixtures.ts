@@ -234,6 +234,23 @@ export async function createPlayer(
 }
 
 /**
+ * Confirms a player's address from the link mailed at sign-up, as the player would by clicking it:
+ * deposit bonuses and codes wait for a confirmed address (docs/bonuses.md#confirmed-addresses-only).
+ */
+export async function confirmEmail(email: string, base = baseUrl): Promise<void> {
+  const link = linkFromMail(await waitForMail(email, /Confirm your e-mail address/));
+  const token = link.searchParams.get('confirmation_token');
+  if (!token) throw new Error(`no confirmation_token in ${link.href}`);
+  const { status, json } = await api(
+    'GET',
+    `/api/users/confirmation?${new URLSearchParams({ confirmation_token: token })}`,
+    undefined,
+    base,
+  );
+  if (status !== 200) throw new Error(`confirming ${email} failed: ${status} ${JSON.stringify(json)}`);
+}
+
+/**
  * Fills and sends a sign-in form inside `scope` (the sign-in dialog or the /login page). It waits for
  * the form's own button first: after a client-side navigation the URL changes before the new page
  * renders (React Router renders in a transition), and the page being left — registration has Email

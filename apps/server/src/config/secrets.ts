@@ -83,5 +83,7 @@ export const KEY_LABELS = [
   'two-factor-recovery',
   // Verification documents at rest (docs/verification.md#storage).
   'document-store',
+  // The addresses of erased self-excluded players (docs/privacy.md#a-self-exclusion-outlives-erasure).
+  'excluded-identity',
 ] as const;
 export type KeyLabel = (typeof KEY_LABELS)[number];

@@ -87,6 +87,32 @@ export async function eventsAfter(
   );
 }
 
+/**
+ * One player's committed events of `type` that `consumer` has not applied yet (after its cursor, or
+ * all of them before its first drain), oldest first, with their payloads: a request that must see
+ * now what the consumer will do soon applies them itself, in its own transaction
+ * (docs/events.md#reading-ahead-of-a-consumer). Unlike a drain it also sees events of transactions
+ * that committed after others still running: the consumer reaches them later and, being
+ * idempotent, does nothing twice. The partial index `events_deposits_by_user_idx` serves
+ * `payment.deposit.succeeded`; other types would scan the player's part of the log after the cursor.
+ */
+export async function playerEventsAhead(
+  tx: Executor,
+  consumer: string,
+  type: string,
+  userId: number,
+): Promise<EventRow[]> {
+  return rows<EventRow>(
+    tx,
+    sql`SELECT e.id, e.tx::text AS tx, e.type, e.user_id, e.payload, e.created_at
+          FROM events e
+          LEFT JOIN event_cursors c ON c.consumer = ${consumer}
+         WHERE e.type = ${type} AND e.user_id = ${userId}
+           AND (c.consumer IS NULL OR (e.tx, e.id) > (c.last_tx, c.last_id))
+         ORDER BY e.tx, e.id`,
+  );
+}
+
 /** Moves the cursor past `last` and clears the consumer's failure record. */
 export async function advanceCursor(tx: Executor, consumer: string, last: EventRow): Promise<void> {
   await tx.execute(

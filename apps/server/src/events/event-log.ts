@@ -1,8 +1,37 @@
 import type { Db } from '../db/client.ts';
 import type { Executor } from '../db/sql.ts';
-import { advanceCursor, ensureCursor, eventsAfter, lockCursor, recordConsumerFailure } from './event-log.repository.ts';
+import {
+  advanceCursor,
+  ensureCursor,
+  eventsAfter,
+  lockCursor,
+  playerEventsAhead,
+  recordConsumerFailure,
+  type EventRow,
+} from './event-log.repository.ts';
 
 export { appendEvent } from './event-log.repository.ts';
+
+/** `playerEventsAhead` as a consumer's events (docs/events.md#reading-ahead-of-a-consumer). */
+export async function playerEventsAheadOf(
+  tx: Executor,
+  consumer: string,
+  type: string,
+  userId: number,
+): Promise<LoggedEvent[]> {
+  return (await playerEventsAhead(tx, consumer, type, userId)).map(loggedEvent);
+}
+
+function loggedEvent(row: EventRow): LoggedEvent {
+  return {
+    id: Number(row.id),
+    tx: row.tx,
+    type: row.type,
+    userId: row.user_id,
+    payload: row.payload,
+    createdAt: new Date(row.created_at),
+  };
+}
 
 /** One fact from the log, as a consumer sees it. */
 export interface LoggedEvent<P = Record<string, unknown>> {
@@ -100,14 +129,7 @@ export function createEventLog(deps: {
       if (found.length === 0) return 0;
       for (const row of found) {
         if (!consumer.types.includes(row.type)) continue;
-        const done = await consumer.handle(tx, {
-          id: Number(row.id),
-          tx: row.tx,
-          type: row.type,
-          userId: row.user_id,
-          payload: row.payload,
-          createdAt: new Date(row.created_at),
-        });
+        const done = await consumer.handle(tx, loggedEvent(row));
         if (done) after.push(done);
       }
       const last = found.at(-1)!;

@@ -217,6 +217,39 @@ export const BonusCancelInfoSchema = z.strictObject({
 });
 export type BonusCancelInfo = z.infer<typeof BonusCancelInfoSchema>;
 
+/**
+ * One bonus a withdrawal would forfeit (`forfeits` of its 409 `bonus_active`,
+ * docs/bonuses.md#withdrawals-and-bonuses): the bonus being wagered (`handle_bets`, with the bonus
+ * money it holds) or a deposit bonus not started yet (`wait`, `issued`: `bonus_balance_cents` 0,
+ * `amount_cents` what it would have granted). Minor units.
+ */
+export const WithdrawalForfeitSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  stage: z.enum(['handle_bets', 'wait', 'issued']),
+  currency: z.string(),
+  amount_cents: z.number().int(),
+  bonus_balance_cents: z.number().int(),
+});
+export type WithdrawalForfeit = z.infer<typeof WithdrawalForfeitSchema>;
+
+/**
+ * The 409 `bonus_active` body of `POST /api/payments/withdrawals`: `error` says in plain words what
+ * would be forfeited and that a recall does not bring it back; `cancel_info` keeps the figures of
+ * the first bonus (the one being wagered, if any); `forfeits` lists every bonus the withdrawal
+ * cancels, wagered one first; `recall_restores_bonus` is always false. Sent again with
+ * `forfeit_bonus: true`, the withdrawal cancels exactly these (or, had something changed meanwhile,
+ * what it would then forfeit).
+ */
+export const WithdrawalBonusRefusalSchema = z.strictObject({
+  code: z.literal('bonus_active'),
+  error: z.string(),
+  cancel_info: BonusCancelInfoSchema,
+  forfeits: z.array(WithdrawalForfeitSchema).min(1),
+  recall_restores_bonus: z.literal(false),
+});
+export type WithdrawalBonusRefusal = z.infer<typeof WithdrawalBonusRefusalSchema>;
+
 export const CouponRequestSchema = z.strictObject({ coupon_code: text().min(1).max(64) });
 /** Always a 200: SoftSwiss-style clients read the outcome from a 2xx body only. */
 export const CouponResponseSchema = z.strictObject({ status: z.enum(COUPON_OUTCOMES) });

@@ -242,7 +242,8 @@ const auth: RouteContract[] = [
     caller: 'guest',
     body: SignUpRequestSchema,
     responses: { 201: PlayerSchema },
-    errors: { ...FORM, ...RESTRICTED },
+    // docs/privacy.md#a-self-exclusion-outlives-erasure: the address of an erased self-excluded player.
+    errors: { ...FORM, ...RESTRICTED, 403: ['self_excluded'] },
   },
   {
     method: 'POST',
@@ -677,8 +678,9 @@ const playerBonuses: RouteContract[] = [
     errors: {
       ...SHAPE,
       ...SIGNED_IN,
-      // docs/bonuses.md#limits-withdrawals-privacy: a cooling-off or self-exclusion refuses it.
-      403: ['bonuses_blocked'],
+      // docs/bonuses.md#limits-withdrawals-privacy: a cooling-off or self-exclusion refuses it;
+      // docs/bonuses.md#confirmed-addresses-only: a deposit bonus starts once the address is confirmed.
+      403: ['bonuses_blocked', 'email_not_confirmed'],
       404: ['bonus_not_found'],
       409: ['bonus_changed', 'wallet_missing'],
       422: ['bonus_not_activatable', 'balance_limit'],
@@ -1250,7 +1252,8 @@ const payments: RouteContract[] = [
       ...PAYMENT_ERRORS,
       400: ['validation_error', 'invalid_idempotency_key'],
       ...STEP_UP,
-      // docs/payments.md#withdrawals-and-bonuses: `bonus_active` carries `cancel_info`; confirm with `forfeit_bonus`.
+      // docs/payments.md#withdrawals-and-bonuses: `bonus_active` is `WithdrawalBonusRefusalSchema` (what it
+      // forfeits, `cancel_info`); confirm with `forfeit_bonus`.
       409: ['idempotency_key_reused', 'idempotency_key_in_use', 'bonus_active'],
       // docs/verification.md#withdrawal-threshold: past the threshold an unverified player is refused.
       422: [...PAYMENT_ERRORS[422], 'verification_required'],
@@ -1648,13 +1651,14 @@ const bonusCodes: RouteContract[] = [
     method: 'POST',
     path: '/api/bonuses/coupon',
     summary:
-      'Redeem a coupon or promo code: always a 200 with the outcome (failed attempts are throttled per player like sign-in)',
+      'Redeem a coupon or promo code: a 200 with the outcome (failed attempts are throttled per player like sign-in); 403 before the e-mail address is confirmed',
     tag: 'bonuses',
     caller: 'player',
     query: NoQuerySchema,
     body: CouponRequestSchema,
     responses: { 200: CouponResponseSchema },
-    errors: { ...FORM, ...SIGNED_IN },
+    // docs/bonuses.md#confirmed-addresses-only: nothing is read or counted before the address is confirmed.
+    errors: { ...FORM, ...SIGNED_IN, 403: ['email_not_confirmed'] },
   },
   {
     method: 'GET',

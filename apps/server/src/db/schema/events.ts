@@ -24,7 +24,14 @@ export const events = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('events_tx_id_idx').on(t.tx, t.id)],
+  (t) => [
+    index('events_tx_id_idx').on(t.tx, t.id),
+    // A withdrawal applies a player's deposits the bonus consumer has not reached yet
+    // (docs/events.md#reading-ahead-of-a-consumer): deposits are few, so the index costs bets nothing.
+    index('events_deposits_by_user_idx')
+      .on(t.userId, t.tx, t.id)
+      .where(sql`type = 'payment.deposit.succeeded'`),
+  ],
 );
 
 /**

@@ -241,3 +241,16 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_user_idx').on(t.userId)],
 );
+
+/**
+ * The identities of erased players whose self-exclusion still runs (docs/privacy.md#a-self-exclusion-outlives-erasure):
+ * an HMAC-SHA256 of the normalised e-mail address, keyed by a key derived from the app secret, and
+ * when the exclusion ends (null: never). Sign-up refuses an address found here until then. Owned by
+ * the auth module; the limits module writes it when it erases a self-excluded player. No user id:
+ * the row names no account, only an address that may not open one yet.
+ */
+export const excludedIdentities = pgTable('excluded_identities', {
+  identityHash: text('identity_hash').primaryKey(),
+  endsAt: ts('ends_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../li
 import type { Mailer } from '../mail/index.ts';
 import { buildMail, type MailKind } from '../mail/index.ts';
 import { selfExclusionEnd } from '../limits/index.ts';
+import { refuseExcludedIdentity } from './excluded-identities.ts';
 import { dateOfBirthErrors } from '../player/index.ts';
 import { hasRequiredData } from '../player/index.ts';
 import {
@@ -188,6 +189,9 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
           createdAt: now,
           updatedAt: now,
         });
+        // After the insert: it waited for an erasure freeing this address to commit, so the
+        // address that erasure remembered is seen here (docs/privacy.md#a-self-exclusion-outlives-erasure).
+        await refuseExcludedIdentity(tx, env.appSecret, input.email, now);
         // The variant may depend on the id, which exists only now.
         const variant = registrationVariantFor(inserted.id, input.stag, input.variant);
         const user =

@@ -5,14 +5,35 @@
 import { defineModule } from '../module.ts';
 import { eraseSignInData, mailedTokensOf, sessionsDataOf, signInDataOf } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
+import { forgetEndedExclusions, rememberExcludedIdentity } from './excluded-identities.ts';
+import type { Executor } from '../../db/sql.ts';
 
 /**
  * Accounts: sign-up, sign-in, sessions and cookies, throttling, password reset, confirmation,
  * two-factor and step-up. The session service itself is the platform's (every module reads
  * sessions), built before the modules.
  */
+/** What other modules ask of the auth module (through `ctx.use('auth')`). */
+export interface AuthApi {
+  /**
+   * Keeps the player's address as a keyed hash until `endsAt` (null: for ever), in the caller's
+   * transaction, so it cannot open an account before then (docs/privacy.md#a-self-exclusion-outlives-erasure).
+   * The limits module calls it when it erases a self-excluded player.
+   */
+  rememberExcludedIdentity(tx: Executor, input: { userId: number; endsAt: Date | null; now: Date }): Promise<void>;
+}
+
+declare module '../module.ts' {
+  interface ModuleApis {
+    auth: AuthApi;
+  }
+}
+
 export const authModule = defineModule({
   name: 'auth',
+  setup: (ctx): AuthApi => ({
+    rememberExcludedIdentity: (tx, input) => rememberExcludedIdentity(tx, { ...input, appSecret: ctx.env.appSecret }),
+  }),
   routes: (app, _api, ctx) => authRoutes(app, ctx),
   personalData: () => ({
     sections: {
@@ -31,6 +52,15 @@ export const authModule = defineModule({
     },
     erase: (userId, tx, now) => eraseSignInData(tx, userId, now),
   }),
+  jobs: (_api, ctx) => [
+    // The addresses of erased self-excluded players are kept only while the exclusion runs
+    // (docs/privacy.md#a-self-exclusion-outlives-erasure).
+    {
+      name: 'auth.excluded-identities',
+      everySeconds: 3600,
+      run: async () => ({ forgotten: await forgetEndedExclusions(ctx.database.db, ctx.clock.now()) }),
+    },
+  ],
 });
 
 export { type LoadedSession, type SessionService, createSessionService, requireUserFrom } from './session.service.ts';

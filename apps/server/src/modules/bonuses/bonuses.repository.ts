@@ -194,6 +194,41 @@ export async function activeBonus(db: Executor, userId: number, currency: string
   return row ? toBonus(row) : undefined;
 }
 
+/**
+ * A wallet's deposit bonuses not started yet — waiting behind the active one, or issued and held
+ * (a break, the balance maximum, an address not confirmed) — still within their activation time,
+ * locked, in the order they would start: waiting ones as promoted, then issued ones by issue.
+ * A withdrawal decides which of them its cash takes (docs/bonuses.md#withdrawals-and-bonuses).
+ */
+export async function depositBonusesNotStarted(
+  db: Executor,
+  userId: number,
+  currency: string,
+  now: Date,
+): Promise<BonusRow[]> {
+  const found = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses
+         WHERE user_id = ${userId} AND currency = ${currency} AND source = 'payment' AND stage IN ('wait', 'issued')
+           AND (activatable_until IS NULL OR activatable_until > ${now})
+         ORDER BY stage = 'issued', activated_at, issued_at, id FOR UPDATE`,
+  );
+  return found.map(toBonus);
+}
+
+/**
+ * A player's deposit bonuses held `issued` (in every currency), oldest first: at the confirmation
+ * of their address they start, as they would have at their deposits (docs/bonuses.md#confirmed-addresses-only).
+ */
+export async function heldDepositBonuses(db: Executor, userId: number): Promise<BonusRow[]> {
+  const found = await rows<RawRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM player_bonuses WHERE user_id = ${userId} AND source = 'payment' AND stage = 'issued'
+         ORDER BY issued_at, id`,
+  );
+  return found.map(toBonus);
+}
+
 /** The oldest waiting bonus of a wallet, locked: the next to be wagered. */
 export async function oldestWaiting(db: Executor, userId: number, currency: string): Promise<BonusRow | undefined> {
   const [row] = await rows<RawRow>(

@@ -1,4 +1,10 @@
-import type { PlayerBonus, BonusCancelInfo, WageringResponse } from '@croupier/shared/api/bonuses';
+import type {
+  PlayerBonus,
+  BonusCancelInfo,
+  WageringResponse,
+  WithdrawalBonusRefusal,
+  WithdrawalForfeit,
+} from '@croupier/shared/api/bonuses';
 import { formatMoney } from '@croupier/shared/money';
 import type { CurrencyTerms } from '@croupier/shared/bonus-terms';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +13,7 @@ import { appendEvent } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { breakRefusal } from '../limits/index.ts';
+import { emailConfirmed } from './campaigns.repository.ts';
 import {
   BalanceLimitError,
   creditCeiling,
@@ -18,6 +25,7 @@ import {
 import {
   activeBonus,
   bonusesOf,
+  depositBonusesNotStarted,
   bonusRoundOpen,
   findBonus,
   insertBonus,
@@ -51,6 +59,12 @@ export interface BonusesServiceDeps {
   onCommitted?: () => void;
   /** Sends the bonus object to its player's pages (`bonuses_changes`), after commit. */
   publish?: (userId: number, bonus: PlayerBonus) => void;
+  /**
+   * Applies, in the caller's transaction, the player's deposits in that currency that the
+   * `bonuses.deposits` consumer has not reached yet (`applyDepositsAhead`); what it returns runs
+   * after the commit. A withdrawal asks first, so a deposit's bonus is bound to it from the start.
+   */
+  depositsAhead?: (tx: Executor, userId: number, currency: string) => Promise<(() => void)[]>;
 }
 
 /** What the expiry job did in one run. */
@@ -106,6 +120,18 @@ export interface WageringOutcome {
   ended: boolean;
   /** The wallet after a movement, to publish; null when no money moved. */
   balance: WalletBalance | null;
+}
+
+/**
+ * 403 `email_not_confirmed`: nothing is issued or started before the player's e-mail address is
+ * confirmed (docs/bonuses.md#confirmed-addresses-only). `what` completes "Confirm your e-mail address to …".
+ */
+export function emailNotConfirmed(what: string): AppError {
+  return new AppError(
+    403,
+    'email_not_confirmed',
+    `Confirm your e-mail address to ${what}: open the link we sent you, or ask for a new one from your profile.`,
+  );
 }
 
 export class BonusNotFoundError extends AppError {
@@ -231,6 +257,9 @@ export class BonusesService {
     if (bonus.activatableUntil && bonus.activatableUntil <= now) {
       throw new AppError(422, 'bonus_not_activatable', 'This bonus can no longer be activated');
     }
+    // A deposit bonus waits for the player's confirmed address (docs/bonuses.md#confirmed-addresses-only);
+    // the confirmation starts it.
+    if (bonus.source === 'payment' && !(await emailConfirmed(tx, userId))) throw emailNotConfirmed('start this bonus');
     if (bonus.wagerMultiplier === 0) {
       const moved = await this.deps.wallet.creditBonus(tx, {
         bonusId: bonus.id,
@@ -425,10 +454,28 @@ export class BonusesService {
   }
 
   /**
-   * Inside a withdrawal's reserve transaction (docs/bonuses.md#limits-withdrawals-privacy): with a
-   * bonus being wagered in that currency the withdrawal is refused, 409 `bonus_active` with what
-   * cancelling would take (`cancel_info`), unless the player confirmed (`forfeit`); then the bonus
-   * is canceled (reason `withdrawal`), its money forfeited, here, in the caller's transaction. A
+   * Before a withdrawal's own transaction: the player's deposits the `bonuses.deposits` consumer
+   * has not reached yet get their bonuses now, committed, so a refusal names bonuses that exist.
+   * The withdrawal's transaction asks again (`onWithdrawal`), for a deposit landing in between.
+   */
+  async applyDepositsAhead(userId: number, currency: string): Promise<void> {
+    const ahead = this.deps.depositsAhead;
+    if (!ahead) return;
+    const after = await this.deps.db.transaction((tx) => ahead(tx, userId, currency));
+    if (after.length === 0) return;
+    for (const step of after) step();
+    this.committed();
+  }
+
+  /**
+   * Inside a withdrawal's reserve transaction (docs/bonuses.md#withdrawals-and-bonuses): the
+   * withdrawal forfeits the bonus being wagered in that currency, and every deposit bonus not
+   * started yet whose deposit the cash left after it no longer covers. A deposit whose bonus the
+   * consumer has not issued yet counts too: its bonus is issued here first, in this transaction,
+   * with the wallet locked, so no deposit can be paid out and then bring its bonus. With anything
+   * to forfeit the withdrawal is refused, 409 `bonus_active` with what it would forfeit, unless
+   * the player confirmed (`forfeit`); then those bonuses are canceled (reason `withdrawal`) here,
+   * in the caller's transaction, and a recall of the withdrawal brings none of them back. A
    * withdrawal above the cash is left to the reserve to refuse: there is nothing to confirm for it.
    */
   async onWithdrawal(
@@ -438,17 +485,72 @@ export class BonusesService {
     const now = input.now ?? this.deps.clock.now();
     const wallet = await lockWallet(tx, input.userId, input.currency);
     if (!wallet || input.amount > wallet.cash) return;
-    const active = await activeBonus(tx, input.userId, input.currency);
-    const bonus = active && (await lockBonus(tx, active.id));
-    if (!bonus || bonus.stage !== 'handle_bets') return;
-    if (!input.forfeit) {
-      const [view] = await presentableBonuses(tx, { userId: input.userId, id: bonus.id });
-      if (!view) throw new BonusNotFoundError();
-      throw new AppError(409, 'bonus_active', withdrawalWarning(view), undefined, {
-        cancel_info: presentCancelInfo(view),
-      });
+    await this.deps.depositsAhead?.(tx, input.userId, input.currency);
+    const forfeits = await this.withdrawalForfeits(tx, input.userId, input.currency, wallet.cash - input.amount, now);
+    if (forfeits.length === 0) return;
+    if (!input.forfeit) throw await this.withdrawalRefusal(tx, input.userId, input.currency, forfeits);
+    // Those not started first: ending the wagered one promotes the oldest waiting bonus, which
+    // must be one the withdrawal leaves.
+    for (const bonus of forfeits.filter((b) => b.stage !== 'handle_bets'))
+      await this.end(tx, bonus, 'canceled', now, 'withdrawal');
+    const wagered = forfeits.find((b) => b.stage === 'handle_bets');
+    if (wagered) await this.end(tx, wagered, 'canceled', now, 'withdrawal');
+  }
+
+  /**
+   * What a withdrawal leaving `cashLeft` in the wallet forfeits, locked (the wallet is already):
+   * the bonus being wagered, whatever the amount; and the deposit bonuses not started yet, kept in
+   * the order they would start for as long as the cash left covers their deposits, the rest
+   * forfeited. A bonus whose deposit is even partly taken is forfeited.
+   */
+  private async withdrawalForfeits(
+    tx: Executor,
+    userId: number,
+    currency: string,
+    cashLeft: bigint,
+    now: Date,
+  ): Promise<BonusRow[]> {
+    const forfeits: BonusRow[] = [];
+    const active = await activeBonus(tx, userId, currency);
+    const wagered = active && (await lockBonus(tx, active.id));
+    if (wagered && wagered.stage === 'handle_bets') forfeits.push(wagered);
+    let covered = 0n;
+    let taken = false;
+    for (const bonus of await depositBonusesNotStarted(tx, userId, currency, now)) {
+      covered += bonus.deposit ?? 0n;
+      taken ||= covered > cashLeft;
+      if (taken) forfeits.push(bonus);
     }
-    await this.end(tx, bonus, 'canceled', now, 'withdrawal');
+    return forfeits;
+  }
+
+  /** The 409 of a withdrawal that would forfeit bonuses the player has not agreed to lose. */
+  private async withdrawalRefusal(tx: Executor, userId: number, currency: string, forfeits: BonusRow[]) {
+    const order = forfeits.map((b) => b.id);
+    // The wagered one first, then in the order they would have started.
+    const views = (await presentableBonuses(tx, { userId, currency }))
+      .filter((v) => order.includes(v.bonus.id))
+      .sort((a, b) => order.indexOf(a.bonus.id) - order.indexOf(b.bonus.id));
+    const first = views[0];
+    if (!first) throw new BonusNotFoundError();
+    const now = this.deps.clock.now();
+    const shown = views.map((view) => ({ view, bonus: presentBonus(view, now) }));
+    const refusal: WithdrawalBonusRefusal = {
+      code: 'bonus_active',
+      error: withdrawalWarning(shown),
+      cancel_info: presentCancelInfo(first),
+      forfeits: shown.map(({ view, bonus }) => ({
+        id: bonus.id,
+        title: bonus.title,
+        stage: view.bonus.stage as WithdrawalForfeit['stage'],
+        currency: bonus.currency,
+        amount_cents: bonus.amount_cents,
+        bonus_balance_cents: bonus.bonus_balance_cents,
+      })),
+      recall_restores_bonus: false,
+    };
+    const { code, error, ...extra } = refusal;
+    return new AppError(409, code, error, undefined, extra);
   }
 
   /** After a commit that changed bonuses. */
@@ -644,14 +746,29 @@ function logChange(tx: Executor, bonus: BonusRow, from: Stage | null, to: Stage,
   });
 }
 
-/** What a withdrawal would take from a bonus being wagered, in the words of docs/bonuses.md#what-the-player-sees. */
-function withdrawalWarning(view: PresentableBonus): string {
-  const { currency } = view.bonus;
-  const money = bonusMoneyOf(view);
-  const winnings = money > view.bonus.amount ? money - view.bonus.amount : 0n;
-  const show = (v: bigint) => formatMoney(v, currency, 'en');
+/**
+ * What a withdrawal would forfeit, in plain words (docs/bonuses.md#withdrawals-and-bonuses): each
+ * bonus by its title with the bonus money it loses (or, not started yet, the amount it will never
+ * grant), the cash that stays, and that a recall will not bring them back.
+ */
+function withdrawalWarning(shown: { view: PresentableBonus; bonus: PlayerBonus }[]): string {
+  const first = shown[0]!.view;
+  const show = (v: bigint) => formatMoney(v, first.bonus.currency, 'en');
+  const parts = shown.map(({ view, bonus }) => {
+    const title = `“${bonus.title}”`;
+    if (view.bonus.stage !== 'handle_bets')
+      return `${title} (${show(view.bonus.amount)}, not started yet, will never be granted)`;
+    const money = bonusMoneyOf(view);
+    const winnings = money > view.bonus.amount ? money - view.bonus.amount : 0n;
+    return `${title} (${show(money)} of bonus money, ${show(winnings)} of it winnings, will be removed)`;
+  });
+  const what =
+    parts.length === 1
+      ? `your bonus ${parts[0]}`
+      : `${parts.length} bonuses: ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return (
-    `Withdrawing cancels your bonus: ${show(money)} of bonus money, ${show(winnings)} of it winnings, will be removed. ` +
-    `Your ${show(view.wallet?.cash ?? 0n)} cash stays. Send the withdrawal again with forfeit_bonus: true to go ahead.`
+    `Withdrawing cancels ${what}. Your ${show(first.wallet?.cash ?? 0n)} cash stays. ` +
+    `Recalling the withdrawal will not bring ${parts.length === 1 ? 'it' : 'them'} back. ` +
+    'Send the withdrawal again with forfeit_bonus: true to go ahead.'
   );
 }

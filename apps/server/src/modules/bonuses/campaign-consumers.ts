@@ -6,7 +6,7 @@
  */
 import type { Executor } from '../../db/sql.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventConsumer, LoggedEvent } from '../../events/event-log.ts';
+import { playerEventsAheadOf, type EventConsumer, type LoggedEvent } from '../../events/event-log.ts';
 import type { ModuleContext } from '../module.ts';
 import type { BonusesService, MovedBalance } from './bonuses.service.ts';
 import { bonusRefusal, inWindow, termsFor } from './campaigns.ts';
@@ -17,7 +17,8 @@ import {
   playerFacts,
   setDepositBonusCodeIfUnset,
 } from './campaigns.repository.ts';
-import { campaignBonusAmount, issueFromCampaign } from './issue-from-campaign.ts';
+import { heldDepositBonuses } from './bonuses.repository.ts';
+import { activateOrLeave, campaignBonusAmount, issueFromCampaign } from './issue-from-campaign.ts';
 
 export interface CampaignConsumerDeps {
   bonuses: BonusesService;
@@ -25,10 +26,42 @@ export interface CampaignConsumerDeps {
   publish: (balance: MovedBalance) => void;
 }
 
+/** What the campaign consumers need, from the module's context. */
+export function campaignConsumerDeps(
+  bonuses: BonusesService,
+  ctx: Pick<ModuleContext, 'clock' | 'wallet'>,
+): CampaignConsumerDeps {
+  return { bonuses, clock: ctx.clock, publish: (balance: MovedBalance) => ctx.wallet.service.publish(balance) };
+}
+
 /** The two consumers, as the module declares them. */
 export function campaignConsumers(bonuses: BonusesService, ctx: ModuleContext): EventConsumer[] {
-  const deps = { bonuses, clock: ctx.clock, publish: (balance: MovedBalance) => ctx.wallet.service.publish(balance) };
+  const deps = campaignConsumerDeps(bonuses, ctx);
   return [depositBonusesConsumer(deps), registrationBonusesConsumer(deps)];
+}
+
+/**
+ * Applies now, in the caller's transaction, the deposits of one player in one currency that
+ * `bonuses.deposits` has not reached yet, exactly as the consumer will
+ * (docs/bonuses.md#withdrawals-and-bonuses): a withdrawal must see the bonus a deposit brings before
+ * that deposit's cash can leave. The consumer, reaching them later, finds each bonus issued (one per
+ * payment: the unique source and ref) and neither issues nor grants it again. What it returns runs
+ * after the caller's commit (the balance push).
+ */
+export async function applyDepositsAhead(
+  deps: CampaignConsumerDeps,
+  tx: Executor,
+  userId: number,
+  currency: string,
+): Promise<(() => void)[]> {
+  const consumer = depositBonusesConsumer(deps);
+  const after: (() => void)[] = [];
+  for (const event of await playerEventsAheadOf(tx, consumer.name, 'payment.deposit.succeeded', userId)) {
+    if (event.payload.currency !== currency) continue;
+    const done = await consumer.handle(tx, event);
+    if (done) after.push(done);
+  }
+  return after;
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -40,7 +73,8 @@ const count = (v: unknown): number | null => (typeof v === 'number' && Number.is
  * campaign in its window, the deposit meets its minimum and its `deposit_number`, the campaign reaches
  * the player (country, groups), and the player may receive bonuses (no opt-out, restriction or
  * break). Source `payment`, ref the payment id. Deposits logged before the payload carried a code
- * (or with none chosen) get nothing.
+ * (or with none chosen) get nothing. A player whose address is not confirmed yet gets the bonus
+ * held `issued`, bound to the deposit, started by the confirmation (docs/bonuses.md#confirmed-addresses-only).
  */
 export function depositBonusesConsumer(deps: CampaignConsumerDeps): EventConsumer {
   return {
@@ -86,7 +120,8 @@ export function depositBonusesConsumer(deps: CampaignConsumerDeps): EventConsume
  * player's e-mail is confirmed (`player.email_confirmed`, docs/bonuses.md#settled-before-building):
  * each active one in its window at that moment that reaches the player in their currency, to
  * activate from the gifts page (or at once when its terms say `auto_activate`). Source
- * `registration`, ref `<player>:<campaign>`.
+ * `registration`, ref `<player>:<campaign>`. The confirmation also starts the deposit bonuses held
+ * until it.
  */
 export function registrationBonusesConsumer(deps: CampaignConsumerDeps): EventConsumer {
   return {
@@ -113,6 +148,12 @@ export function registrationBonusesConsumer(deps: CampaignConsumerDeps): EventCo
           now,
         });
         if (issued?.balance) balances.push(issued.balance);
+      }
+      // Deposit bonuses held for this confirmation start now, as they would have at their deposits
+      // (docs/bonuses.md#confirmed-addresses-only).
+      for (const held of await heldDepositBonuses(tx, player.id)) {
+        const balance = await activateOrLeave(deps.bonuses, tx, player.id, held.id, now);
+        if (balance) balances.push(balance);
       }
       return balances.length > 0 ? () => balances.forEach((b) => deps.publish(b)) : undefined;
     },

@@ -165,6 +165,8 @@ export interface PlayerFacts {
   /** Status ids (levels and groups), sorted. */
   groups: string[];
   restricted: boolean;
+  /** Whether the player's e-mail address is confirmed: nothing is issued before (docs/bonuses.md#confirmed-addresses-only). */
+  confirmed: boolean;
 }
 
 export async function playerFacts(db: Executor, userId: number): Promise<PlayerFacts | undefined> {
@@ -177,11 +179,13 @@ export async function playerFacts(db: Executor, userId: number): Promise<PlayerF
     deposit_bonus_code: string | null;
     groups: string[] | null;
     restricted: boolean;
+    confirmed: boolean;
   }>(
     db,
     sql`SELECT u.id, u.currency, u.country, u.language, u.can_issue_bonuses, u.deposit_bonus_code,
                (SELECT array_agg(s.status_id ORDER BY s.status_id) FROM player_statuses s WHERE s.user_id = u.id) AS groups,
-               EXISTS (SELECT 1 FROM bonus_restrictions r WHERE r.user_id = u.id) AS restricted
+               EXISTS (SELECT 1 FROM bonus_restrictions r WHERE r.user_id = u.id) AS restricted,
+               u.confirmed_at IS NOT NULL AS confirmed
           FROM users u WHERE u.id = ${userId} AND u.disabled_at IS NULL`,
   );
   if (!row) return undefined;
@@ -194,7 +198,17 @@ export async function playerFacts(db: Executor, userId: number): Promise<PlayerF
     depositBonusCode: row.deposit_bonus_code,
     groups: row.groups ?? [],
     restricted: row.restricted,
+    confirmed: row.confirmed,
   };
+}
+
+/** Whether the player's e-mail address is confirmed (a deposit bonus starts only then). */
+export async function emailConfirmed(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await rows<{ confirmed: boolean }>(
+    db,
+    sql`SELECT confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = ${userId}`,
+  );
+  return row?.confirmed === true;
 }
 
 /**

@@ -13,11 +13,20 @@ import type { BonusCampaignRequest } from '@croupier/shared/api/bonuses';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectRouteContract } from '../../../test/contract.ts';
 import { rows } from '../../db/sql.ts';
-import { GOOD_PASSWORD, signUp, type Client } from '../auth/test-helpers.ts';
+import { GOOD_PASSWORD, type Client } from '../auth/test-helpers.ts';
 import { expectLedgerSound } from '../wallet/test-helpers.ts';
 import { seedBonusCampaigns } from './campaigns.seed.ts';
 import { stageEvents } from './test-bonus-helpers.ts';
-import { ADMIN_ENV, admin, createCampaign, depositOffer, storedBonuses, walletOf } from './test-campaigns.ts';
+// Players confirm their address: no code works before (docs/bonuses.md#confirmed-addresses-only).
+import {
+  ADMIN_ENV,
+  admin,
+  createCampaign,
+  depositOffer,
+  signUpConfirmed,
+  storedBonuses,
+  walletOf,
+} from './test-campaigns.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are checked field by field
 
@@ -152,7 +161,7 @@ describe('a one-use code', () => {
     const code = await sharedCode(campaign.id, { max_redemptions: 1 });
     expect(code).toMatchObject({ user_id: null, max_redemptions: 1, redemptions: 0, state: 'issued' });
     const players = [];
-    for (let i = 0; i < 20; i += 1) players.push(await signUp(t.app, { currency: 'EUR' }));
+    for (let i = 0; i < 20; i += 1) players.push(await signUpConfirmed(t, { currency: 'EUR' }));
 
     const outcomes = await Promise.all(players.map(({ client }) => redeem(client, code.code)));
     expect(outcomes.filter((o) => o === 'successfully_activated')).toHaveLength(1);
@@ -193,7 +202,7 @@ describe('a one-use code', () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const code = await sharedCode(campaign.id, { code: 'THREEWAY', max_redemptions: 3 });
     const players = [];
-    for (let i = 0; i < 4; i += 1) players.push(await signUp(t.app, { currency: 'EUR' }));
+    for (let i = 0; i < 4; i += 1) players.push(await signUpConfirmed(t, { currency: 'EUR' }));
     expect(await redeem(players[0]!.client, ' threeway ')).toBe('successfully_activated');
     expect(await codeRow(code.id)).toEqual({ state: 'issued', redemptions: 1 });
     expect(await redeem(players[0]!.client, 'ThreeWay')).toBe('already_activated');
@@ -209,7 +218,7 @@ describe('what a code issues', () => {
   it('a bonus campaign issues its bonus on its terms, to activate from the gifts page', async () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const code = await sharedCode(campaign.id, { max_redemptions: 10 });
-    const { client, player } = await signUp(t.app, { currency: 'USD' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'USD' });
     expect(await redeem(client, code.code)).toBe('successfully_activated');
     const [bonus] = await storedBonuses(t, player.id);
     expect(bonus).toMatchObject({
@@ -238,7 +247,7 @@ describe('what a code issues', () => {
   it('a free-spins campaign issues a pack in the player’s currency, listed with the packs', async () => {
     const campaign = await createCampaign(t, spinsCoupon());
     const code = await sharedCode(campaign.id, { max_redemptions: 10 });
-    const { client, player } = await signUp(t.app, { currency: 'USD' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'USD' });
     expect(await redeem(client, code.code)).toBe('successfully_activated');
     const [pack] = await rows<Json>(
       t.database.db,
@@ -279,7 +288,7 @@ describe('what a code issues', () => {
   it('a free-spins campaign that says auto_activate starts its pack at once, ready to play', async () => {
     const campaign = await createCampaign(t, spinsCoupon({ auto_activate: true }));
     const code = await sharedCode(campaign.id, { max_redemptions: 10 });
-    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'EUR' });
     expect(await redeem(client, code.code)).toBe('successfully_activated');
     const [pack] = await rows<{ stage: string; valid_until: string | null }>(
       t.database.db,
@@ -293,10 +302,10 @@ describe('what a code issues', () => {
   it('a campaign that offers nothing in the player’s currency, or is switched off, fails and writes nothing', async () => {
     const eurOnly = await createCampaign(t, bonusCoupon({ amount_cents: { EUR: 10_00 } }));
     const code = await sharedCode(eurOnly.id, { max_redemptions: 10 });
-    const { client, player } = await signUp(t.app, { currency: 'USD' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'USD' });
     expect(await redeem(client, code.code)).toBe('failed_to_activate');
     await admin(t, 'PATCH', `/api/admin/bonus-campaigns/${eurOnly.id}`, { active: false });
-    const eur = await signUp(t.app, { currency: 'EUR' });
+    const eur = await signUpConfirmed(t, { currency: 'EUR' });
     expect(await redeem(eur.client, code.code)).toBe('failed_to_activate');
     expect(await codeRow(code.id)).toEqual({ state: 'issued', redemptions: 0 });
     expect(await footprint(player.id)).toMatchObject({ redemptions: 0, bonuses: 0 });
@@ -306,8 +315,8 @@ describe('what a code issues', () => {
 describe('personal codes', () => {
   it('work only for their player, once; the list shows them with their states', async () => {
     const campaign = await createCampaign(t, bonusCoupon());
-    const a = await signUp(t.app, { currency: 'EUR' });
-    const b = await signUp(t.app, { currency: 'EUR' });
+    const a = await signUpConfirmed(t, { currency: 'EUR' });
+    const b = await signUpConfirmed(t, { currency: 'EUR' });
     const made = await makeCodes(campaign.id, { user_ids: [b.player.id, a.player.id, a.player.id] });
     // One per player, whatever the order or repeats of the list.
     expect(made.map((c) => c.user_id)).toEqual([a.player.id, b.player.id].sort((x, y) => x - y));
@@ -346,16 +355,16 @@ describe('who may not redeem', () => {
     const campaign = await createCampaign(t, spinsCoupon());
     const code = await sharedCode(campaign.id, { max_redemptions: 10 });
 
-    const resting = await signUp(t.app, { currency: 'EUR' });
+    const resting = await signUpConfirmed(t, { currency: 'EUR' });
     await t.croupier.modules.limits.set(resting.player.id, { type: 'coolingoff', period: 'day' } as Parameters<
       typeof t.croupier.modules.limits.set
     >[1]);
     const signedIn = await signIn(resting.user.email);
-    const optedOut = await signUp(t.app, { currency: 'EUR' });
+    const optedOut = await signUpConfirmed(t, { currency: 'EUR' });
     expect((await optedOut.client.patch('/api/player/update_bonus_settings', { can_issue: false })).statusCode).toBe(
       200,
     );
-    const restricted = await signUp(t.app, { currency: 'EUR' });
+    const restricted = await signUpConfirmed(t, { currency: 'EUR' });
     await admin(t, 'PUT', `/api/admin/players/${restricted.player.id}/bonus-restriction`, { reason: 'abuse' });
 
     for (const [client, id] of [
@@ -382,8 +391,8 @@ describe('failed attempts', () => {
   it(`lock the player out after ${MAX_FAILURES} within ${LOCK_MINUTES} minutes: even a good code fails unread, until the lock ends`, async () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const good = await sharedCode(campaign.id, { max_redemptions: 10 });
-    const { client, player } = await signUp(t.app, { currency: 'EUR' });
-    const other = await signUp(t.app, { currency: 'EUR' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'EUR' });
+    const other = await signUpConfirmed(t, { currency: 'EUR' });
 
     for (let i = 0; i < MAX_FAILURES; i += 1) expect(await redeem(client, `WRONG${i}`)).toBe('failed_to_activate');
     expect(await redeem(client, good.code)).toBe('failed_to_activate');
@@ -405,7 +414,7 @@ describe('the operator’s codes', () => {
   it('refuses codes for what a code cannot issue, for nobody, in the past, or twice the same', async () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const deposit = await createCampaign(t, depositOffer());
-    const { player } = await signUp(t.app, { currency: 'EUR' });
+    const { player } = await signUpConfirmed(t, { currency: 'EUR' });
     const url = (id: number) => `/api/admin/bonus-campaigns/${id}/codes`;
     const cases: Array<[number, Json, number, string]> = [
       [deposit.id, {}, 422, 'campaign_not_coupon'],
@@ -437,8 +446,8 @@ describe('the operator’s codes', () => {
   it('cancels an issued code: no longer redeemed, what it issued stays; a used-up code cannot be canceled', async () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const code = await sharedCode(campaign.id, { max_redemptions: 2 });
-    const first = await signUp(t.app, { currency: 'EUR' });
-    const second = await signUp(t.app, { currency: 'EUR' });
+    const first = await signUpConfirmed(t, { currency: 'EUR' });
+    const second = await signUpConfirmed(t, { currency: 'EUR' });
     expect(await redeem(first.client, code.code)).toBe('successfully_activated');
 
     const url = `/api/admin/bonus-codes/${code.id}`;
@@ -470,7 +479,7 @@ describe('the player’s calls', () => {
     const list = await guest.get(CODES);
     expectRouteContract('GET', CODES, list);
     expect(list.statusCode).toBe(401);
-    const { client } = await signUp(t.app, { currency: 'EUR' });
+    const { client } = await signUpConfirmed(t, { currency: 'EUR' });
     const empty = await client.post(COUPON, { coupon_code: '' });
     expectRouteContract('POST', COUPON, empty);
     expect([empty.statusCode, empty.json().code]).toEqual([422, 'validation_error']);
@@ -482,7 +491,7 @@ describe('expiry', () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const validUntil = new Date(t.clock.now().getTime() + 60 * MINUTE).toISOString();
     const shared = await sharedCode(campaign.id, { max_redemptions: 5, valid_until: validUntil });
-    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'EUR' });
     const [personal] = await makeCodes(campaign.id, { user_ids: [player.id], valid_until: validUntil });
     expect(shared.valid_until).toBe(validUntil);
 
@@ -505,8 +514,8 @@ describe('the player’s copy of their data', () => {
   it('holds the codes they redeemed and their personal codes, nobody else’s', async () => {
     const campaign = await createCampaign(t, bonusCoupon());
     const shared = await sharedCode(campaign.id, { max_redemptions: 5 });
-    const { client, player } = await signUp(t.app, { currency: 'EUR' });
-    const other = await signUp(t.app, { currency: 'EUR' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'EUR' });
+    const other = await signUpConfirmed(t, { currency: 'EUR' });
     const [mine] = await makeCodes(campaign.id, { user_ids: [player.id] });
     await makeCodes(campaign.id, { user_ids: [other.player.id] });
     expect(await redeem(client, shared.code)).toBe('successfully_activated');
@@ -544,7 +553,7 @@ describe('the demo seed', () => {
     // The seed starts its campaigns at the machine's time; this test's clock is its own.
     const [spin] = await rows<{ id: number }>(t.database.db, sql`SELECT id FROM bonus_campaigns WHERE code = 'SPIN20'`);
     await admin(t, 'PATCH', `/api/admin/bonus-campaigns/${spin!.id}`, { starts_at: '2026-01-01T00:00:00Z' });
-    const { client, player } = await signUp(t.app, { currency: 'EUR' });
+    const { client, player } = await signUpConfirmed(t, { currency: 'EUR' });
     expect(await redeem(client, 'croupier')).toBe('successfully_activated');
     const packs = (await client.get('/api/player/freespins')).json() as Json[];
     expect(packs).toMatchObject([{ freespins_total: 20, bet_level: 20, stage: 'issued' }]);

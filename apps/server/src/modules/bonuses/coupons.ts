@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Throttle } from '../auth/index.ts';
 import { lockWallet } from '../wallet/index.ts';
-import type { BonusesService, MovedBalance } from './bonuses.service.ts';
+import { emailNotConfirmed, type BonusesService, type MovedBalance } from './bonuses.service.ts';
 import { bonusRefusal, inWindow, termsFor } from './campaigns.ts';
 import { campaignsByIds, findCampaign, playerFacts, type CampaignRow } from './campaigns.repository.ts';
 import {
@@ -122,9 +122,13 @@ export class CouponsService {
    * bonuses (a break, their opt-out, the operator's restriction) fails before the code is read, and
    * nothing is written. An unknown code, another player's personal code, a code used up, canceled
    * or past its validity, or one whose campaign is off or offers nothing to this player fails and
-   * counts. A code the player redeemed before is `already_activated`.
+   * counts. A code the player redeemed before is `already_activated`. A player whose e-mail
+   * address is not confirmed gets 403 `email_not_confirmed`, and nothing is read or counted.
    */
   async redeem(userId: number, typed: string): Promise<CouponOutcome> {
+    // Before anything is read or counted (docs/bonuses.md#confirmed-addresses-only). A confirmed
+    // address stays confirmed, so asking outside the attempt's transaction races nothing.
+    if (!(await playerFacts(this.deps.db, userId))?.confirmed) throw emailNotConfirmed('redeem a code');
     const key = couponThrottleKey(userId);
     if (!(await this.deps.throttle.isOpen(key))) return 'failed_to_activate';
     const now = this.deps.clock.now();

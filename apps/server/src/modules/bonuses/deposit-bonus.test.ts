@@ -11,7 +11,6 @@ import { PlayerSchema } from '@croupier/shared/api/player';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract, expectRouteContract } from '../../../test/contract.ts';
 import { expectEventsMatchContract } from '../../events/test-helpers.ts';
-import { signUp } from '../auth/test-helpers.ts';
 import { expectLedgerSound } from '../wallet/test-helpers.ts';
 import {
   ADMIN_ENV,
@@ -23,6 +22,7 @@ import {
   expectConsumersHealthy,
   pendingDeposit,
   rewind,
+  signUpConfirmed,
   storedBonuses,
   walletOf,
 } from './test-campaigns.ts';
@@ -45,9 +45,12 @@ afterEach(async () => {
 const MINUTE = 60_000;
 const drain = () => drainAll(t, 'bonuses.deposits');
 
-/** A signed-up player who chose `code` for their next deposits. */
+/**
+ * A signed-up player, address confirmed (a deposit bonus waits for that:
+ * docs/bonuses.md#confirmed-addresses-only), who chose `code` for their next deposits.
+ */
 async function playerWith(code: string | null, currency = 'EUR') {
-  const { client, player } = await signUp(t.app, { currency });
+  const { client, player } = await signUpConfirmed(t, { currency });
   if (code) {
     const res = await client.patch('/api/player/set_bonus_code', { deposit_bonus_code: code });
     expect(res.statusCode, res.body).toBe(200);

@@ -8,7 +8,7 @@ import {
 } from './bonuses.repository.ts';
 import { playerBonusRoutes } from './bonuses.routes.ts';
 import { BonusesService } from './bonuses.service.ts';
-import { campaignConsumers } from './campaign-consumers.ts';
+import { applyDepositsAhead, campaignConsumerDeps, campaignConsumers } from './campaign-consumers.ts';
 import { dismissalsForExport, eraseDismissals, restrictionForExport } from './campaigns.repository.ts';
 import { bonusMailsConsumer } from './mails.ts';
 import { campaignsAdminRoutes } from './campaigns.routes.ts';
@@ -48,13 +48,15 @@ export const bonusesModule = defineModule({
   name: 'bonuses',
   channels: ['bonuses_changes', 'freespins_changes'],
   setup: (ctx): BonusesApi => {
-    const service = new BonusesService({
+    const service: BonusesService = new BonusesService({
       db: ctx.database.db,
       clock: ctx.clock,
       wallet: ctx.wallet.service,
       // Each change appended `bonus.changed`: the push below goes out without waiting for the poll.
       onCommitted: () => ctx.events.wake(),
       publish: (userId, bonus) => ctx.publish.toPlayer(userId, 'bonuses_changes', bonus),
+      depositsAhead: (tx, userId, currency) =>
+        applyDepositsAhead(campaignConsumerDeps(service, ctx), tx, userId, currency),
     });
     const freespins = new FreespinsService({
       db: ctx.database.db,

@@ -7,10 +7,16 @@ import type { CampaignRow } from './campaigns.repository.ts';
 
 /**
  * Refusals of an activation that leave the bonus `issued` for the player to activate later: the
- * grant would pass the balance maximum, the wallet is gone, a break began. Each is answered before
+ * grant would pass the balance maximum, the wallet is gone, a break began, or (a deposit bonus) the
+ * player's address is not confirmed yet, whose confirmation starts it. Each is answered before
  * anything is written, so the caller's transaction goes on unharmed.
  */
-const ACTIVATION_REFUSALS: ReadonlySet<string> = new Set(['balance_limit', 'wallet_missing', 'bonuses_blocked']);
+const ACTIVATION_REFUSALS: ReadonlySet<string> = new Set([
+  'balance_limit',
+  'wallet_missing',
+  'bonuses_blocked',
+  'email_not_confirmed',
+]);
 
 /** What a campaign's bonus is worth in its currency: a deposit's match, else the fixed amount. */
 export function campaignBonusAmount(terms: CurrencyTerms, depositCents: bigint | null): bigint {
@@ -80,11 +86,26 @@ export async function issueFromCampaign(
     now,
   );
   if (!created || !(issue.activate || terms.auto_activate)) return { bonus, created, balance: null };
-  let balance: MovedBalance = null;
+  const balance = await activateOrLeave(bonuses, tx, issue.userId, bonus.id, now);
+  return { bonus: (await findBonus(tx, bonus.id)) ?? bonus, created, balance };
+}
+
+/**
+ * Activates an issued bonus in the caller's transaction by the player's own path, or leaves it
+ * `issued` when one of the refusals above answers: the balance moved (null when none did or it
+ * stayed issued).
+ */
+export async function activateOrLeave(
+  bonuses: BonusesService,
+  tx: Executor,
+  userId: number,
+  bonusId: number,
+  now: Date,
+): Promise<MovedBalance> {
   try {
-    ({ balance } = await bonuses.activateIn(tx, issue.userId, bonus.id, now));
+    return (await bonuses.activateIn(tx, userId, bonusId, now)).balance;
   } catch (error) {
     if (!(error instanceof AppError) || !ACTIVATION_REFUSALS.has(error.code)) throw error;
+    return null;
   }
-  return { bonus: (await findBonus(tx, bonus.id)) ?? bonus, created, balance };
 }

@@ -9,7 +9,8 @@ import type { BonusCampaign, BonusCampaignRequest } from '@croupier/shared/api/b
 import { everyCurrency } from './campaigns.seed.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { deriveKeyHex } from '../../config/secrets.ts';
-import type { Client } from '../auth/test-helpers.ts';
+import { lastMailTo, signUp, tokenFromMail, type Client } from '../auth/test-helpers.ts';
+import type { SignUpRequest } from '@croupier/shared/api/auth';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from '../payments/sandbox.ts';
 
 export const ADMIN_TOKEN = 'campaign-tests-admin-token-0123456789abcdef';
@@ -28,6 +29,26 @@ export function admin(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DE
     },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
+}
+
+/** Confirms a player's e-mail address from the link mailed at sign-up (no session needed). */
+export async function confirmEmail(t: TestApp, email: string) {
+  const token = tokenFromMail(lastMailTo(t.mail, email), 'confirmation_token');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * Signs a player up and confirms their address: codes and deposit bonuses wait for a confirmed
+ * address (docs/bonuses.md#confirmed-addresses-only).
+ */
+export async function signUpConfirmed(t: TestApp, overrides: Partial<SignUpRequest['user']> = {}) {
+  const signed = await signUp(t.app, overrides);
+  await confirmEmail(t, signed.player.email);
+  return signed;
 }
 
 let codes = 0;

@@ -7,9 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayerBonus } from '@croupier/shared/api/bonuses';
+import { WithdrawalBonusRefusalSchema, type PlayerBonus } from '@croupier/shared/api/bonuses';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { expectRouteContract } from '../../../test/contract.ts';
+import { expectContract, expectRouteContract } from '../../../test/contract.ts';
 import { GOOD_PASSWORD, signUp } from '../auth/test-helpers.ts';
 import { count, expectLedgerSound, fund } from '../wallet/test-helpers.ts';
 import { gift, movements, stageOf, walletOf } from './test-bonus-helpers.ts';
@@ -78,10 +78,21 @@ describe('a withdrawal while a bonus is wagered', () => {
     const before = await p.snapshot();
     const refused = await p.withdraw(30_00);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
+    expect(expectContract(WithdrawalBonusRefusalSchema, refused.json())).toEqual({
       code: 'bonus_active',
       error:
-        'Withdrawing cancels your bonus: €45.00 of bonus money, €0.00 of it winnings, will be removed. Your €80.00 cash stays. Send the withdrawal again with forfeit_bonus: true to go ahead.',
+        'Withdrawing cancels your bonus “€45 bonus” (€45.00 of bonus money, €0.00 of it winnings, will be removed). Your €80.00 cash stays. Recalling the withdrawal will not bring it back. Send the withdrawal again with forfeit_bonus: true to go ahead.',
+      forfeits: [
+        {
+          id: p.bonus.id,
+          title: '€45 bonus',
+          stage: 'handle_bets',
+          currency: 'EUR',
+          amount_cents: 45_00,
+          bonus_balance_cents: 45_00,
+        },
+      ],
+      recall_restores_bonus: false,
       cancel_info: {
         id: p.bonus.id,
         total_withdrawal_amount: '80.00',

@@ -4,6 +4,7 @@ import { findUserById } from '../player/index.ts';
 import { limitsForExport } from './limits.repository.ts';
 import { limitsRoutes } from './limits.routes.ts';
 import { LimitsService } from './limits.service.ts';
+import { rememberSelfExclusionOnErasure } from './excluded-identity.ts';
 import { limitsSql } from './sql/index.ts';
 
 export { breakRefusal, depositRefusal, selfExclusionEnd } from './limits.repository.ts';
@@ -78,10 +79,13 @@ export const limitsModule = defineModule({
     },
   ],
   // Kept on erasure (docs/privacy.md#what-is-kept-and-why): they hold nothing that identifies the player.
-  personalData: () => ({
+  // A running self-exclusion leaves the player's address behind as a keyed hash, so it outlives the
+  // account (docs/privacy.md#a-self-exclusion-outlives-erasure).
+  personalData: (_api, ctx) => ({
     sections: {
       limits: 'Your responsible-gambling limits and breaks, ended ones too, with their amounts and any change waiting.',
     },
     export: async (userId, tx) => ({ limits: await limitsForExport(tx, userId) }),
+    erase: (userId, tx, now) => rememberSelfExclusionOnErasure(tx, ctx.use('auth'), { userId, now }),
   }),
 });

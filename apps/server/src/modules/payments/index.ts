@@ -119,6 +119,7 @@ export const paymentsModule = defineModule({
       requestHashKey: deriveKeyHex(ctx.env.appSecret, 'payment-idempotency'),
       verificationThresholds: ctx.env.kycWithdrawalThresholds,
       beforeWithdrawal: (tx, input) => bonuses.onWithdrawal(tx, input),
+      prepareWithdrawal: (userId, currency) => bonuses.applyDepositsAhead(userId, currency),
     });
     return { service, sandbox, chain, onChange: (l) => void listeners.push(l) };
   },

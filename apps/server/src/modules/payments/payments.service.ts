@@ -133,6 +133,12 @@ export interface PaymentsDeps {
     tx: Executor,
     input: { userId: number; currency: string; amount: bigint; forfeit: boolean; now: Date },
   ) => Promise<void>;
+  /**
+   * Before a withdrawal's transaction: the bonuses module issues the bonuses of deposits its
+   * consumer has not reached yet, so a refusal names bonuses that exist (`beforeWithdrawal` asks
+   * again inside the transaction).
+   */
+  prepareWithdrawal?: (userId: number, currency: string) => Promise<void>;
 }
 
 export interface RequestInput {
@@ -412,6 +418,7 @@ export class PaymentsService {
       );
     const destination = destinationOf(method, input.fields, profileToken);
     if (options.onNewDestination && !(await this.usedDestination(user.id, destination))) options.onNewDestination();
+    await this.deps.prepareWithdrawal?.(user.id, input.currency);
     const now = this.deps.clock.now();
     const payment = await this.deps.db
       .transaction(async (tx) => {
