@@ -1,6 +1,6 @@
 /**
  * A self-exclusion outlives the erasure of the account (docs/privacy.md#a-self-exclusion-outlives-erasure,
- * docs/reliability.md#rg6-a-self-exclusion-outlives-erasure): a self-excluded player erased by the
+ * docs/reliability.md#rg7-a-self-exclusion-outlives-erasure): a self-excluded player erased by the
  * operator cannot sign up again with the same address — in another case, with spaces, or with a
  * `+tag` — until the exclusion ends; then they can, and the kept hash is deleted. On both databases.
  */
