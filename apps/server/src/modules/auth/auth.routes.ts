@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
       // Password and code were both just proven: that is a step-up (decision 015).
       await sessions.start(request, reply, { userId: user.id, steppedUp: true });
-      return reply.code(201).send(await players.present(user));
+      return reply.code(201).send(await players.present(await auth.signedIn(user, request.ip)));
     }
     const outcome = await auth.signIn(input, request.ip);
     if (outcome.kind === 'two_factor') {
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       return reply.code(401).send(body);
     }
     await sessions.start(request, reply, { userId: outcome.user.id, steppedUp: true });
-    return reply.code(201).send(await players.present(outcome.user));
+    return reply.code(201).send(await players.present(await auth.signedIn(outcome.user, request.ip, input.password)));
   });
 
   // docs/api-shapes.md#account-update (the Devise account update): a new password and/or e-mail address.
@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.put('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
     const { user: input } = parseBody(PasswordUpdateRequestSchema, request);
-    const user = await auth.resetPassword(input);
+    const user = await auth.resetPassword(input, request.ip);
     // Every session of the player just ended; so do their sockets (docs/reliability.md#t2-sockets-follow-the-session).
     deps.realtime.disconnectUser(user.id);
     if (user.twoFactorEnabled) {
@@ -115,15 +115,15 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const body: PasswordResetTwoFactorBody = { two_factor: true };
       return reply.code(200).send(body);
     }
-    const signedIn = await auth.signedInByLink(user, request.ip);
-    await sessions.start(request, reply, { userId: signedIn.id });
-    return reply.code(200).send(await players.present(signedIn));
+    // The password changed either way; a disabled or self-excluded player gets no session (403).
+    await sessions.start(request, reply, { userId: user.id });
+    return reply.code(200).send(await players.present(await auth.signedIn(user, request.ip)));
   });
 
   app.get('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
     const { confirmation_token: token } = parseQuery(ConfirmationQuerySchema, request);
-    const user = await auth.confirm(token);
+    const user = await auth.confirm(token, request.ip);
     const current = await request.auth();
     if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
     // Opened elsewhere (another browser, or while signed in as someone else): the address is
