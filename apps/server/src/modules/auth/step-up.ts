@@ -83,7 +83,8 @@ export function createStepUpService({ db, clock, sessions, throttle, twoFactor }
       if (!(await twoFactor.consumeCode(user, code)))
         throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
     }
-    await throttle.clear([accountKey, otpKey]);
+    // The code bucket is forgiven only by a code proven here.
+    await throttle.clear([accountKey, ...(user.twoFactorEnabled ? [otpKey] : [])]);
     const now = clock.now();
     await sessions.markSteppedUp(loaded.session.id, now);
     return { valid_until: new Date(now.getTime() + WINDOW_MS).toISOString() };

@@ -86,9 +86,15 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
     };
   }
 
-  /** When the next code may be sent: a minute after the last, and after the day's cap resets. */
-  function nextSendAt(row: Pick<PhoneRow, 'lastSentAt' | 'sendWindowStartedAt' | 'sendsInWindow'>): Date {
-    const now = clock.now().getTime();
+  /**
+   * When the next code may be sent: a minute after the last, and after the day's cap resets. `at`:
+   * the request's own time, read once (a second read would be later, and always "wait").
+   */
+  function nextSendAt(
+    row: Pick<PhoneRow, 'lastSentAt' | 'sendWindowStartedAt' | 'sendsInWindow'>,
+    asOf: Date = clock.now(),
+  ): Date {
+    const now = asOf.getTime();
     let at = now;
     if (row.lastSentAt) at = Math.max(at, row.lastSentAt.getTime() + PHONE_RULES.resendAfterMs);
     const windowStart = row.sendWindowStartedAt?.getTime();
@@ -118,7 +124,7 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
         throw conflict('phone_exists', 'You already have a verified phone. Delete it before adding another.');
       }
       if (current) {
-        const wait = nextSendAt(current).getTime() - now.getTime();
+        const wait = nextSendAt(current, now).getTime() - now.getTime();
         if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000), 'Please wait before asking for another code.');
       }
       // Accounts are free: the number, the client address and the whole site are capped too. Taken
