@@ -19,6 +19,7 @@ import { createAuthService } from './auth.service.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
+import { deviceCookie } from './device-cookie.ts';
 
 /** Sign-out takes no body; an empty JSON object is tolerated. */
 const NoBody = z.strictObject({}).optional();
@@ -32,6 +33,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { env, sessions } = deps;
   const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
   const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
+  const devices = deviceCookie(env.publicUrl.startsWith('https:'));
 
   // Answers carry personal data and session changes: never cached (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -42,8 +44,11 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.post('/api/users', async (request, reply) => {
     assertNotRestricted(env, request, 'registration');
     const { user: input } = parseBody(SignUpRequestSchema, request);
-    const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request) });
+    // The browser's device id, minted on its first sign-up (docs/auth.md#sign-up-throttle).
+    const device = devices.read(request) ?? devices.mint();
+    const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request), device });
     await sessions.start(request, reply, { userId: user.id });
+    devices.set(reply, device);
     return reply.code(201).send(await players.present(user));
   });
 

@@ -39,7 +39,7 @@ import {
 import { mergeErrors } from '../../http/validate.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordPolicyErrors, verifyPassword } from './passwords.ts';
 import { createStepUpService, steppedUp, stepUpRequired } from './step-up.ts';
-import { createThrottle, throttleKeys } from './throttle.ts';
+import { createThrottle, takeSendCaps, throttleKeys } from './throttle.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 
 export interface AuthDeps {
@@ -141,11 +141,32 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   }
 
   /**
+   * One sign-up from the client's address and from its browser (docs/auth.md#sign-up-throttle),
+   * taken in the sign-up's transaction before the account is made: of 15 at once, exactly the room
+   * left gets through, and a refused or failed sign-up (rolled back) counts nowhere.
+   */
+  async function takeSignUp(tx: DbOrTx, context: { ip: string; device: string }, now: Date): Promise<void> {
+    const windowMs = env.SIGNUP_WINDOW_MINUTES * 60_000;
+    const full = await takeSendCaps(tx, now, [
+      { key: throttleKeys.signUpIp(context.ip), max: env.SIGNUP_MAX_PER_IP, windowMs },
+      { key: throttleKeys.signUpDevice(sha256(context.device)), max: env.SIGNUP_MAX_PER_DEVICE, windowMs },
+    ]);
+    if (full)
+      throw tooManyRequests(
+        full.retryAfterSeconds,
+        'Too many accounts were opened from this device or network. Please try again later.',
+      );
+  }
+
+  /**
    * POST /api/users. Field rules were checked by the shared schema; here come the rules that need
    * the database or the clock. Everything is written in one transaction; the confirmation mail goes
    * out after it commits.
    */
-  async function signUp(input: SignUpUser, context: { ip: string; language: Locale }): Promise<User> {
+  async function signUp(
+    input: SignUpUser,
+    context: { ip: string; language: Locale; device: string },
+  ): Promise<User> {
     const now = clock.now();
     const policy = passwordPolicyErrors(input.password, input.email);
     const existing = await findUserByEmail(db, input.email);
@@ -162,6 +183,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     let created: { user: User; token: string };
     try {
       created = await db.transaction(async (tx) => {
+        await takeSignUp(tx, context, now);
         const inserted = await insertUser(tx, {
           email: input.email,
           encryptedPassword,
