@@ -7,8 +7,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseEnv, startupWarnings } from './env.ts';
 
-const parse = (env: Record<string, string>) =>
-  parseEnv({ DATA_DIR: os.tmpdir(), ...env }, { secret: false });
+const parse = (env: Record<string, string>) => parseEnv({ DATA_DIR: os.tmpdir(), ...env }, { secret: false });
 
 describe('startupWarnings', () => {
   it('warns a production start that KYC_WITHDRAWAL_THRESHOLDS is empty', () => {

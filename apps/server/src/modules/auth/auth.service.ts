@@ -163,10 +163,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * the database or the clock. Everything is written in one transaction; the confirmation mail goes
    * out after it commits.
    */
-  async function signUp(
-    input: SignUpUser,
-    context: { ip: string; language: Locale; device: string },
-  ): Promise<User> {
+  async function signUp(input: SignUpUser, context: { ip: string; language: Locale; device: string }): Promise<User> {
     const now = clock.now();
     const policy = passwordPolicyErrors(input.password, input.email);
     const existing = await findUserByEmail(db, input.email);
@@ -258,10 +255,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     ip: string,
   ): Promise<SignInOutcome> {
     const email = (input.email ?? '').trim().toLowerCase();
-    const attempt = await throttle.take([
-      throttle.buckets.ip(ip),
-      ...(email ? [throttle.buckets.account(email)] : []),
-    ]);
+    const attempt = await throttle.take([throttle.buckets.ip(ip), ...(email ? [throttle.buckets.account(email)] : [])]);
 
     const user = email ? await findUserByEmail(db, email) : undefined;
     const passwordOk = await verifyPassword(
@@ -281,7 +275,10 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   async function signInWithCode(loaded: LoadedSession | null, code: string, ip: string): Promise<User> {
     const pendingUserId = loaded?.session.pendingUserId;
     if (!pendingUserId) throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
-    const attempt = await throttle.take([throttle.buckets.player(throttleKeys.otp(pendingUserId)), throttle.buckets.ip(ip)]);
+    const attempt = await throttle.take([
+      throttle.buckets.player(throttleKeys.otp(pendingUserId)),
+      throttle.buckets.ip(ip),
+    ]);
     const user = await findUserById(db, pendingUserId);
     if (!user || user.disabledAt || !user.twoFactorEnabled) {
       await attempt.giveBack();
@@ -306,10 +303,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * of the player ends, and the caller signs the player in, except when two-factor is on: a mailbox
    * alone must never get past the second factor (docs/reliability.md#a4-two-factor-codes).
    */
-  async function resetPassword(
-    input: { reset_password_token: string; password: string },
-    ip: string,
-  ): Promise<User> {
+  async function resetPassword(input: { reset_password_token: string; password: string }, ip: string): Promise<User> {
     const now = clock.now();
     const tokenHash = sha256(input.reset_password_token);
     // A token is a secret too: the attempt is taken from the IP's bucket before it is looked up.

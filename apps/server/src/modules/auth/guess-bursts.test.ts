@@ -138,7 +138,13 @@ describe('passwords', () => {
     const change = (current: string) =>
       client.put(
         '/api/users',
-        { user: { current_password: current, password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' } },
+        {
+          user: {
+            current_password: current,
+            password: 'a brand new passphrase',
+            password_confirmation: 'a brand new passphrase',
+          },
+        },
         { 'x-forwarded-for': nextIp() },
       );
     const answers = await burst(GUESSES, (i) => change(`wrong password ${i}`));
@@ -177,7 +183,8 @@ describe('authenticator and recovery codes', () => {
     async (kind) => {
       const { client: owner, user } = await signUp(t.app);
       const { secret, codes } = await withTwoFactor(owner);
-      const guess = (i: number) => (kind === 'authenticator' ? wrongCode(i) : `zzzz-zzzz-${String(i).padStart(4, '0')}`);
+      const guess = (i: number) =>
+        kind === 'authenticator' ? wrongCode(i) : `zzzz-zzzz-${String(i).padStart(4, '0')}`;
       const right = async () => (kind === 'authenticator' ? totpAt(secret, t.clock.now()) : codes[0]!);
       const pending = async () => {
         const visitor = from();
@@ -208,9 +215,13 @@ describe('authenticator and recovery codes', () => {
     const { client } = await signUp(t.app);
     const { secret } = await withTwoFactor(client);
     const stepUp = async (code: string) =>
-      client.post('/api/auth/step_up', { user: { password: GOOD_PASSWORD, otp_attempt: code } }, {
-        'x-forwarded-for': nextIp(),
-      });
+      client.post(
+        '/api/auth/step_up',
+        { user: { password: GOOD_PASSWORD, otp_attempt: code } },
+        {
+          'x-forwarded-for': nextIp(),
+        },
+      );
     const answers = await burst(GUESSES, (i) => stepUp(wrongCode(i)));
     // A guess in flight holds its place in the account's bucket too, so fewer may reach the code.
     const tested = answers.filter((a) => a.statusCode === 422);
@@ -281,7 +292,11 @@ describe('mailed links', () => {
     const attacker = from();
     const reset = (resetToken: string) =>
       from(attacker.ip).put('/api/users/password', {
-        user: { reset_password_token: resetToken, password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' },
+        user: {
+          reset_password_token: resetToken,
+          password: 'a brand new passphrase',
+          password_confirmation: 'a brand new passphrase',
+        },
       });
     const answers = await burst(GUESSES, (i) => reset(`${token.slice(0, -4)}${String(i).padStart(4, '0')}`));
     expect(statuses(answers)).toEqual({ 422: PER_IP, 429: GUESSES - PER_IP });

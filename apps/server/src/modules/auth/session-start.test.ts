@@ -114,7 +114,9 @@ describe('signing in', () => {
       const { client, user } = await signUp(t.app);
       const { secret, codes } = await turnOnTwoFactor(client);
       const browser = createClient(t.app);
-      const password = await browser.post('/api/users/sign_in', { user: { email: user.email, password: GOOD_PASSWORD } });
+      const password = await browser.post('/api/users/sign_in', {
+        user: { email: user.email, password: GOOD_PASSWORD },
+      });
       expect(password.json()).toMatchObject({ code: 'two_factor_required' });
       // Meanwhile, on the device still signed in, the player excludes themself.
       const text = await selfExclude(client);

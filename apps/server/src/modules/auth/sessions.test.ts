@@ -87,7 +87,10 @@ describe('the sessions list', () => {
     const annPhone = await secondBrowser(ann.user.email);
     const bobPhone = await secondBrowser(bob.user.email);
     // In the order the sessions started: Ann's, Bob's, Ann's second, Bob's second.
-    const ids = [(await list(ann.client)).find((s) => s.current)!.id, (await list(bob.client)).find((s) => s.current)!.id];
+    const ids = [
+      (await list(ann.client)).find((s) => s.current)!.id,
+      (await list(bob.client)).find((s) => s.current)!.id,
+    ];
     ids.push((await list(annPhone)).find((s) => s.current)!.id, (await list(bobPhone)).find((s) => s.current)!.id);
     expect(new Set(ids).size).toBe(4);
     // A sequence would make each the last plus one; 52 random bits are nowhere near each other

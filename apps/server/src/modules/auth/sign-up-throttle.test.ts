@@ -72,7 +72,11 @@ describe('sign-up throttle', () => {
     expect(await players()).toBe(before + PER_IP);
 
     // Another address is not held back; this one opens when its window ends.
-    const elsewhere = await createClient(t.app).post('/api/users', { user: signUpUser() }, { 'x-forwarded-for': nextIp() });
+    const elsewhere = await createClient(t.app).post(
+      '/api/users',
+      { user: signUpUser() },
+      { 'x-forwarded-for': nextIp() },
+    );
     expect(elsewhere.statusCode).toBe(201);
     t.clock.advance((WINDOW_MINUTES - 1) * 60_000);
     expect(
@@ -132,8 +136,6 @@ describe('the limits', () => {
     const development = parseEnv({ NODE_ENV: 'development' }, { secret: false });
     expect([development.SIGNUP_MAX_PER_IP, development.SIGNUP_MAX_PER_DEVICE]).toEqual([10, 3]);
     expect(parseEnv({ NODE_ENV: 'test' }, { secret: false }).SIGNUP_MAX_PER_IP).toBeGreaterThan(10_000);
-    expect(parseEnv({ NODE_ENV: 'production', SIGNUP_MAX_PER_IP: '50' }, { secret: false }).SIGNUP_MAX_PER_IP).toBe(
-      50,
-    );
+    expect(parseEnv({ NODE_ENV: 'production', SIGNUP_MAX_PER_IP: '50' }, { secret: false }).SIGNUP_MAX_PER_IP).toBe(50);
   });
 });

@@ -104,7 +104,9 @@ export function createThrottle({ db, clock, env }: ThrottleDeps) {
    */
   async function attempt(list: Bucket[], on?: DbOrTx): Promise<Take> {
     const now = clock.now();
-    const sorted = [...new Map(list.map((b) => [b.key, b])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const sorted = [...new Map(list.map((b) => [b.key, b])).values()].sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+    );
     const takeAll = async (tx: DbOrTx) => {
       const windows: { key: string; window: string }[] = [];
       for (const bucket of sorted) {

@@ -99,7 +99,9 @@ describe('two-factor authentication', () => {
     const { otp_secret: secret } = expectContract(TwoFactorSetupSchema, (await client.get(PATH)).json());
     const before = await rowCounts(t.database);
     const turnOn = async () =>
-      client.post(PATH, { two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) } });
+      client.post(PATH, {
+        two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
+      });
     // A sign-up session has proven nothing: whoever holds it (a thief) gets no recovery codes.
     const refused = await turnOn();
     expectRouteContract('POST', PATH, refused);
