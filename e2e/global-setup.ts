@@ -125,6 +125,9 @@ export default async function setup(project: TestProject) {
       PAYOUT_APPROVAL_SECONDS: '8',
       // Blocks are mined by the stories (POST /sandbox-chain/mine), so confirmations move when they say.
       CRYPTO_BLOCK_SECONDS: '3600',
+      // Every story signs its players up from this one address (and often one browser).
+      SIGNUP_MAX_PER_IP: '100000',
+      SIGNUP_MAX_PER_DEVICE: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

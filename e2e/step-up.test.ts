@@ -17,8 +17,8 @@ import {
  * Step-up (docs/reliability.md#a8-step-up, decision 015) in the browser: the server answers `reauth_required`, the
  * web asks "Confirm it's you" in a dialog, posts the step-up and makes the same call again.
  * A withdrawal to an e-wallet the player never used asks for the password (cancel changes nothing
- * and gives the focus back); with two-factor on, changing the password asks for the password and
- * the authenticator code, and succeeds.
+ * and gives the focus back); turning two-factor on asks for the password first; with two-factor
+ * on, changing the password asks for the password and the authenticator code, and succeeds.
  */
 /** RFC 6238 (SHA-1, 6 digits, 30 s), written out here: the authenticator app of these stories. */
 function totp(base32: string, epochSeconds: number): string {
@@ -41,6 +41,45 @@ async function signedUpIn(page: Page, email: string, path: string) {
   const { session } = await createPlayer(email);
   await page.context().addCookies([{ ...session, url: baseUrl }]);
   await visit(page, path);
+}
+
+/**
+ * Turns two-factor on through the API from a session of its own: a password sign-in (a step-up for
+ * a few minutes), the set-up, and a first code. Returns the secret.
+ */
+async function turnOnTwoFactorElsewhere(email: string): Promise<string> {
+  const headers = {
+    'x-requested-with': 'XMLHttpRequest',
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  const signIn = await fetch(new URL('/api/users/sign_in', baseUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ user: { email, password: PASSWORD } }),
+  });
+  expect(signIn.status).toBe(201);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const setup = (await (
+    await fetch(new URL('/api/v2/player/two_factor', baseUrl), { headers: { ...headers, cookie } })
+  ).json()) as {
+    otp_secret: string;
+  };
+  const on = await fetch(new URL('/api/v2/player/two_factor', baseUrl), {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({
+      two_factor: {
+        otp_secret: setup.otp_secret,
+        authentication_code: totp(setup.otp_secret, Math.floor(Date.now() / 1000)),
+      },
+    }),
+  });
+  expect(on.status).toBe(200);
+  return setup.otp_secret;
 }
 
 describe.skipIf(!hasBrowser)('confirm it’s you', () => {
@@ -84,8 +123,8 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     expect(await confirm.count()).toBe(0);
   });
 
-  it('with two-factor on, changing the password asks for the password and the code, and the new password works', async () => {
-    const email = uniqueEmail('stepup-2fa');
+  it('turning two-factor on asks for the password first, then shows the recovery codes', async () => {
+    const email = uniqueEmail('stepup-2fa-on');
     const page = await openPage();
     await signedUpIn(page, email, '/users/security');
     const security = page.getByRole('region', { name: 'Sign-in and security' });
@@ -94,9 +133,28 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     await security.getByRole('button', { name: 'Turn on' }).click();
     const secret = ((await security.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-    const now = () => Math.floor(Date.now() / 1000);
-    await security.getByLabel('6-digit code').fill(totp(secret, now()));
+    await security.getByLabel('6-digit code').fill(totp(secret, Math.floor(Date.now() / 1000)));
     await security.getByRole('button', { name: 'Turn on' }).click();
+
+    // A session that proved nothing (a stolen one) cannot turn it on: the password is asked first.
+    const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await confirm.waitFor();
+    expect(await confirm.getByLabel('Authenticator code').count()).toBe(0);
+    await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await security.getByText('On: signing in also asks for a code from your authenticator app.').waitFor();
+    expect(await confirm.count()).toBe(0);
+  });
+
+  it('with two-factor on, changing the password asks for the password and the code, and the new password works', async () => {
+    const email = uniqueEmail('stepup-2fa');
+    const page = await openPage();
+    await signedUpIn(page, email, '/users/security');
+    // Two-factor goes on from another session (a password sign-in, then the set-up), so this
+    // browser's session has proven nothing yet.
+    const secret = await turnOnTwoFactorElsewhere(email);
+    await visit(page, '/users/security');
+    const security = page.getByRole('region', { name: 'Sign-in and security' });
     await security.getByText('On: signing in also asks for a code from your authenticator app.').waitFor();
 
     const form = security.getByRole('form', { name: 'Change password' });
@@ -109,7 +167,7 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     await confirm.waitFor();
     await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
     // The code that turned two-factor on is used up; the next 30 s step's code is accepted already.
-    await confirm.getByLabel('Authenticator code').fill(totp(secret, now() + 30));
+    await confirm.getByLabel('Authenticator code').fill(totp(secret, Math.floor(Date.now() / 1000) + 30));
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your password has been changed. Other devices were signed out.').waitFor();
     expect(await confirm.count()).toBe(0);

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { listenHost, parseEnv } from './config/env.ts';
+import { listenHost, parseEnv, startupWarnings } from './config/env.ts';
 import { openConfiguredDatabase } from './db/setup.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { shiftedClock, systemClock, type ShiftableClock } from './lib/clock.ts';
@@ -20,6 +20,7 @@ try {
 const log = pino(loggerOptions(env));
 if (env.appSecretOrigin === 'generated')
   log.info({ dataDir: env.DATA_DIR }, 'app secret generated and kept in the data folder (app-secret, mode 0600)');
+for (const warning of startupWarnings(env)) log.warn(warning);
 if (env.PAYMENTS_SANDBOX && env.NODE_ENV === 'production' && env.DATABASE_URL) {
   log.warn('PAYMENTS_SANDBOX=true: test cards and coins credit real balances; every page shows the sandbox ribbon');
 }

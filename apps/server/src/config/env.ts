@@ -50,6 +50,14 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   /**
+   * Sign-ups per SIGNUP_WINDOW_MINUTES from one client address and from one browser (its device
+   * cookie) before 429 (docs/auth.md#sign-up-throttle). Unset: 10 and 3, except under NODE_ENV=test,
+   * whose suites make many players from one address.
+   */
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).optional(),
+  SIGNUP_MAX_PER_DEVICE: z.coerce.number().int().min(1).optional(),
+  SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
    * Text messages (phone codes) the whole site sends per 24 hours before it refuses more: a bound on
    * what an abuse of the paid gateway can cost (docs/player-profile.md#phone).
    */
@@ -161,9 +169,14 @@ const EnvSchema = z.object({
     .default('croupier'),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS_SANDBOX' | 'DEV_MAILBOX'> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  'PAYMENTS_SANDBOX' | 'DEV_MAILBOX' | 'SIGNUP_MAX_PER_IP' | 'SIGNUP_MAX_PER_DEVICE'
+> & {
   PAYMENTS_SANDBOX: boolean;
   DEV_MAILBOX: boolean;
+  SIGNUP_MAX_PER_IP: number;
+  SIGNUP_MAX_PER_DEVICE: number;
   publicUrl: string;
   /** Empty only for the database command-line tools, which derive no keys. */
   appSecret: string;
@@ -179,6 +192,23 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS_SANDBOX' | 'DEV_MAIL
   kycWithdrawalThresholds: ReadonlyMap<string, bigint>;
   repoRoot: string;
 };
+
+/** Sign-ups a test suite may make from its one address (inject's 127.0.0.1) unless it sets a limit. */
+const TEST_SIGNUP_ROOM = 1_000_000;
+
+/**
+ * What a production start should hear about before the first player arrives: settings whose
+ * default is safe to run but not what a real-money site wants. Logged as warnings by main.ts.
+ */
+export function startupWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (env.kycWithdrawalThresholds.size === 0)
+    warnings.push(
+      'KYC_WITHDRAWAL_THRESHOLDS is empty: withdrawals never ask for verification. Set the amounts above which a player must be verified, e.g. EUR:200000,USD:200000 (docs/verification.md#withdrawal-threshold)',
+    );
+  return warnings;
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { secret?: boolean } = {}): Env {
   // Empty strings in .env files mean "not set".
@@ -208,6 +238,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, options: { sec
     ...env,
     publicUrl,
     PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? !realMoneyDeployment,
+    SIGNUP_MAX_PER_IP: env.SIGNUP_MAX_PER_IP ?? (env.NODE_ENV === 'test' ? TEST_SIGNUP_ROOM : 10),
+    SIGNUP_MAX_PER_DEVICE: env.SIGNUP_MAX_PER_DEVICE ?? (env.NODE_ENV === 'test' ? TEST_SIGNUP_ROOM : 3),
     DEV_MAILBOX:
       env.DEV_MAILBOX ?? (env.NODE_ENV !== 'production' || (!env.DATABASE_URL && !env.SMTP_URL && localOnly(env))),
     appSecret: secret?.secret ?? '',

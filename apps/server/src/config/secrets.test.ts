@@ -14,7 +14,7 @@ import { buildApp } from '../app.ts';
 import { buildTestApp, createClient, openTestDatabase, type TestApp } from '../../test/build-test-app.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { hmacSha256 } from '../lib/crypto.ts';
-import { GOOD_PASSWORD, signUp, totpAt } from '../modules/auth/test-helpers.ts';
+import { GOOD_PASSWORD, signUp, stepUpWithPassword, totpAt } from '../modules/auth/test-helpers.ts';
 import { createSecretBox } from '../modules/auth/totp.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider, TEST_CARDS } from '../modules/payments/sandbox.ts';
@@ -115,6 +115,7 @@ describe('the app secret', () => {
       const first = await start();
       const { client, player } = await signUp(first);
       const setup = TwoFactorSetupSchema.parse((await client.get('/api/v2/player/two_factor')).json());
+      await stepUpWithPassword(client);
       const enabled = await client.post('/api/v2/player/two_factor', {
         two_factor: { otp_secret: setup.otp_secret, authentication_code: await totpAt(setup.otp_secret, clock.now()) },
       });

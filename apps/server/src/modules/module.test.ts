@@ -57,6 +57,8 @@ describe('installModules', () => {
     expect((apis as unknown as Record<string, unknown>).shop).toEqual({ greeting: 'hello' });
     expect((await app.inject('/api/shop')).json()).toEqual({ said: 'hello' });
     expect((await app.inject('/api/admin/shop')).statusCode).toBe(401);
+    // The bare token is no Bearer token (docs/http.md#operator-token).
+    expect((await app.inject({ url: '/api/admin/shop', headers: { authorization: 'secret' } })).statusCode).toBe(401);
     const admitted = await app.inject({ url: '/api/admin/shop', headers: { authorization: 'Bearer secret' } });
     expect(admitted.json()).toEqual({ ok: true });
     expect(jobs.map((j) => j.name)).toEqual(['shop.restock']);

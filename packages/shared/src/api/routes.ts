@@ -243,7 +243,7 @@ const auth: RouteContract[] = [
     body: SignUpRequestSchema,
     responses: { 201: PlayerSchema },
     // docs/privacy.md#a-self-exclusion-outlives-erasure: the address of an erased self-excluded player.
-    errors: { ...FORM, ...RESTRICTED, 403: ['self_excluded'] },
+    errors: { ...FORM, 429: ['too_many_requests'], ...RESTRICTED, 403: ['self_excluded'] },
   },
   {
     method: 'POST',
@@ -309,12 +309,12 @@ const auth: RouteContract[] = [
   {
     method: 'PUT',
     path: '/api/users/password',
-    summary: 'Set a new password from a reset link; signs in unless two-factor is on',
+    summary: 'Set a new password from a reset link; signs in unless two-factor is on or the player is self-excluded',
     tag: 'auth',
     caller: 'guest',
     body: PasswordUpdateRequestSchema,
     responses: { 200: z.union([PlayerSchema, PasswordResetTwoFactorBodySchema]) },
-    errors: { ...FORM, ...RESTRICTED },
+    errors: { ...FORM, 403: ['account_disabled', 'self_excluded'], 429: ['too_many_requests'], ...RESTRICTED },
   },
   {
     method: 'GET',
@@ -324,7 +324,7 @@ const auth: RouteContract[] = [
     caller: 'guest',
     query: ConfirmationQuerySchema,
     responses: { 200: z.union([PlayerSchema, ConfirmedBodySchema]) },
-    errors: { ...FORM, ...RESTRICTED },
+    errors: { ...FORM, 429: ['too_many_requests'], ...RESTRICTED },
   },
   {
     method: 'POST',
@@ -355,7 +355,13 @@ const auth: RouteContract[] = [
       caller: 'player',
       body: TwoFactorEnableRequestSchema,
       responses: { 200: TwoFactorEnabledSchema },
-      errors: { ...FORM, ...SIGNED_IN, 422: ['validation_error', 'invalid_otp', 'two_factor_already_enabled'] },
+      errors: {
+        ...FORM,
+        ...SIGNED_IN,
+        ...STEP_UP,
+        422: ['validation_error', 'invalid_otp', 'two_factor_already_enabled'],
+        429: ['too_many_requests'],
+      },
     },
     {
       method: 'DELETE',
@@ -365,7 +371,13 @@ const auth: RouteContract[] = [
       caller: 'player',
       body: TwoFactorDisableRequestSchema,
       responses: { 204: null },
-      errors: { ...FORM, ...SIGNED_IN, ...STEP_UP, 422: ['validation_error', 'invalid_otp', 'two_factor_not_enabled'] },
+      errors: {
+        ...FORM,
+        ...SIGNED_IN,
+        ...STEP_UP,
+        422: ['validation_error', 'invalid_otp', 'two_factor_not_enabled'],
+        429: ['too_many_requests'],
+      },
     },
   ]),
   {
@@ -524,6 +536,7 @@ const profile: RouteContract[] = [
       ...SIGNED_IN,
       404: ['phone_not_found'],
       409: ['phone_already_verified', 'phone_taken'],
+      429: ['too_many_requests'],
     },
   },
   {

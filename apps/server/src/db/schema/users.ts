@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -112,9 +111,11 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     /**
      * The id the player's sessions list shows and `DELETE /api/player/sessions/{id}` takes
-     * (docs/auth.md#active-sessions): a number with no relation to the token.
+     * (docs/auth.md#active-sessions): a random number (52 bits from the CSPRNG, migration 0043),
+     * with no relation to the token and none to other sessions, so it says nothing about how many
+     * sessions there are or whose came next.
      */
-    publicId: bigserial('public_id', { mode: 'number' }).notNull(),
+    publicId: bigint('public_id', { mode: 'number' }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Player who passed the password step and still owes a TOTP code. */
     pendingUserId: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),

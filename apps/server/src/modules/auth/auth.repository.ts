@@ -97,48 +97,60 @@ export async function confirmedByUsedToken(db: DbOrTx, tokenHash: string): Promi
 
 // --- throttling buckets -------------------------------------------------------------------------
 
-/** The latest lock among the keys that is still running, or null. */
-export async function activeLockUntil(db: DbOrTx, keys: string[], now: Date): Promise<Date | null> {
-  if (keys.length === 0) return null;
-  const rows = await db
-    .select({ lockedUntil: authThrottle.lockedUntil })
-    .from(authThrottle)
-    .where(and(inArray(authThrottle.key, keys), gt(authThrottle.lockedUntil, now)));
-  let latest: Date | null = null;
-  for (const r of rows) if (r.lockedUntil && (!latest || r.lockedUntil > latest)) latest = r.lockedUntil;
-  return latest;
-}
-
 /**
- * Counts one event against a bucket in a single upsert, so concurrent failures on any api instance
- * all count. A window older than `windowMs` starts over at 1; reaching `max` locks the bucket for
- * `lockMs`. Returns the count and the lock, if any.
+ * Takes one attempt from a bucket in one statement, BEFORE the secret it guards is tested
+ * (docs/auth.md#throttling): at most `max` attempts per window, the window starting with its first
+ * attempt; the attempt that fills the bucket locks it for `lockMs`. A full or locked bucket is left
+ * as it is, so a refused attempt counts nowhere. Concurrent attempts on any api instance meet on the
+ * bucket's row: of 100 at once, exactly the room left is taken. Returns the window the attempt was
+ * taken in (as text, to guard a give-back exactly), or null when refused.
  */
-export async function countThrottleEvent(
+export async function takeAttempt(
   db: DbOrTx,
   key: string,
   now: Date,
   { max, windowMs, lockMs }: { max: number; windowMs: number; lockMs: number },
-): Promise<{ failures: number; lockedUntil: Date | null }> {
+): Promise<string | null> {
   const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
   const lockUntil = new Date(now.getTime() + lockMs).toISOString();
-  // Both the fresh-window test and the new count are spelled out on the existing row's columns.
-  const expired = sql`auth_throttle.window_started_at <= ${windowStart}::timestamptz`;
+  const expired = sql`auth_throttle.window_started_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   const nextCount = sql`CASE WHEN ${expired} THEN 1 ELSE auth_throttle.failures + 1 END`;
+  const taken = await db.execute(
+    sql`INSERT INTO auth_throttle (key, failures, window_started_at, locked_until)
+        VALUES (${key}, 1, ${nowIso}::timestamptz, CASE WHEN 1 >= ${max} THEN ${lockUntil}::timestamptz END)
+        ON CONFLICT (key) DO UPDATE SET
+          failures = ${nextCount},
+          window_started_at = CASE WHEN ${expired} THEN ${nowIso}::timestamptz ELSE auth_throttle.window_started_at END,
+          locked_until = CASE WHEN ${nextCount} >= ${max} THEN ${lockUntil}::timestamptz END
+        WHERE (auth_throttle.locked_until IS NULL OR auth_throttle.locked_until <= ${nowIso}::timestamptz)
+          AND (${expired} OR auth_throttle.failures < ${max})
+        RETURNING window_started_at::text AS window`,
+  );
+  const row = taken.rows[0] as { window: string } | undefined;
+  return row?.window ?? null;
+}
+
+/** When a bucket that refused an attempt opens again: its lock's end, else its window's. */
+export async function bucketOpensAt(db: DbOrTx, key: string, now: Date, windowMs: number): Promise<Date> {
   const [row] = await db
-    .insert(authThrottle)
-    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: max <= 1 ? new Date(lockUntil) : null })
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      set: {
-        failures: nextCount,
-        windowStartedAt: sql`CASE WHEN ${expired} THEN ${nowIso}::timestamptz ELSE auth_throttle.window_started_at END`,
-        lockedUntil: sql`CASE WHEN ${nextCount} >= ${max} THEN ${lockUntil}::timestamptz ELSE auth_throttle.locked_until END`,
-      },
-    })
-    .returning({ failures: authThrottle.failures, lockedUntil: authThrottle.lockedUntil });
-  return { failures: row?.failures ?? 1, lockedUntil: row?.lockedUntil ?? null };
+    .select({ lockedUntil: authThrottle.lockedUntil, windowStartedAt: authThrottle.windowStartedAt })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key));
+  if (row?.lockedUntil && row.lockedUntil > now) return row.lockedUntil;
+  return new Date((row?.windowStartedAt.getTime() ?? now.getTime()) + windowMs);
+}
+
+/**
+ * Gives an attempt back to the window it was taken in: the secret was right, or was never tested.
+ * The bucket is then below its limit, so any lock goes; a bucket back at zero is removed. An attempt
+ * taken in a window that has since started over gives nothing back to the new one.
+ */
+export async function giveBackAttempt(db: DbOrTx, key: string, window: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE auth_throttle SET failures = failures - 1, locked_until = NULL
+         WHERE key = ${key} AND window_started_at = ${window}::timestamptz AND failures > 0`,
+  );
+  await db.execute(sql`DELETE FROM auth_throttle WHERE key = ${key} AND failures <= 0`);
 }
 
 /**
@@ -176,9 +188,12 @@ export async function takeFromCap(
   return new Date((row?.windowStartedAt.getTime() ?? now.getTime()) + windowMs);
 }
 
+/**
+ * Removes buckets, one statement each: a statement never holds one bucket's row while waiting for
+ * another's, so it cannot deadlock with a multi-bucket take (which locks them in key order).
+ */
 export async function clearThrottle(db: DbOrTx, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+  for (const key of keys) await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
 // --- credentials and sign-in bookkeeping ----------------------------------------------------------

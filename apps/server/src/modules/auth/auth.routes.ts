@@ -19,6 +19,7 @@ import { createAuthService } from './auth.service.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
+import { deviceCookie } from './device-cookie.ts';
 
 /** Sign-out takes no body; an empty JSON object is tolerated. */
 const NoBody = z.strictObject({}).optional();
@@ -32,6 +33,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { env, sessions } = deps;
   const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
   const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
+  const devices = deviceCookie(env.publicUrl.startsWith('https:'));
 
   // Answers carry personal data and session changes: never cached (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -42,8 +44,11 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.post('/api/users', async (request, reply) => {
     assertNotRestricted(env, request, 'registration');
     const { user: input } = parseBody(SignUpRequestSchema, request);
-    const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request) });
+    // The browser's device id, minted on its first sign-up (docs/auth.md#sign-up-throttle).
+    const device = devices.read(request) ?? devices.mint();
+    const user = await auth.signUp(input, { ip: request.ip, language: requestLocale(request), device });
     await sessions.start(request, reply, { userId: user.id });
+    devices.set(reply, device);
     return reply.code(201).send(await players.present(user));
   });
 
@@ -54,7 +59,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const user = await auth.signInWithCode(await request.auth(), input.otp_attempt, request.ip);
       // Password and code were both just proven: that is a step-up (decision 015).
       await sessions.start(request, reply, { userId: user.id, steppedUp: true });
-      return reply.code(201).send(await players.present(user));
+      return reply.code(201).send(await players.present(await auth.signedIn(user, request.ip)));
     }
     const outcome = await auth.signIn(input, request.ip);
     if (outcome.kind === 'two_factor') {
@@ -68,7 +73,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       return reply.code(401).send(body);
     }
     await sessions.start(request, reply, { userId: outcome.user.id, steppedUp: true });
-    return reply.code(201).send(await players.present(outcome.user));
+    return reply.code(201).send(await players.present(await auth.signedIn(outcome.user, request.ip, input.password)));
   });
 
   // docs/api-shapes.md#account-update (the Devise account update): a new password and/or e-mail address.
@@ -105,7 +110,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.put('/api/users/password', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
     const { user: input } = parseBody(PasswordUpdateRequestSchema, request);
-    const user = await auth.resetPassword(input);
+    const user = await auth.resetPassword(input, request.ip);
     // Every session of the player just ended; so do their sockets (docs/reliability.md#t2-sockets-follow-the-session).
     deps.realtime.disconnectUser(user.id);
     if (user.twoFactorEnabled) {
@@ -115,15 +120,15 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const body: PasswordResetTwoFactorBody = { two_factor: true };
       return reply.code(200).send(body);
     }
-    const signedIn = await auth.signedInByLink(user, request.ip);
-    await sessions.start(request, reply, { userId: signedIn.id });
-    return reply.code(200).send(await players.present(signedIn));
+    // The password changed either way; a disabled or self-excluded player gets no session (403).
+    await sessions.start(request, reply, { userId: user.id });
+    return reply.code(200).send(await players.present(await auth.signedIn(user, request.ip)));
   });
 
   app.get('/api/users/confirmation', async (request, reply) => {
     assertNotRestricted(env, request, 'login');
     const { confirmation_token: token } = parseQuery(ConfirmationQuerySchema, request);
-    const user = await auth.confirm(token);
+    const user = await auth.confirm(token, request.ip);
     const current = await request.auth();
     if (current?.user?.id === user.id) return reply.code(200).send(await players.present(user));
     // Opened elsewhere (another browser, or while signed in as someone else): the address is

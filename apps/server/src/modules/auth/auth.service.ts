@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { appendEvent } from '../../events/event-log.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { AppError, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { buildMail, type MailKind } from '../mail/index.ts';
-import { selfExclusionEnd } from '../limits/index.ts';
 import { refuseExcludedIdentity } from './excluded-identities.ts';
 import { dateOfBirthErrors } from '../player/index.ts';
 import { hasRequiredData } from '../player/index.ts';
@@ -41,7 +40,7 @@ import {
 import { mergeErrors } from '../../http/validate.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordPolicyErrors, verifyPassword } from './passwords.ts';
 import { createStepUpService, steppedUp, stepUpRequired } from './step-up.ts';
-import { createThrottle, throttleKeys } from './throttle.ts';
+import { createThrottle, takeSendCaps, throttleKeys } from './throttle.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 
 export interface AuthDeps {
@@ -125,14 +124,15 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * Mails of one kind per player are capped like failures (AUTH_MAX_FAILURES per window), so the
    * public "mail me a link" calls cannot be used to flood someone's mailbox.
    */
-  async function mayMail(purpose: TokenPurpose, userId: number): Promise<boolean> {
-    const key = throttleKeys.mail(purpose, userId);
-    if (!(await throttle.isOpen(key))) return false;
-    await throttle.countMail(key);
-    return true;
+  function mayMail(purpose: TokenPurpose, userId: number): Promise<boolean> {
+    return throttle.countMail(throttleKeys.mail(purpose, userId));
   }
 
-  async function finishSignIn(user: User, ip: string, password?: string): Promise<User> {
+  /**
+   * The sign-in's bookkeeping, once its session started (`sessions.start` refused nobody): a weaker
+   * hash upgraded, the failures before it forgiven, the previous sign-in kept for the player to see.
+   */
+  async function signedIn(user: User, ip: string, password?: string): Promise<User> {
     const now = clock.now();
     if (password !== undefined && needsRehash(user.encryptedPassword)) {
       await setPasswordHash(db, user.id, await hashPassword(password), now);
@@ -142,11 +142,29 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   }
 
   /**
+   * One sign-up from the client's address and from its browser (docs/auth.md#sign-up-throttle),
+   * taken in the sign-up's transaction before the account is made: of 15 at once, exactly the room
+   * left gets through, and a refused or failed sign-up (rolled back) counts nowhere.
+   */
+  async function takeSignUp(tx: DbOrTx, context: { ip: string; device: string }, now: Date): Promise<void> {
+    const windowMs = env.SIGNUP_WINDOW_MINUTES * 60_000;
+    const full = await takeSendCaps(tx, now, [
+      { key: throttleKeys.signUpIp(context.ip), max: env.SIGNUP_MAX_PER_IP, windowMs },
+      { key: throttleKeys.signUpDevice(sha256(context.device)), max: env.SIGNUP_MAX_PER_DEVICE, windowMs },
+    ]);
+    if (full)
+      throw tooManyRequests(
+        full.retryAfterSeconds,
+        'Too many accounts were opened from this device or network. Please try again later.',
+      );
+  }
+
+  /**
    * POST /api/users. Field rules were checked by the shared schema; here come the rules that need
    * the database or the clock. Everything is written in one transaction; the confirmation mail goes
    * out after it commits.
    */
-  async function signUp(input: SignUpUser, context: { ip: string; language: Locale }): Promise<User> {
+  async function signUp(input: SignUpUser, context: { ip: string; language: Locale; device: string }): Promise<User> {
     const now = clock.now();
     const policy = passwordPolicyErrors(input.password, input.email);
     const existing = await findUserByEmail(db, input.email);
@@ -163,6 +181,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     let created: { user: User; token: string };
     try {
       created = await db.transaction(async (tx) => {
+        await takeSignUp(tx, context, now);
         const inserted = await insertUser(tx, {
           email: input.email,
           encryptedPassword,
@@ -229,67 +248,50 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
   }
 
   /**
-   * Password step of POST /api/users/sign_in. Locks are checked before the password, and an unknown
-   * e-mail is verified against a dummy hash, so status, body and time are the same whether or not
-   * the account exists (docs/reliability.md#a3-throttling).
+   * Password step of POST /api/users/sign_in. The attempt is taken from the IP's and the account's
+   * buckets before the password is tested (429 when either is full), and an unknown e-mail is
+   * verified against a dummy hash, so status, body and time are the same whether or not the account
+   * exists (docs/reliability.md#a3-throttling). A right password gives the attempt back. Whether the
+   * player may have a session (disabled, self-excluded) is for `sessions.start` to say.
    */
   async function signIn(
     input: { email?: string | undefined; password?: string | undefined },
     ip: string,
   ): Promise<SignInOutcome> {
     const email = (input.email ?? '').trim().toLowerCase();
-    const accountKey = email ? throttleKeys.account(email) : null;
-    await throttle.assertOpen([throttleKeys.ip(ip), ...(accountKey ? [accountKey] : [])]);
+    const attempt = await throttle.take([throttle.buckets.ip(ip), ...(email ? [throttle.buckets.account(email)] : [])]);
 
     const user = email ? await findUserByEmail(db, email) : undefined;
     const passwordOk = await verifyPassword(
       user?.encryptedPassword ?? (await dummyPasswordHash()),
       input.password ?? '',
     );
-    if (!user || !passwordOk || !input.password) {
-      await throttle.failIp(ip);
-      if (accountKey) await throttle.fail(accountKey);
-      throw invalidCredentials();
-    }
-    // Only someone who knows the password learns that the account is disabled.
-    if (user.disabledAt)
-      throw new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
-    await refuseSelfExcluded(user.id);
+    if (!user || !passwordOk || !input.password) throw invalidCredentials();
+    await attempt.giveBack();
     if (user.twoFactorEnabled) return { kind: 'two_factor', userId: user.id };
-    return { kind: 'signed_in', user: await finishSignIn(user, ip, input.password) };
+    return { kind: 'signed_in', user };
   }
 
   /**
-   * A self-excluded player is not signed in until the exclusion ends (docs/limits.md#enforcement);
-   * like a disabled account, only someone who knows the password learns it.
+   * Two-factor step: `{ otp_attempt }` against the player remembered by the pending session. The
+   * attempt is taken from the player's code bucket and the IP's before the code is tested.
    */
-  async function refuseSelfExcluded(userId: number): Promise<void> {
-    const end = await selfExclusionEnd(db, userId, clock.now());
-    if (end === undefined) return;
-    throw new AppError(
-      403,
-      'self_excluded',
-      end === null
-        ? 'Your account is self-excluded with no end date. To withdraw your balance, contact support.'
-        : `Your account is self-excluded until ${end.toISOString().slice(0, 10)}. To withdraw your balance, contact support.`,
-    );
-  }
-
-  /** Two-factor step: `{ otp_attempt }` against the player remembered by the pending session. */
   async function signInWithCode(loaded: LoadedSession | null, code: string, ip: string): Promise<User> {
     const pendingUserId = loaded?.session.pendingUserId;
     if (!pendingUserId) throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
-    const key = throttleKeys.otp(pendingUserId);
-    await throttle.assertOpen([key, throttleKeys.ip(ip)]);
+    const attempt = await throttle.take([
+      throttle.buckets.player(throttleKeys.otp(pendingUserId)),
+      throttle.buckets.ip(ip),
+    ]);
     const user = await findUserById(db, pendingUserId);
-    if (!user || user.disabledAt || !user.twoFactorEnabled)
+    if (!user || user.disabledAt || !user.twoFactorEnabled) {
+      await attempt.giveBack();
       throw unauthorized('two_factor_session_expired', 'Sign in with your email and password first.');
-    if (!(await twoFactor.consumeCode(user, code))) {
-      await throttle.fail(key);
-      throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
     }
-    await refuseSelfExcluded(user.id);
-    return finishSignIn(user, ip);
+    if (!(await twoFactor.consumeCode(user, code)))
+      throw unprocessable('invalid_otp', 'The code is not valid.', { otp_attempt: ['is invalid'] });
+    await attempt.giveBack();
+    return user;
   }
 
   /** POST /api/users/password: the same empty answer whatever the e-mail (no account enumeration). */
@@ -305,12 +307,15 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    * of the player ends, and the caller signs the player in, except when two-factor is on: a mailbox
    * alone must never get past the second factor (docs/reliability.md#a4-two-factor-codes).
    */
-  async function resetPassword(input: { reset_password_token: string; password: string }): Promise<User> {
+  async function resetPassword(input: { reset_password_token: string; password: string }, ip: string): Promise<User> {
     const now = clock.now();
     const tokenHash = sha256(input.reset_password_token);
+    // A token is a secret too: the attempt is taken from the IP's bucket before it is looked up.
+    const attempt = await throttle.take([throttle.buckets.ip(ip)]);
     const ownerId = await findValidToken(db, tokenHash, 'reset_password', now);
     const owner = ownerId ? await findUserById(db, ownerId) : undefined;
     const tokenOk = owner && !owner.disabledAt;
+    if (tokenOk) await attempt.giveBack();
     const policy = owner ? passwordPolicyErrors(input.password, owner.email) : [];
     const errors = mergeErrors(
       tokenOk ? {} : { reset_password_token: ['is invalid'] },
@@ -364,10 +369,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
 
   /**
    * GET /api/users/confirmation: uses the token up and confirms the e-mail address. Opening the same
-   * link again (a reload) answers the same: the address is confirmed.
+   * link again (a reload) answers the same: the address is confirmed. The attempt is taken from the
+   * IP's bucket before the token is looked up, and given back when it was a good link.
    */
-  async function confirm(token: string): Promise<User> {
+  async function confirm(token: string, ip: string): Promise<User> {
     const now = clock.now();
+    const attempt = await throttle.take([throttle.buckets.ip(ip)]);
     const user = await db
       .transaction(async (tx) => {
         const id = await consumeToken(tx, sha256(token), 'confirmation', now);
@@ -385,6 +392,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
           throw unprocessable('validation_error', 'Some fields are not valid.', { email: [FIELD_MESSAGES.taken] });
         throw error;
       });
+    if (user) await attempt.giveBack();
     if (!user || user.disabledAt)
       throw unprocessable('validation_error', 'The confirmation link is not valid.', {
         confirmation_token: ['is invalid'],
@@ -409,13 +417,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const now = clock.now();
     if (signedIn.twoFactorEnabled && !steppedUp(loaded.session, now)) throw stepUpRequired(true);
     const accountKey = throttleKeys.account(signedIn.email);
-    await throttle.assertOpen([accountKey, throttleKeys.ip(ip)]);
+    // Taken before the password is tested, as at sign-in (the same buckets).
+    const attempt = await throttle.take([throttle.buckets.account(signedIn.email), throttle.buckets.ip(ip)]);
     const user = (await findUserById(db, signedIn.id)) ?? signedIn;
-    if (!input.current_password || !(await verifyPassword(user.encryptedPassword, input.current_password))) {
-      await throttle.fail(accountKey);
-      await throttle.failIp(ip);
+    if (!input.current_password || !(await verifyPassword(user.encryptedPassword, input.current_password)))
       throw unprocessable('validation_error', 'Some fields are not valid.', { current_password: ['is invalid'] });
-    }
+    await attempt.giveBack();
     await throttle.clear([accountKey]);
     if (!user.twoFactorEnabled) await sessions.markSteppedUp(loaded.session.id, now);
 
@@ -462,11 +469,6 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     await sendTokenMail(user, 'confirmation', token);
   }
 
-  /** Marks a (confirmation or reset) sign-in without a password. */
-  function signedInByLink(user: User, ip: string): Promise<User> {
-    return finishSignIn(user, ip);
-  }
-
   return {
     signUp,
     signIn,
@@ -475,7 +477,7 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     resetPassword,
     confirm,
     resendConfirmation,
-    signedInByLink,
+    signedIn,
     updateAccount,
     twoFactor,
     stepUp,

@@ -6,7 +6,16 @@ import { sha256 } from '../../lib/crypto.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract } from '../../../test/contract.ts';
 import { EmptyBodySchema, PasswordResetTwoFactorBodySchema } from '@croupier/shared/api/auth';
-import { GOOD_PASSWORD, lastMailTo, rowCounts, signUp, tokenFromMail, totpAt, uniqueEmail } from './test-helpers.ts';
+import {
+  GOOD_PASSWORD,
+  lastMailTo,
+  rowCounts,
+  signUp,
+  stepUpWithPassword,
+  tokenFromMail,
+  totpAt,
+  uniqueEmail,
+} from './test-helpers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -126,6 +135,7 @@ describe('password reset: POST and PUT /api/users/password', () => {
   it('does not sign in a player with two-factor: the answer is { two_factor: true } and the code is still needed', async () => {
     const { client, user, player } = await signUp(t.app);
     const { otp_secret: secret } = (await client.get('/api/v2/player/two_factor')).json();
+    await stepUpWithPassword(client);
     await client.post('/api/v2/player/two_factor', {
       two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
     });

@@ -17,7 +17,7 @@ import {
 import { twoFactorRecoveryCodes } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { expectContract } from '../../../test/contract.ts';
-import { type Client, GOOD_PASSWORD, sendWithBody, signUp, totpAt } from './test-helpers.ts';
+import { type Client, GOOD_PASSWORD, sendWithBody, signUp, stepUpWithPassword, totpAt } from './test-helpers.ts';
 
 const RECOVERY = '/api/v2/player/two_factor/recovery_codes';
 const MAX_FAILURES = 4;
@@ -34,6 +34,7 @@ const nextStep = () => t.clock.advance(30_000);
 async function withTwoFactor() {
   const signedUp = await signUp(t.app);
   const setup = expectContract(TwoFactorSetupSchema, (await signedUp.client.get('/api/v2/player/two_factor')).json());
+  await stepUpWithPassword(signedUp.client);
   const enabledAt = t.clock.now().toISOString();
   const on = await signedUp.client.post('/api/v2/player/two_factor', {
     two_factor: { otp_secret: setup.otp_secret, authentication_code: await totpAt(setup.otp_secret, t.clock.now()) },

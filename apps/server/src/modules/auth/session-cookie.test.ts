@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createSocketAuth } from '../../realtime/session-auth.ts';
 import { createSessionService, SESSION_COOKIE } from './session.service.ts';
+import { DEVICE_COOKIE } from './device-cookie.ts';
 import { signUpUser } from './test-helpers.ts';
 
 const HOST_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -28,9 +29,14 @@ describe('on https', () => {
 
   it('names the cookie __Host-… with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain', async () => {
     const { client, res, setCookie } = await signedUp(t);
-    expect(setCookie).toHaveLength(1);
-    expect(setCookie[0]).toMatch(new RegExp(`^${HOST_COOKIE}=[A-Za-z0-9_-]{43};`));
-    expect(setCookie[0]).not.toMatch(/domain=/i);
+    // The session's cookie, and the device cookie of the sign-up throttle (docs/auth.md#sign-up-throttle).
+    expect(setCookie).toHaveLength(2);
+    const session = setCookie.filter((c) => c.startsWith(`${HOST_COOKIE}=`));
+    expect(session).toHaveLength(1);
+    expect(session[0]).toMatch(new RegExp(`^${HOST_COOKIE}=[A-Za-z0-9_-]{43};`));
+    for (const c of setCookie) expect(c).not.toMatch(/domain=/i);
+    const device = res.cookies.find((c) => c.name === `__Host-${DEVICE_COOKIE}`);
+    expect(device).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     const cookie = res.cookies.find((c) => c.name === HOST_COOKIE);
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect((await client.get('/api/player')).statusCode).toBe(200);

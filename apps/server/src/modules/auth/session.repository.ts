@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { randomPublicId } from '../../lib/crypto.ts';
 import type { DbOrTx, User } from '../player/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -24,8 +25,21 @@ export function prepareLoadSession(
   return async (id, now) => (await query.execute({ id, now }))[0];
 }
 
-export async function insertSession(db: DbOrTx, values: NewSession): Promise<void> {
-  await db.insert(sessions).values(values);
+/**
+ * Inserts a session under a random public id (docs/auth.md#active-sessions). Two live sessions drawing
+ * the same one of 2^52 ids is as good as impossible; should it happen, the unique index refuses the
+ * row and another id is drawn.
+ */
+export async function insertSession(db: DbOrTx, values: Omit<NewSession, 'publicId'>): Promise<void> {
+  for (let tries = 1; ; tries += 1) {
+    const inserted = await db
+      .insert(sessions)
+      .values({ ...values, publicId: randomPublicId() })
+      .onConflictDoNothing({ target: sessions.publicId })
+      .returning({ id: sessions.id });
+    if (inserted.length > 0) return;
+    if (tries >= 3) throw new Error('sessions: three random public ids in a row were taken');
+  }
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {

@@ -3,9 +3,10 @@ import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { visitorCountry } from '../info/index.ts';
-import type { User } from '../player/index.ts';
+import { selfExclusionEnd } from '../limits/index.ts';
+import { findUserById, type User } from '../player/index.ts';
 import {
   deleteOtherSessionsOfUser,
   deleteSession,
@@ -39,6 +40,28 @@ export interface SessionDeps {
   idleMinutes: number;
   absoluteDays: number;
   secureCookies: boolean;
+}
+
+/**
+ * Why a player may not have a session now, or nothing: a disabled account, a running
+ * self-exclusion (docs/limits.md#enforcement). Asked by `start`, the one way into a session, so no
+ * path — password, code, recovery code, reset link, sign-up — can leave it out
+ * (docs/auth.md#starting-a-session). Only asked after a proof (password, code, link), so only
+ * someone holding one learns it.
+ */
+export async function sessionRefusal(db: Db, userId: number, now: Date): Promise<AppError | null> {
+  const user = await findUserById(db, userId);
+  if (!user || user.disabledAt)
+    return new AppError(403, 'account_disabled', 'Your account is disabled. Please contact support.');
+  const end = await selfExclusionEnd(db, userId, now);
+  if (end === undefined) return null;
+  return new AppError(
+    403,
+    'self_excluded',
+    end === null
+      ? 'Your account is self-excluded with no end date. To withdraw your balance, contact support.'
+      : `Your account is self-excluded until ${end.toISOString().slice(0, 10)}. To withdraw your balance, contact support.`,
+  );
 }
 
 export interface LoadedSession {
@@ -101,13 +124,16 @@ export function createSessionService({ db, clock, idleMinutes, absoluteDays, sec
    * Starts a fresh session (a new token on every sign-in: no fixation) for a signed-in player, or a
    * pending one that only remembers who passed the password step of a two-factor sign-in.
    * `steppedUp`: the player just proved it is them (a password sign-in, with its code when two-factor
-   * is on), which counts as a step-up (decision 015).
+   * is on), which counts as a step-up (decision 015). Every session, signed-in or pending, starts
+   * here, and here a disabled or self-excluded player is refused (403) before anything changes.
    */
   async function start(
     request: FastifyRequest,
     reply: FastifyReply,
     who: { userId: number; steppedUp?: boolean } | { pendingUserId: number },
   ): Promise<void> {
+    const refusal = await sessionRefusal(db, 'pendingUserId' in who ? who.pendingUserId : who.userId, clock.now());
+    if (refusal) throw refusal;
     const old = readToken(request);
     if (old) await deleteSession(db, sha256(old));
     const token = randomToken();

@@ -81,6 +81,25 @@ describe('the sessions list', () => {
     expect((await createClient(t.app).get('/api/player/sessions')).statusCode).toBe(401);
   });
 
+  it('session ids are random: sessions started one after another, by two players, are not neighbours', async () => {
+    const ann = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const annPhone = await secondBrowser(ann.user.email);
+    const bobPhone = await secondBrowser(bob.user.email);
+    // In the order the sessions started: Ann's, Bob's, Ann's second, Bob's second.
+    const ids = [
+      (await list(ann.client)).find((s) => s.current)!.id,
+      (await list(bob.client)).find((s) => s.current)!.id,
+    ];
+    ids.push((await list(annPhone)).find((s) => s.current)!.id, (await list(bobPhone)).find((s) => s.current)!.id);
+    expect(new Set(ids).size).toBe(4);
+    // A sequence would make each the last plus one; 52 random bits are nowhere near each other
+    // (two of four landing within a million of each other has odds below 10⁻⁸).
+    const sorted = [...ids].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i += 1) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThan(1_000_000);
+    for (const id of ids) expect(Number.isSafeInteger(id) && id > 0).toBe(true);
+  });
+
   it('last use moves at most once a minute, and a session past its idle timeout is not listed', async () => {
     const { client: laptop, user } = await signUp(t.app);
     const phone = await secondBrowser(user.email);

@@ -55,6 +55,15 @@ export async function signUp(app: FastifyInstance, overrides: Partial<SignUpRequ
   return { client, user, player: res.json() as { id: number; email: string } };
 }
 
+/**
+ * Steps the client's session up with the password (decision 015): turning two-factor on needs it,
+ * and a sign-up session has proven nothing yet.
+ */
+export async function stepUpWithPassword(client: Client, password = GOOD_PASSWORD): Promise<void> {
+  const res = await client.post('/api/auth/step_up', { user: { password } });
+  if (res.statusCode !== 200) throw new Error(`step-up failed: ${res.statusCode} ${res.body}`);
+}
+
 /** The value of a query parameter in the first link of a mail. */
 export function tokenFromMail(message: MailMessage | undefined, param: string): string {
   if (!message) throw new Error('no mail');

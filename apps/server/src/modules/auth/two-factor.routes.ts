@@ -28,7 +28,9 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService; 
 
     app.post(path, async (request, reply) => {
       const { two_factor: input } = parseBody(TwoFactorEnableRequestSchema, request);
-      const user = await request.requireUser();
+      // Turning the second factor on needs a fresh step-up too (docs/auth.md#two-factor-authentication):
+      // on a stolen session it would lock the owner out, and show the thief the recovery codes.
+      const user = requireSteppedUp(await request.auth(), clock.now());
       return reply.code(200).send(await twoFactor.enable(user, input.otp_secret, input.authentication_code));
     });
 

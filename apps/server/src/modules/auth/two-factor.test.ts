@@ -1,10 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TwoFactorEnabledSchema, TwoFactorRequiredBodySchema, TwoFactorSetupSchema } from '@croupier/shared/api/auth';
+import {
+  STEP_UP_WINDOW_MINUTES,
+  TwoFactorEnabledSchema,
+  TwoFactorRequiredBodySchema,
+  TwoFactorSetupSchema,
+} from '@croupier/shared/api/auth';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createClient, type TestApp } from '../../../test/build-test-app.ts';
-import { expectContract } from '../../../test/contract.ts';
-import { type Client, GOOD_PASSWORD, lastMailTo, rowCounts, sendWithBody, signUp, totpAt } from './test-helpers.ts';
+import { expectContract, expectRouteContract } from '../../../test/contract.ts';
+import {
+  type Client,
+  GOOD_PASSWORD,
+  lastMailTo,
+  rowCounts,
+  sendWithBody,
+  signUp,
+  stepUpWithPassword,
+  totpAt,
+} from './test-helpers.ts';
 
 describe('two-factor authentication', () => {
   let t: TestApp;
@@ -14,6 +28,7 @@ describe('two-factor authentication', () => {
   afterAll(async () => t.close());
 
   const step = () => t.clock.advance(30_000);
+  const PATH = '/api/v2/player/two_factor';
 
   /** Signs up and turns two-factor on; returns the secret. The enabling code's step is used up. */
   async function playerWithTwoFactor(path = '/api/v2/player/two_factor') {
@@ -21,6 +36,7 @@ describe('two-factor authentication', () => {
     const setup = await signedUp.client.get(path);
     expect(setup.statusCode).toBe(200);
     const { otp_secret: secret } = expectContract(TwoFactorSetupSchema, setup.json());
+    await stepUpWithPassword(signedUp.client);
     const enabled = await signedUp.client.post(path, {
       two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
     });
@@ -44,6 +60,7 @@ describe('two-factor authentication', () => {
     expect(secret).toMatch(/^[A-Z2-7]{48}$/);
     expect(data).toMatch(/^otpauth:\/\/totp\/Croupier:.+\?.*secret=/);
 
+    await stepUpWithPassword(client);
     const wrongCode = await client.post('/api/v2/player/two_factor', {
       two_factor: { otp_secret: secret, authentication_code: '000000' },
     });
@@ -77,6 +94,34 @@ describe('two-factor authentication', () => {
     expect(again.json()).toMatchObject({ code: 'two_factor_already_enabled' });
   });
 
+  it('turning it on needs a fresh step-up: a session that proved nothing (a stolen one) or a stale step-up gets 403 reauth_required, and nothing changes', async () => {
+    const { client, player } = await signUp(t.app);
+    const { otp_secret: secret } = expectContract(TwoFactorSetupSchema, (await client.get(PATH)).json());
+    const before = await rowCounts(t.database);
+    const turnOn = async () =>
+      client.post(PATH, {
+        two_factor: { otp_secret: secret, authentication_code: await totpAt(secret, t.clock.now()) },
+      });
+    // A sign-up session has proven nothing: whoever holds it (a thief) gets no recovery codes.
+    const refused = await turnOn();
+    expectRouteContract('POST', PATH, refused);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'reauth_required', error: expect.any(String), two_factor: false });
+    expect(refused.body).not.toContain('recovery_codes');
+    expect(await rowCounts(t.database)).toEqual(before);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.id));
+    expect(row!.twoFactorEnabled).toBe(false);
+
+    await stepUpWithPassword(client);
+    t.clock.advance(STEP_UP_WINDOW_MINUTES * 60_000 + 1_000);
+    expect((await turnOn()).json()).toMatchObject({ code: 'reauth_required' });
+
+    await stepUpWithPassword(client);
+    const on = await turnOn();
+    expect(on.statusCode).toBe(200);
+    expect(expectContract(TwoFactorEnabledSchema, on.json()).recovery_codes).toHaveLength(10);
+  });
+
   it('GET of the set-up changes nothing; a secret set up for one player does not turn it on for another', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
@@ -92,6 +137,8 @@ describe('two-factor authentication', () => {
     ).otp_secret;
     expect(second).not.toBe(first);
     expect(await rowOf(alice.player.id)).toEqual(before);
+    await stepUpWithPassword(alice.client);
+    await stepUpWithPassword(bob.client);
 
     // A set-up opened in another tab does not void the first: either secret, once proven, turns it on.
     const stolen = await bob.client.post('/api/v2/player/two_factor', {

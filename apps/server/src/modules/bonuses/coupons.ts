@@ -90,7 +90,7 @@ export interface CouponsDeps {
   bonuses: BonusesService;
   freespins: FreespinsService;
   /** The sign-in throttle (auth module): its limits, its table. */
-  throttle: Pick<Throttle, 'isOpen' | 'fail'>;
+  throttle: Pick<Throttle, 'attempt' | 'buckets'>;
   /** Publishes a wallet balance a coupon's bonus changed, after the commit. */
   publish: (balance: MovedBalance) => void;
   /** After a commit that appended `bonus.changed`: the event log's consumers catch up. */
@@ -117,8 +117,8 @@ export class CouponsService {
 
   /**
    * `POST /api/bonuses/coupon`: the outcome, never an error (docs/bonuses.md#the-calls). While the
-   * player's failures are locked out (AUTH_MAX_FAILURES within AUTH_LOCK_MINUTES, as sign-in) the
-   * answer is `failed_to_activate` without the code being looked up. A player who may not receive
+   * player's bucket is full (AUTH_MAX_FAILURES within AUTH_LOCK_MINUTES, as sign-in) the answer is
+   * `failed_to_activate` without the code being looked up. A player who may not receive
    * bonuses (a break, their opt-out, the operator's restriction) fails before the code is read, and
    * nothing is written. An unknown code, another player's personal code, a code used up, canceled
    * or past its validity, or one whose campaign is off or offers nothing to this player fails and
@@ -129,8 +129,10 @@ export class CouponsService {
     // Before anything is read or counted (docs/bonuses.md#confirmed-addresses-only). A confirmed
     // address stays confirmed, so asking outside the attempt's transaction races nothing.
     if (!(await playerFacts(this.deps.db, userId))?.confirmed) throw emailNotConfirmed('redeem a code');
-    const key = couponThrottleKey(userId);
-    if (!(await this.deps.throttle.isOpen(key))) return 'failed_to_activate';
+    // The attempt is taken before the code is read (docs/auth.md#throttling): of 100 guesses at
+    // once, at most the bucket's room are tried. Anything but a counted failure gives it back.
+    const taken = await this.deps.throttle.attempt([this.deps.throttle.buckets.player(couponThrottleKey(userId))]);
+    if (!taken.ok) return 'failed_to_activate';
     const now = this.deps.clock.now();
     let attempt: Attempt;
     try {
@@ -141,9 +143,8 @@ export class CouponsService {
       else if (error instanceof AppError) attempt = failed(false);
       else throw error;
     }
-    if (attempt.outcome === 'failed_to_activate') {
-      if (attempt.counted) await this.deps.throttle.fail(key);
-    } else if (attempt.outcome === 'successfully_activated') {
+    if (attempt.outcome !== 'failed_to_activate' || !attempt.counted) await taken.giveBack();
+    if (attempt.outcome === 'successfully_activated') {
       this.deps.publish(attempt.balance);
       this.deps.onCommitted?.();
       if (attempt.pack) this.deps.freespins.announcePack(attempt.pack);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomPublicId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { createClient, type TestApp } from '../../../test/build-test-app.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
 
@@ -29,6 +29,7 @@ export async function signedInPlayer(t: TestApp, overrides: Partial<NewUser> = {
   const token = randomToken();
   await t.database.db.insert(sessions).values({
     id: sha256(token),
+    publicId: randomPublicId(),
     userId: user!.id,
     createdAt: now,
     lastSeenAt: now,

@@ -19,7 +19,7 @@ import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, tooManyRequests, unauthorized, unprocessable } from '../../lib/errors.ts';
-import { takeSendCaps, throttleKeys } from '../auth/index.ts';
+import { createThrottle, takeSendCaps, throttleKeys } from '../auth/index.ts';
 import type { SmsSender } from '../mail/index.ts';
 import { createPlayerService, findUserById } from '../player/index.ts';
 import {
@@ -54,7 +54,7 @@ const DAY_MS = 86_400_000;
 
 export interface ProfileDeps {
   db: Db;
-  env: Pick<Env, 'appSecret' | 'TERMS_UPDATED_AT' | 'SMS_DAILY_BUDGET'>;
+  env: Pick<Env, 'appSecret' | 'TERMS_UPDATED_AT' | 'SMS_DAILY_BUDGET' | 'AUTH_MAX_FAILURES' | 'AUTH_LOCK_MINUTES'>;
   clock: Clock;
   sms: SmsSender;
   logError: (message: string, error: unknown) => void;
@@ -68,6 +68,8 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function createProfileService({ db, env, clock, sms, logError }: ProfileDeps) {
   const players = createPlayerService({ db, env, clock });
+  // Wrong phone codes count in the one throttle of guessable secrets too (docs/auth.md#throttling).
+  const throttle = createThrottle({ db, clock, env });
   const codeKey = deriveKeyHex(env.appSecret, 'phone-code');
   // Bound to the player and the number: a code sent for one number never proves another.
   const codeHash = (userId: number, number: string, code: string) => hmacSha256(codeKey, `${userId}:${number}:${code}`);
@@ -84,9 +86,15 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
     };
   }
 
-  /** When the next code may be sent: a minute after the last, and after the day's cap resets. */
-  function nextSendAt(row: Pick<PhoneRow, 'lastSentAt' | 'sendWindowStartedAt' | 'sendsInWindow'>): Date {
-    const now = clock.now().getTime();
+  /**
+   * When the next code may be sent: a minute after the last, and after the day's cap resets. `at`:
+   * the request's own time, read once (a second read would be later, and always "wait").
+   */
+  function nextSendAt(
+    row: Pick<PhoneRow, 'lastSentAt' | 'sendWindowStartedAt' | 'sendsInWindow'>,
+    asOf: Date = clock.now(),
+  ): Date {
+    const now = asOf.getTime();
     let at = now;
     if (row.lastSentAt) at = Math.max(at, row.lastSentAt.getTime() + PHONE_RULES.resendAfterMs);
     const windowStart = row.sendWindowStartedAt?.getTime();
@@ -116,7 +124,7 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
         throw conflict('phone_exists', 'You already have a verified phone. Delete it before adding another.');
       }
       if (current) {
-        const wait = nextSendAt(current).getTime() - now.getTime();
+        const wait = nextSendAt(current, now).getTime() - now.getTime();
         if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000), 'Please wait before asking for another code.');
       }
       // Accounts are free: the number, the client address and the whole site are capped too. Taken
@@ -170,12 +178,17 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
         if (row.codeHash === null || row.codeExpiresAt === null || row.codeExpiresAt <= now) {
           return { kind: 'expired' as const };
         }
+        // Taken before the code is compared, in this transaction; a refusal wrote nothing.
+        const taken = await throttle.attempt([throttle.buckets.player(throttleKeys.phone(userId))], tx);
+        if (!taken.ok) return { kind: 'locked' as const, retryAfterSeconds: taken.retryAfterSeconds };
         if (!safeEqual(codeHash(userId, row.number, code), row.codeHash)) {
           // Counted in this transaction, which commits: the refusal is thrown after it.
           const attempts = await countWrongAttempt(tx, userId, now);
           if (attempts >= PHONE_RULES.maxAttempts) await clearPendingCode(tx, userId, now);
           return { kind: 'wrong' as const, left: Math.max(0, PHONE_RULES.maxAttempts - attempts) };
         }
+        // The code was right: its attempt goes back.
+        await taken.giveBack(tx);
         if (await numberVerifiedByOther(tx, userId, row.number)) return { kind: 'taken' as const };
         return { kind: 'verified' as const, row: await markPhoneVerified(tx, userId, now) };
       })
@@ -187,6 +200,8 @@ export function createProfileService({ db, env, clock, sms, logError }: ProfileD
         throw error;
       });
     switch (outcome.kind) {
+      case 'locked':
+        throw tooManyRequests(outcome.retryAfterSeconds, 'Too many wrong codes. Please try again later.');
       case 'expired':
         throw unprocessable('code_expired', 'This code has expired. Ask for a new one.', {
           code: [FIELD_MESSAGES.invalid],

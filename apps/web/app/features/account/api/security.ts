@@ -24,7 +24,10 @@ const RECOVERY = `${TWO_FACTOR}/recovery_codes`;
 /** GET: a new secret to add to the authenticator app, with its QR code; null (204) when two-factor is already on. */
 export const getTwoFactorSetup = (api: ApiClient) => api.get<TwoFactorSetup | null>(TWO_FACTOR);
 
-/** POST: turns two-factor on with the set-up secret and a first code; answers the recovery codes, this once. */
+/**
+ * POST: turns two-factor on with the set-up secret and a first code; answers the recovery codes, this
+ * once. Needs a fresh step-up (403 `reauth_required` otherwise): run it through useStepUp.
+ */
 export const enableTwoFactor = (api: ApiClient, otpSecret: string, code: string) =>
   api.post<TwoFactorEnabled>(TWO_FACTOR, { two_factor: { otp_secret: otpSecret, authentication_code: code } });
 

@@ -180,6 +180,43 @@ describe('changing the e-mail address asks "confirm it’s you" when the server 
   });
 });
 
+describe('two-factor on', () => {
+  it('asks "confirm it’s you" (the password only) when the server wants a step-up, then sends the same code again and shows the recovery codes', async () => {
+    const setup = { otp_secret: 'A'.repeat(48), data: 'otpauth://totp/Croupier:x?secret=A', qr_svg: '<svg/>' };
+    const enabled = { ...setup, recovery_codes: ['abcd-efgh-jkmn', 'pqrs-tvwx-yz01'] };
+    const get = vi
+      .fn()
+      .mockImplementation((path: string) =>
+        Promise.resolve(path === '/api/v2/player/two_factor' ? setup : { remaining: 0, created_at: null }),
+      );
+    const post = vi.fn().mockImplementation((path: string) => {
+      if (path === '/api/auth/step_up') return Promise.resolve({ valid_until: '2026-11-22T12:05:00Z' });
+      return post.mock.calls.filter(([p]) => p === path).length === 1
+        ? Promise.reject(stepUpRequired(false))
+        : Promise.resolve(enabled);
+    });
+    renderSettings({ get, post }, false);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    const code = await screen.findByLabelText('6-digit code');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Turn on' }).at(-1)!);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    // Two-factor is not on yet: the password alone confirms.
+    expect(within(dialog).queryByLabelText('Authenticator code')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'my passphrase' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('abcd-efgh-jkmn')).toBeTruthy();
+    const body = { two_factor: { otp_secret: setup.otp_secret, authentication_code: '123456' } };
+    expect(post.mock.calls).toEqual([
+      ['/api/v2/player/two_factor', body],
+      ['/api/auth/step_up', { user: { password: 'my passphrase' } }],
+      ['/api/v2/player/two_factor', body],
+    ]);
+  });
+});
+
 describe('two-factor off', () => {
   it('sends the code; a step-up in between is asked for, then the same code goes again', async () => {
     const del = vi.fn().mockRejectedValueOnce(stepUpRequired(true)).mockResolvedValueOnce(null);

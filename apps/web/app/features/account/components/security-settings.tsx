@@ -242,7 +242,8 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     if (!valid) return form.showErrors({ code: setup ? t('validation.code') : t('validation.code_or_recovery') });
     void submit(async () => {
       if (setup) {
-        const enabled = await enableTwoFactor(api, setup.otp_secret, code);
+        // Turning it on needs a fresh step-up too (decision 015): the dialog asks for the password.
+        const enabled = await stepUp.run(() => enableTwoFactor(api, setup.otp_secret, code));
         setNewCodes(enabled.recovery_codes);
       } else await stepUp.run(() => disableTwoFactor(api, code));
       toasts.add({
