@@ -71,6 +71,8 @@ describe('npm start on a fresh machine', () => {
     expect(output).toContain(`Croupier is running at ${origin}  (database: pglite)`);
     expect(output).toContain(`Mail (confirmation and password links): ${origin}/dev/mailbox`);
     expect(output).toContain('Payments: sandbox provider, test money only');
+    // A production start without withdrawal thresholds for verification says so (docs/verification.md#withdrawal-threshold).
+    expect(output).toContain('KYC_WITHDRAWAL_THRESHOLDS is empty');
 
     const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin };
     const email = `start-${port}@example.com`;

@@ -65,6 +65,12 @@ const TOKEN_LINK: Record<TokenPurpose, { path: string; param: string; mail: Mail
   // The same landing page as the account confirmation: opening either link confirms an address.
   email_change: { path: '/users/confirmation', param: 'confirmation_token', mail: 'email_change' },
 };
+/**
+ * The shape of every mailed token (`randomToken(32)`): anything else cannot be one of ours, so it is
+ * refused as invalid without a look-up and without taking an attempt (it could not have been right).
+ */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 /** Level every new player starts at (the loyalty ladder moves them up). */
 const STARTING_LEVEL = 'level_1';
 
@@ -311,11 +317,12 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
     const now = clock.now();
     const tokenHash = sha256(input.reset_password_token);
     // A token is a secret too: the attempt is taken from the IP's bucket before it is looked up.
-    const attempt = await throttle.take([throttle.buckets.ip(ip)]);
-    const ownerId = await findValidToken(db, tokenHash, 'reset_password', now);
+    const wellFormed = TOKEN_SHAPE.test(input.reset_password_token);
+    const attempt = wellFormed ? await throttle.take([throttle.buckets.ip(ip)]) : null;
+    const ownerId = wellFormed ? await findValidToken(db, tokenHash, 'reset_password', now) : null;
     const owner = ownerId ? await findUserById(db, ownerId) : undefined;
     const tokenOk = owner && !owner.disabledAt;
-    if (tokenOk) await attempt.giveBack();
+    if (tokenOk) await attempt?.giveBack();
     const policy = owner ? passwordPolicyErrors(input.password, owner.email) : [];
     const errors = mergeErrors(
       tokenOk ? {} : { reset_password_token: ['is invalid'] },
@@ -374,6 +381,10 @@ export function createAuthService({ db, env, clock, mailer, sessions }: AuthDeps
    */
   async function confirm(token: string, ip: string): Promise<User> {
     const now = clock.now();
+    if (!TOKEN_SHAPE.test(token))
+      throw unprocessable('validation_error', 'The confirmation link is not valid.', {
+        confirmation_token: ['is invalid'],
+      });
     const attempt = await throttle.take([throttle.buckets.ip(ip)]);
     const user = await db
       .transaction(async (tx) => {
