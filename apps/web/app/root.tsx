@@ -6,7 +6,6 @@ import { I18nProvider } from './i18n/runtime';
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -22,6 +21,7 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
+import { RouteLinks } from './components/layout/route-links';
 import { SandboxRibbon } from './components/layout/sandbox-ribbon';
 import { GameFrameHost } from './features/games/frame/frame-host';
 import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
@@ -132,7 +132,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <SeoLinks />
-        <Links nonce={nonce} />
+        {/* <Links>, keeping the stylesheets of the page behind a popup route. */}
+        <RouteLinks nonce={nonce} />
       </head>
       <body>
         {children}
