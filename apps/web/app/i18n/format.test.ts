@@ -22,10 +22,12 @@ describe('localizeServerDates', () => {
     formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   it('writes a UTC time of the server’s text as the app writes dates, in the UI locale', () => {
-    expect(localizeServerDates('You are taking a break until 2026-11-29 19:53 UTC: no deposits until then.', 'en')).toBe(
-      `You are taking a break until ${dayAndTime('2026-11-29T19:53:00Z', 'en')}: no deposits until then.`,
+    expect(
+      localizeServerDates('You are taking a break until 2026-11-29 19:53 UTC: no deposits until then.', 'en'),
+    ).toBe(`You are taking a break until ${dayAndTime('2026-11-29T19:53:00Z', 'en')}: no deposits until then.`);
+    expect(localizeServerDates('Ab 2026-11-29T19:53:10.5Z.', 'de')).toBe(
+      `Ab ${dayAndTime('2026-11-29T19:53:00Z', 'de')}.`,
     );
-    expect(localizeServerDates('Ab 2026-11-29T19:53:10.5Z.', 'de')).toBe(`Ab ${dayAndTime('2026-11-29T19:53:00Z', 'de')}.`);
     expect(localizeServerDates('self-excluded until 2027-05-28. To withdraw', 'en')).toBe(
       'self-excluded until May 28, 2027. To withdraw',
     );

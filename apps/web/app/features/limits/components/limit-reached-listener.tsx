@@ -34,9 +34,8 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const limits = useQuery({ ...limitsQueryOptions(useApi()), enabled, staleTime: 60_000 });
   const shown = useRef<number | null>(null);
-  // Where the page is when a push arrives (the handler is not re-created for every navigation).
-  const pathname = useRef('');
-  pathname.current = useLocation().pathname;
+  // Where the page is when a push arrives (useRealtimeChannel calls the latest handler).
+  const { pathname } = useLocation();
   const reached = enabled && anyMoneyLimitReached(limits.data);
 
   useRealtimeChannel(
@@ -54,7 +53,7 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
         // warning says why.
         const started = bindingBreak(event.limits);
         if (started) breakNotice.set(started);
-        if (splitLocale(pathname.current).path !== LIMITS_PATH)
+        if (splitLocale(pathname).path !== LIMITS_PATH)
           toasts.add({ type: 'warning', text: t('reached.break_started'), time: 0 });
         resetSession(queryClient);
       }

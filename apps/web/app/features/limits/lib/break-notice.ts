@@ -53,8 +53,6 @@ export function useBreakNotice(): BreakNotice | null {
 export function bindingBreak(limits: readonly UserLimit[]): BreakNotice | null {
   const end = (l: UserLimit) => (l.ends_at === null ? Number.MAX_VALUE : Date.parse(l.ends_at));
   const rank = (l: UserLimit) => (l.type === 'selfexclusion' ? 1 : 0);
-  const [first] = limits
-    .filter((l) => isBreakType(l.type))
-    .sort((a, b) => rank(b) - rank(a) || end(b) - end(a));
+  const [first] = limits.filter((l) => isBreakType(l.type)).sort((a, b) => rank(b) - rank(a) || end(b) - end(a));
   return first ? { type: first.type as BreakType, endsAt: first.ends_at } : null;
 }
