@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Locale } from '@croupier/shared/locales';
 import { Link } from 'react-router';
 import { href } from '../../../config/paths';
@@ -15,10 +16,14 @@ import './limits.css';
  */
 export function BreakStarted({ notice, locale }: { notice: BreakNotice; locale: Locale }) {
   const { t } = useTranslation('limits');
+  // It replaces the cards the player was reading (often far down, at the break's own card): its
+  // heading takes the focus, which brings it into view and has it read out.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="container page limits" aria-labelledby="break-started-title">
       <div className="card limit-card break-started">
-        <h1 id="break-started-title">{t(`breaks.started_title_${notice.type}`)}</h1>
+        <h1 id="break-started-title" ref={heading} tabIndex={-1}>{t(`breaks.started_title_${notice.type}`)}</h1>
         <p className="limit-item__parked">
           {notice.endsAt
             ? t('breaks.started', { date: formatDate(notice.endsAt, locale, DATE_TIME) })
