@@ -101,7 +101,7 @@ async function expectWhereTheyStand() {
   ).toBeTruthy();
   expect(panel.getByRole('heading', { name: 'What you can still do' })).toBeTruthy();
   expect(panel.getByText(/Sign in to see your balance and withdraw your money/)).toBeTruthy();
-  expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+  expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in?redirect=%2Fusers%2Flimits');
   expect(panel.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   // It replaces the card the player was at: its heading takes the focus (and so comes into view).
   expect(document.activeElement).toBe(panel.getByRole('heading', { name: 'Your break has started' }));

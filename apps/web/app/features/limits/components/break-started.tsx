@@ -23,7 +23,9 @@ export function BreakStarted({ notice, locale }: { notice: BreakNotice; locale: 
   return (
     <section className="container page limits" aria-labelledby="break-started-title">
       <div className="card limit-card break-started">
-        <h1 id="break-started-title" ref={heading} tabIndex={-1}>{t(`breaks.started_title_${notice.type}`)}</h1>
+        <h1 id="break-started-title" ref={heading} tabIndex={-1}>
+          {t(`breaks.started_title_${notice.type}`)}
+        </h1>
         <p className="limit-item__parked">
           {notice.endsAt
             ? t('breaks.started', { date: formatDate(notice.endsAt, locale, DATE_TIME) })
@@ -33,7 +35,12 @@ export function BreakStarted({ notice, locale }: { notice: BreakNotice; locale: 
         <p>{t(`breaks.still_${notice.type}`)}</p>
         <div className="limit-item__actions">
           {notice.type === 'coolingoff' && (
-            <Link to={href('signIn', locale)} preventScrollReset className="btn btn--primary">
+            // Back here once signed in: the limits page then shows the running break.
+            <Link
+              to={href('signIn', locale, { redirect: href('limits', locale) })}
+              preventScrollReset
+              className="btn btn--primary"
+            >
               {t('breaks.sign_in')}
             </Link>
           )}
