@@ -144,9 +144,11 @@ describe.skipIf(!hasBrowser)('self-exclusion from another device', () => {
     await expect.poll(() => frameHost(page).count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().waitFor();
 
-    // Signing in again is refused with the reason.
+    // Signing in again is refused with the reason, its date written as the site writes dates.
     await visit(page, '/login');
     await signInWith(page, email, PASSWORD);
-    await page.getByText(/Your account is self-excluded until \d{4}-\d{2}-\d{2}\. To withdraw your balance/).waitFor();
+    await page
+      .getByText(/Your account is self-excluded until [A-Z][a-z]{2} \d{1,2}, \d{4}\. To withdraw your balance/)
+      .waitFor();
   }, 90_000);
 });

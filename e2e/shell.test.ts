@@ -134,6 +134,47 @@ describe.skipIf(!hasBrowser)('popup routes and the site layout', () => {
     }
   }, 120_000);
 
+  // What the page behind a modal looks like, read from computed styles: the lobby's category chips
+  // are a row of pills (not a bulleted list) and a game card is one column of the grid, not the page.
+  // The home page has no chips (null); its cards still count.
+  async function pageStyles(page: Page) {
+    return page.evaluate(() => {
+      const chips = document.querySelector('#main .category-tabs__list');
+      const card = document.querySelector('#main .game-card');
+      const main = document.querySelector('#main');
+      return {
+        chips: chips ? `${getComputedStyle(chips).display} ${getComputedStyle(chips).listStyleType}` : null,
+        cardFraction: card && main ? Math.round((card.getBoundingClientRect().width / main.clientWidth) * 100) : null,
+      };
+    });
+  }
+
+  it("the page behind any popup keeps its styles (the popup route keeps the page route's stylesheets)", async () => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } });
+    const { session } = await createPlayer(uniqueEmail('shell-styles'));
+    const cases: { from: string; popup: string; title: string; signedIn: boolean }[] = [
+      { from: '/pokies/all', popup: '/sign-in', title: 'Sign in', signedIn: false },
+      { from: '/pokies/all', popup: '/sign-up', title: 'Create your account', signedIn: false },
+      { from: '/', popup: '/sign-in', title: 'Sign in', signedIn: false },
+      { from: '/', popup: '/sign-up', title: 'Create your account', signedIn: false },
+      { from: '/pokies/all', popup: '/deposit', title: 'Deposit', signedIn: true },
+      { from: '/', popup: '/deposit', title: 'Deposit', signedIn: true },
+    ];
+    for (const c of cases) {
+      const label = `${c.popup} over ${c.from}`;
+      if (c.signedIn) await page.context().addCookies([{ ...session, url: baseUrl }]);
+      await visit(page, c.from);
+      await page.locator('#main .game-card').first().waitFor();
+      const before = await pageStyles(page);
+      // Styled at first: pills in a row, a card a fraction of the column.
+      if (c.from !== '/') expect(before.chips, label).toBe('flex none');
+      expect(before.cardFraction, label).toBeLessThan(50);
+      await navigateInApp(page, c.popup);
+      await page.getByRole('dialog', { name: c.title }).waitFor();
+      expect(await pageStyles(page), label).toEqual(before);
+    }
+  }, 120_000);
+
   it('a popup opened as the first page of the visit closes to the home page, still on the site', async () => {
     const page = await openPage();
     for (const by of ['Escape', 'the × button', 'the overlay'] as const) {

@@ -6,7 +6,6 @@ import { I18nProvider } from './i18n/runtime';
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -22,6 +21,7 @@ import { createI18n } from './i18n/create-i18n';
 import { localeFromPath } from './i18n/locale-path';
 import { loadLocaleResources } from './i18n/resources.server';
 import { ErrorPage } from './components/layout/error-page';
+import { RouteLinks } from './components/layout/route-links';
 import { SandboxRibbon } from './components/layout/sandbox-ribbon';
 import { GameFrameHost } from './features/games/frame/frame-host';
 import { ApiProvider, getBrowserApi, getServerApi } from './lib/api-context';
@@ -129,10 +129,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0a0c16" />
+        {/* The site files (docs/web-shell.md#site-files): /favicon.ico for what asks for it by name. */}
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <SeoLinks />
-        <Links nonce={nonce} />
+        {/* <Links>, keeping the stylesheets of the page behind a popup route. */}
+        <RouteLinks nonce={nonce} />
       </head>
       <body>
         {children}

@@ -23,6 +23,21 @@ const FORWARDED = [
   'x-country-code',
 ];
 
+/**
+ * The files a browser or a crawler asks the site's root for by name (apps/web/public, copied by the
+ * build; docs/web-shell.md#site-files): served as they are, with a cache time.
+ */
+const SITE_FILES = new Set([
+  'favicon.ico',
+  'favicon.svg',
+  'apple-touch-icon.png',
+  'icon-192.png',
+  'icon-512.png',
+  'icon-maskable-512.png',
+  'manifest.webmanifest',
+  'robots.txt',
+]);
+
 /** docs/player-app.md#timing: server-side api calls time out after 8 s (callers may pass their own signal). */
 const SSR_API_TIMEOUT_MS = 8000;
 
@@ -103,10 +118,15 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
       // they are to clients that accept them, and never routes of their own.
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
-      // Hashed file names under /assets never change: cache them for a year.
+      // Hashed file names under /assets never change: cache them for a year. The site files at
+      // the root (icons, the web manifest, robots.txt) keep their names: a day, an hour for robots.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The path of the file sent: `.br` or `.gz` beside the named one for a client that accepts it.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        if (SITE_FILES.has(name))
+          res.header('cache-control', `public, max-age=${name === 'robots.txt' ? 3600 : 86400}`);
       },
     });
   }

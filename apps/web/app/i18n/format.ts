@@ -35,3 +35,22 @@ export function formatDuration(seconds: number, locale: Locale): string {
           : [Math.ceil(s / 86_400), 'day'];
   return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
+
+/** A day and a time, as the app shows them (the limits page, the cashbox). */
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A UTC time the server writes into its texts ("2026-11-29 19:53 UTC", an ISO time), or a bare day. */
+const SERVER_DATE =
+  /\b(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z| UTC)|\b(\d{4}-\d{2}-\d{2})\b(?![T ]\d)/g;
+
+/**
+ * A text in the server's words (a refusal's `error`) with its dates as the rest of the app writes
+ * them: a UTC time becomes the day and time in the UI locale and the visitor's time zone, a bare
+ * day the day alone. "You are taking a break until 2026-11-29 19:53 UTC" reads "… until
+ * Nov 29, 2026, 8:53 PM" in Berlin, like every other date of the site.
+ */
+export function localizeServerDates(text: string, locale: Locale): string {
+  return text.replace(SERVER_DATE, (match, day?: string, time?: string, bareDay?: string) =>
+    day && time ? formatDate(`${day}T${time}:00Z`, locale, DAY_AND_TIME) : formatDate(bareDay ?? match, locale),
+  );
+}

@@ -1,6 +1,6 @@
 import type { I18n } from '../i18n/runtime';
 import { ApiError, NetworkError } from './api-client';
-import { mapServerErrors } from './server-errors';
+import { mapServerErrors, serverErrorText } from './server-errors';
 
 /**
  * Turns a failed submit into what a form shows: translated messages at the fields they belong to
@@ -17,13 +17,9 @@ export function apiErrorToForm(
   if (!(error instanceof ApiError)) return { fields: {}, general: i18n.t('common:errors.generic') };
   const translate = (key: string) => (i18n.exists(`${ns}:${key}`) ? i18n.t(`${ns}:${key}`) : null);
   const mapped = mapServerErrors(error.fieldErrors, formFields, translate);
-  const serverText = (error.body as { error?: unknown } | null)?.error;
+  const serverText = serverErrorText(error, i18n.language);
   const general =
     mapped.general[0] ??
-    (Object.keys(mapped.fields).length > 0
-      ? null
-      : typeof serverText === 'string' && serverText
-        ? serverText
-        : i18n.t('common:errors.generic'));
+    (Object.keys(mapped.fields).length > 0 ? null : (serverText ?? i18n.t('common:errors.generic')));
   return { fields: mapped.fields, general };
 }

@@ -23,6 +23,7 @@ import { ErrorPage } from '../components/layout/error-page';
 import { Footer } from '../components/layout/footer';
 import { GlobalLoader } from '../components/layout/global-loader';
 import { Header } from '../components/layout/header';
+import { RouteAnnouncer } from '../components/layout/route-announcer';
 import { useIdleTitle } from '../components/layout/use-idle-title';
 import { modals } from '../components/modal/modals';
 import { historyIndex, PageBehindContext } from '../components/modal/popup-route';
@@ -306,6 +307,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="app__main" tabIndex={-1}>
         {children}
       </main>
+      <RouteAnnouncer />
       <Footer locale={locale} currentPath={localePath(currentPath, locale)} year={new Date().getFullYear()} />
       {hasModals && (
         <Suspense fallback={null}>

@@ -83,16 +83,19 @@ export function Header({
           </div>
           {playerName ? (
             <>
-              <p className="balance" aria-live="off">
-                <span className="visually-hidden">{t('header.balance')}: </span>
-                <span className="balance__amount">{balance ?? '—'}</span>
-                {balanceParts && (
-                  <span className="balance__parts">
-                    {t('header.balance_parts', { cash: balanceParts.cash, bonus: balanceParts.bonus })}
-                  </span>
-                )}
-              </p>
-              {wagering}
+              {/* On a phone the wagering meter is drawn as a bar inside the balance (shell.css). */}
+              <div className="balance-group">
+                <p className="balance" aria-live="off">
+                  <span className="visually-hidden">{t('header.balance')}: </span>
+                  <span className="balance__amount">{balance ?? '—'}</span>
+                  {balanceParts && (
+                    <span className="balance__parts">
+                      {t('header.balance_parts', { cash: balanceParts.cash, bonus: balanceParts.bonus })}
+                    </span>
+                  )}
+                </p>
+                {wagering}
+              </div>
               <Link
                 to={href('deposit', locale)}
                 preventScrollReset

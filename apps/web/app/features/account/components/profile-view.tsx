@@ -52,7 +52,8 @@ export function ProfileView({
       {accounts && accounts.length > 0 && (
         <section className="card" aria-labelledby="profile-wallets">
           <h2 id="profile-wallets">{t('wallets.title')}</h2>
-          {/* Scrolls sideways on its own on a phone: focusable, so a keyboard can scroll it too. */}
+          {/* A card per wallet on a phone (shell.css); scrolls sideways on its own if it still cannot fit:
+              focusable, so a keyboard can scroll it too. */}
           <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="profile-wallets">
             <table className="wallets">
               <thead>
@@ -86,9 +87,13 @@ export function ProfileView({
                         )
                       )}
                     </th>
-                    <td>{formatMoney(a.amount_cents, a.currency, locale)}</td>
-                    <td>{formatMoney(a.available_to_cashout_cents, a.currency, locale)}</td>
-                    <td>{formatMoney(a.amount_cents - a.available_to_cashout_cents, a.currency, locale)}</td>
+                    <td data-label={t('wallets.total')}>{formatMoney(a.amount_cents, a.currency, locale)}</td>
+                    <td data-label={t('wallets.cash')}>
+                      {formatMoney(a.available_to_cashout_cents, a.currency, locale)}
+                    </td>
+                    <td data-label={t('wallets.bonus')}>
+                      {formatMoney(a.amount_cents - a.available_to_cashout_cents, a.currency, locale)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

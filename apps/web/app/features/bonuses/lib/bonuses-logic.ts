@@ -8,6 +8,7 @@ import { bonusGroupOf, type CurrencyTerms } from '@croupier/shared/bonus-terms';
 import { WAGER_FREE_TOAST_MIN } from '../../../config/constants';
 import { subunitsOf } from '../../../lib/amount-input';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/server-errors';
 import type { I18n } from '../../../i18n/runtime';
 
 export type GiftTab = 'active' | 'available' | 'history';
@@ -230,7 +231,5 @@ export function bonusErrorMessage(error: unknown, i18n: I18n): string {
   if (!(error instanceof ApiError)) return i18n.t('common:errors.generic');
   const code = error.code;
   if (code && (KNOWN_CODES as readonly string[]).includes(code)) return i18n.t(`bonuses:errors.${code}`);
-  const serverText = (error.body as { error?: unknown } | null)?.error;
-  if (typeof serverText === 'string' && serverText) return serverText;
-  return i18n.t('common:errors.generic');
+  return serverErrorText(error, i18n.language) ?? i18n.t('common:errors.generic');
 }

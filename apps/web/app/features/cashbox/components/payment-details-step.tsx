@@ -15,7 +15,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { useCurrentUser } from '../../../lib/player/use-current-user';
 import { StepUpCancelled } from '../../../lib/step-up';
-import { mapServerErrors } from '../../../lib/server-errors';
+import { mapServerErrors, serverErrorText } from '../../../lib/server-errors';
 import {
   createDeposit,
   createWithdrawal,
@@ -107,12 +107,10 @@ export function submitErrorToForm(
   if (error instanceof ApiError) {
     const translate = (key: string) => (i18n.exists(`cashbox:${key}`) ? i18n.t(`cashbox:${key}`) : null);
     const mapped = mapServerErrors(error.fieldErrors, fieldNames, translate);
-    const text = (error.body as { error?: unknown } | null)?.error;
     const general =
-      typeof text === 'string' && text
-        ? text
-        : (mapped.general[0] ?? (error.code ? i18n.t(`cashbox:errors.codes.${error.code}`, '') : '')) ||
-          i18n.t('common:errors.generic');
+      serverErrorText(error, i18n.language) ??
+      ((mapped.general[0] ?? (error.code ? i18n.t(`cashbox:errors.codes.${error.code}`, '') : '')) ||
+        i18n.t('common:errors.generic'));
     return { fields: mapped.fields, general };
   }
   if (error instanceof Error && error.message) return { fields: {}, general: error.message };

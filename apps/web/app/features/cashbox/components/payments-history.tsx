@@ -154,7 +154,8 @@ function PaymentTotals({ locale }: { locale: Locale }) {
   return (
     <section aria-labelledby={`${id}-title`} className="payments-history__totals">
       <h2 id={`${id}-title`}>{t('history.totals')}</h2>
-      {/* Scrolls sideways on its own on a phone: focusable, so a keyboard can scroll it too. */}
+      {/* A card per currency on a phone (shell.css); scrolls sideways on its own if it still cannot fit:
+          focusable, so a keyboard can scroll it too. */}
       <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
         <table className="figures">
           <thead>
@@ -172,9 +173,9 @@ function PaymentTotals({ locale }: { locale: Locale }) {
               return (
                 <tr key={c}>
                   <th scope="row">{c}</th>
-                  <td>{formatMoney(inCents, c, locale)}</td>
-                  <td>{formatMoney(outCents, c, locale)}</td>
-                  <td>{formatMoney(inCents - outCents, c, locale)}</td>
+                  <td data-label={t('history.deposited')}>{formatMoney(inCents, c, locale)}</td>
+                  <td data-label={t('history.withdrawn')}>{formatMoney(outCents, c, locale)}</td>
+                  <td data-label={t('history.net')}>{formatMoney(inCents - outCents, c, locale)}</td>
                 </tr>
               );
             })}

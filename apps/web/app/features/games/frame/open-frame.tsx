@@ -172,8 +172,8 @@ export default function OpenFrame({ state }: { state: Exclude<FrameState, { stat
           className="frame-host__iframe"
           src={state.url}
           title={state.title}
+          // The permissions policy alone: Chrome warns when the legacy `allowfullscreen` is set too.
           allow="fullscreen"
-          allowFullScreen
           style={iframeStyle}
           tabIndex={minimised ? -1 : undefined}
           onLoad={() => gameFrame.dispatch({ type: 'loaded', url: state.url })}

@@ -1,17 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { Locale } from '@croupier/shared/locales';
 import { Dialog } from '../../../components/modal/dialog';
-import { toasts } from '../../../components/toast/toast-store';
 import { CheckField, SelectField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
-import { href } from '../../../config/paths';
 import { formatDate } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
 import { resetSession } from '../../../lib/session';
 import type { UserLimit } from '../api/get-limits';
 import { useSaveLimit } from '../api/save-limit';
+import { breakNotice } from '../lib/break-notice';
 import { BREAK_PERIODS, type BreakType, breakEnd, DATE_TIME, limitErrorMessage } from '../lib/limits-logic';
 
 type BreakPeriod = (typeof BREAK_PERIODS)[BreakType][number];
@@ -20,7 +18,7 @@ type BreakPeriod = (typeof BREAK_PERIODS)[BreakType][number];
  * A break (cooling-off or self-exclusion): what it does, the one running, or the form to take one.
  * Taking it goes through a dialog that says exactly what happens and needs the player's agreement;
  * the request that starts it ends all of the player's sessions, so the page then forgets the
- * player and goes home with a message that stays (docs/limits.md#enforcement).
+ * player and, in its place, says where they stand (`BreakStarted`, docs/limits.md#enforcement).
  */
 export function BreakCard({
   type,
@@ -38,7 +36,6 @@ export function BreakCard({
   const { t, i18n } = useTranslation('limits');
   const save = useSaveLimit();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const titleId = useId();
   const periods = BREAK_PERIODS[type] as readonly BreakPeriod[];
   const [period, setPeriod] = useState<BreakPeriod>(periods[0]!);
@@ -54,23 +51,15 @@ export function BreakCard({
 
   function start() {
     if (!agreed || !asking) return;
-    save.mutate(
-      { type, period },
-      {
-        onSuccess: (limit) => {
-          const until = limit.ends_at ?? asking.until?.toISOString() ?? null;
-          resetSession(queryClient);
-          toasts.add({
-            type: 'warning',
-            time: 0,
-            text: until
-              ? t('breaks.started', { date: formatDate(until, locale, DATE_TIME) })
-              : t('breaks.started_forever'),
-          });
-          void navigate(href('home', locale), { replace: true });
-        },
-        onError: () => setAsking(null),
+    const until = asking.until;
+    // Not `mutate`'s own callbacks: they are dropped once this card unmounts, and it does unmount
+    // when the server's `break_started` push signs the page out before the answer arrives.
+    save.mutateAsync({ type, period }).then(
+      (limit) => {
+        breakNotice.set({ type, endsAt: limit.ends_at ?? until?.toISOString() ?? null });
+        resetSession(queryClient);
       },
+      () => setAsking(null),
     );
   }
 

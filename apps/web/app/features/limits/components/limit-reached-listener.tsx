@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GameLimitsEvent, UserLimit } from '@croupier/shared/api/limits';
 import { limitAccountReached } from '@croupier/shared/limits';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { toasts } from '../../../components/toast/toast-store';
-import { localePath } from '../../../i18n/locale-path';
+import { localePath, splitLocale } from '../../../i18n/locale-path';
 import { useLocale } from '../../../i18n/use-locale';
 import { useTranslation } from '../../../i18n/runtime';
 import { useApi } from '../../../lib/api-context';
@@ -11,6 +12,9 @@ import { QUERY_KEYS } from '../../../lib/query-keys';
 import { resetSession } from '../../../lib/session';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { limitsQueryOptions } from '../api/get-limits';
+import { bindingBreak, breakNotice } from '../lib/break-notice';
+
+const LIMITS_PATH = '/users/limits';
 
 /** A money limit is reached when nothing is left on one of its accounts (docs/limits.md#what-counts). */
 export function anyMoneyLimitReached(limits: readonly UserLimit[] | undefined): boolean {
@@ -30,6 +34,8 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const limits = useQuery({ ...limitsQueryOptions(useApi()), enabled, staleTime: 60_000 });
   const shown = useRef<number | null>(null);
+  // Where the page is when a push arrives (useRealtimeChannel calls the latest handler).
+  const { pathname } = useLocation();
   const reached = enabled && anyMoneyLimitReached(limits.data);
 
   useRealtimeChannel(
@@ -42,8 +48,13 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
         toasts.add({ type: 'warning', text: t('reached.session_ended'), time: 0 });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.player, exact: true });
       } else if (event.reason === 'break_started') {
-        // Started from another device: this one is signed out too, and leaves any game it runs.
-        toasts.add({ type: 'warning', text: t('reached.break_started'), time: 0 });
+        // Signed out here too, and any game is left. The limits page says where the player stands
+        // (this tab may be the one that started it, the push comes before the answer); elsewhere a
+        // warning says why.
+        const started = bindingBreak(event.limits);
+        if (started) breakNotice.set(started);
+        if (splitLocale(pathname).path !== LIMITS_PATH)
+          toasts.add({ type: 'warning', text: t('reached.break_started'), time: 0 });
         resetSession(queryClient);
       }
     },
@@ -56,7 +67,7 @@ export function LimitReachedListener({ enabled }: { enabled: boolean }) {
       shown.current = toasts.add({
         type: 'warning',
         text: t('reached.toast'),
-        url: localePath('/users/limits', locale),
+        url: localePath(LIMITS_PATH, locale),
         time: 0,
       });
     } else if (!reached && shown.current !== null) {

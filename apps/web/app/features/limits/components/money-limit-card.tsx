@@ -111,7 +111,7 @@ function AccountFigures({
         </div>
       </dl>
       <progress
-        className="limit-account__meter"
+        className={`limit-account__meter${reached ? ' limit-account__meter--reached' : ''}`}
         max={Math.max(1, account.amount_cents)}
         value={Math.min(account.amount_cents, account.current_value_amount_cents)}
         aria-label={t('money.meter', {

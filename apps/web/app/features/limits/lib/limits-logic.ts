@@ -15,6 +15,7 @@ import type { Locale } from '@croupier/shared/locales';
 import { formatDate } from '../../../i18n/format';
 import type { I18n } from '../../../i18n/runtime';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/server-errors';
 
 export type MoneyLimitType = (typeof MONEY_LIMIT_TYPES)[number];
 export type BreakType = keyof typeof BREAK_PERIODS;
@@ -72,6 +73,5 @@ export function limitErrorMessage(error: unknown, i18n: I18n, locale: Locale): s
     if (when) return i18n.t('limits:errors.limit_confirm_too_early', { date: formatDate(when, locale, DATE_TIME) });
   }
   if (code && (KNOWN_CODES as readonly string[]).includes(code)) return i18n.t(`limits:errors.${code}`);
-  if (typeof serverText === 'string' && serverText) return serverText;
-  return i18n.t('common:errors.generic');
+  return serverErrorText(error, locale) ?? i18n.t('common:errors.generic');
 }

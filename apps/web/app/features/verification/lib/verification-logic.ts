@@ -1,6 +1,7 @@
 import type { DocumentContentType, DocumentType } from '@croupier/shared/api/documents';
 import type { I18n } from '../../../i18n/runtime';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { serverErrorText } from '../../../lib/server-errors';
 
 /** The types the server accepts (its contract's list; only types are imported here, so zod stays out of the page). */
 const CONTENT_TYPES = [
@@ -41,9 +42,7 @@ export function verificationErrorMessage(error: unknown, i18n: I18n): string {
   if (!(error instanceof ApiError)) return i18n.t('common:errors.generic');
   const code = error.code;
   if (code && (KNOWN_CODES as readonly string[]).includes(code)) return i18n.t(`verification:errors.${code}`);
-  const serverText = (error.body as { error?: unknown } | null)?.error;
-  if (typeof serverText === 'string' && serverText) return serverText;
-  return i18n.t('common:errors.generic');
+  return serverErrorText(error, i18n.language) ?? i18n.t('common:errors.generic');
 }
 
 /** "1.4 MB", "830 KB" in the page's language. */

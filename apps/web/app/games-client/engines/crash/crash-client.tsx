@@ -3,6 +3,7 @@ import { useSharedRound } from '../../../lib/realtime';
 import { BetControl } from '../../components/bet-control';
 import { GameLayout } from '../../components/game-layout';
 import { PrimaryButton } from '../../components/primary-button';
+import { ReservedLabel } from '../../components/reserved-label';
 import { ResultLine } from '../../components/result-line';
 import { SymbolIcon } from '../../components/symbol-icon';
 import { useGame } from '../../hooks/game-context';
@@ -12,7 +13,7 @@ import { sharedBetOf, useSettleShared } from '../../hooks/use-settle-shared';
 import { useSharedFeed } from '../../hooks/use-shared-feed';
 import { useTicker } from '../../hooks/use-ticker';
 import { formatMultiplier } from '../../lib/format';
-import { crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
+import { betButtonLabel, crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
 
 /**
  * Rocket: one round for everybody. Bets join during `betting`; during `running` the multiplier
@@ -59,6 +60,10 @@ export default function CrashClient() {
     inCurrent && phase === 'running' && target !== null && multiplier !== null && multiplier >= target,
   );
   const countdown = phase === 'betting' ? Math.ceil(clock.remainingUntil(current?.betting_ends_at, now) / 1000) : null;
+
+  const betLabel = betButtonLabel(phase, inCurrent, mine?.status ?? null);
+  const betLabels = { bet_placed: t('crash.bet_placed'), bet: t('actions.bet'), wait_next: t('crash.wait_next') };
+  const stake = mine && inCurrent ? mine.stake_cents : amount;
 
   let result = '';
   let tone: 'win' | 'loss' | 'neutral' = 'neutral';
@@ -138,7 +143,8 @@ export default function CrashClient() {
             />
           </label>
           <PrimaryButton onClick={placeBet} disabled={!canBet} busy={busy}>
-            {inCurrent ? t('crash.bet_placed') : phase === 'betting' ? t('actions.bet') : t('crash.wait_next')}
+            {/* As wide as its widest label: the controls do not move when it changes. */}
+            <ReservedLabel reserve={betLabels}>{betLabels[betLabel]}</ReservedLabel>
           </PrimaryButton>
           <button
             type="button"
@@ -147,9 +153,12 @@ export default function CrashClient() {
             disabled={!canCashout}
             onClick={cashout}
           >
-            {canCashout
-              ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) })
-              : t('actions.cashout')}
+            {/* Room for the amount at 100× the stake, so a climbing figure does not push the bet button. */}
+            <ReservedLabel reserve={{ wide: t('actions.cashout_amount', { amount: money(stake * 100) }) }}>
+              {canCashout
+                ? t('actions.cashout_amount', { amount: money(Math.floor(mine!.stake_cents * (multiplier ?? 1))) })
+                : t('actions.cashout')}
+            </ReservedLabel>
           </button>
         </>
       }

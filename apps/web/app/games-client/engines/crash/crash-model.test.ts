@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
+import { betButtonLabel, crashPointOf, liveMultiplier, parseAutoCashout } from './crash-model';
 
 describe('crash client helpers', () => {
   it('reads the crash point of an ended round', () => {
@@ -24,5 +24,18 @@ describe('crash client helpers', () => {
       last = m;
     }
     expect(last).toBeGreaterThan(2);
+  });
+});
+
+describe('the bet button', () => {
+  it('says "Bet placed" only while the bet flies, and to wait once it is cashed out or lost', () => {
+    expect(betButtonLabel('betting', false, null)).toBe('bet');
+    expect(betButtonLabel('betting', true, 'open')).toBe('bet_placed');
+    expect(betButtonLabel('running', true, 'open')).toBe('bet_placed');
+    expect(betButtonLabel('running', true, 'finished')).toBe('wait_next');
+    expect(betButtonLabel('ended', true, 'finished')).toBe('wait_next');
+    expect(betButtonLabel('running', false, 'finished')).toBe('wait_next');
+    // The previous round's bet does not stop the next one.
+    expect(betButtonLabel('betting', false, 'finished')).toBe('bet');
   });
 });

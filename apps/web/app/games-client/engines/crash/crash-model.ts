@@ -22,3 +22,16 @@ export function parseAutoCashout(text: string): number | null {
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return hundredths >= 101 ? hundredths / 100 : null;
 }
+
+/**
+ * What the bet button says: "Bet placed" only while the player's bet flies in the round on screen;
+ * once it is cashed out (or lost) that round is over for them, and they wait for the next one.
+ */
+export function betButtonLabel(
+  phase: 'betting' | 'running' | 'ended' | null,
+  inCurrent: boolean,
+  mineStatus: 'open' | 'finished' | null,
+): 'bet_placed' | 'bet' | 'wait_next' {
+  if (inCurrent) return mineStatus === 'open' ? 'bet_placed' : 'wait_next';
+  return phase === 'betting' ? 'bet' : 'wait_next';
+}
