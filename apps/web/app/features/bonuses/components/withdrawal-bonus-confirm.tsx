@@ -32,7 +32,10 @@ export function WithdrawalBonusConfirm({ info, onConfirm, onCancel, busy }: With
       <h3 id={titleId} className="bonus-forfeit__title">
         {t('withdrawal.title')}
       </h3>
-      <CancelFiguresText info={info} kind="withdrawal" id={figuresId} />
+      <div id={figuresId}>
+        <CancelFiguresText info={info} kind="withdrawal" />
+        <p className="bonus-figures">{t('withdrawal.no_restore')}</p>
+      </div>
       <div className="bonus-dialog__actions">
         <button
           type="button"
