@@ -154,6 +154,8 @@ describe('a withdrawal while a bonus is being wagered (docs/bonuses.md#limits-wi
     expect(await screen.findByText(FIGURES)).toBeInTheDocument();
     const confirm = screen.getByRole('button', { name: 'Withdraw and cancel the bonus' });
     await waitFor(() => expect(confirm).toHaveFocus());
+    // It forfeits bonus money: styled as destructive, not as the primary green.
+    expect(confirm).toHaveClass('btn--danger');
     expect(confirm).toHaveAccessibleDescription(`${FIGURES} ${NO_RESTORE}`);
     expect(screen.queryByRole('button', { name: 'Withdraw €50.00' })).not.toBeInTheDocument();
 

@@ -89,7 +89,7 @@ export function BonusCard({ bonus, locale }: { bonus: PlayerBonus; locale: Local
           {bonus.cancelable && (
             <button
               type="button"
-              className="btn btn--secondary btn--sm"
+              className="btn btn--danger-outline btn--sm"
               aria-describedby={titleId}
               onClick={() => setCancelling(true)}
             >

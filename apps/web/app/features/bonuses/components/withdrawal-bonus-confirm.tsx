@@ -39,7 +39,7 @@ export function WithdrawalBonusConfirm({ info, onConfirm, onCancel, busy }: With
       <div className="bonus-dialog__actions">
         <button
           type="button"
-          className="btn btn--primary btn--block"
+          className="btn btn--danger btn--block"
           ref={confirm}
           aria-describedby={figuresId}
           disabled={busy}

@@ -537,6 +537,7 @@ describe('saved profiles', () => {
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
     const confirm = screen.getByRole('button', { name: 'Yes, remove' });
+    expect(confirm).toHaveClass('btn--danger');
     expect(confirm).toHaveFocus();
     fireEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('radio', { name: '424242••••4242' })).not.toBeInTheDocument());

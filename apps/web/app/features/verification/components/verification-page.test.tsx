@@ -112,6 +112,7 @@ describe('the verification page', () => {
     // Reviewed documents are the operator's record: no delete button.
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).queryByRole('button')).toBeNull();
+    expect(within(items[2]!).getByRole('button', { name: 'Delete passport.jpg' })).toHaveClass('btn--danger-outline');
     fireEvent.click(within(items[2]!).getByRole('button', { name: 'Delete passport.jpg' }));
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/player/documents/1'));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));

@@ -220,7 +220,7 @@ function DocumentItem({
       {doc.status === 'not_approved' ? (
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className="btn btn--danger-outline btn--sm"
           disabled={deleting}
           aria-label={t('list.delete_named', { name: doc.file_name })}
           onClick={onDelete}
