@@ -72,8 +72,8 @@ export function cashboxRoute(mode: Mode, gtmPlace: string, titleKey: string) {
   }
   return {
     handle,
-    clientLoader: async ({ request }: ClientLoaderFunctionArgs) => {
-      enforceGuardInBrowser(handle, request);
+    clientLoader: async ({ url }: ClientLoaderFunctionArgs) => {
+      enforceGuardInBrowser(handle, url);
       return { fromSignUp: comingFromSignUp() };
     },
     meta: pageMeta(`cashbox:meta.${titleKey}`, 'cashbox:meta.description'),
