@@ -120,7 +120,7 @@ describe.skipIf(!hasBrowser)('a new player’s screens, laid out', () => {
     await jackpot.scrollIntoViewIfNeeded();
     const heart = await box(jackpot.locator('.game-card__fav'));
     for (const badge of await jackpot.locator('.game-badge').all())
-      expect(overlap(await box(badge), heart), await badge.textContent()).toBe(false);
+      expect(overlap(await box(badge), heart), (await badge.textContent()) ?? '').toBe(false);
 
     // The game fills the phone, so the page's own meter is scrolled away: the header shows the wagering.
     const slot = await openSlot(page);

@@ -33,6 +33,41 @@ function totp(base32: string, epochSeconds: number): string {
 }
 
 /**
+ * The recovery codes just shown are readable at the page's width: every number sits inside its own
+ * item (an outside marker overlapped the previous column's code), no code is broken over two lines,
+ * and no two items overlap.
+ */
+async function expectReadableCodes(page: Page) {
+  const layout = await page.getByTestId('recovery-codes').evaluate((list) =>
+    [...list.querySelectorAll('li')].map((li) => {
+      const item = li.getBoundingClientRect();
+      const code = li.querySelector('code')!;
+      const box = code.getBoundingClientRect();
+      return {
+        item: { left: item.left, right: item.right, top: item.top, bottom: item.bottom },
+        numberInside: box.left - item.left,
+        codeInside: box.right <= item.right + 0.5,
+        lines: code.getClientRects().length,
+      };
+    }),
+  );
+  expect(layout).toHaveLength(10);
+  for (const [i, entry] of layout.entries()) {
+    expect(entry.numberInside, `code ${i + 1}: its number is inside the item`).toBeGreaterThan(8);
+    expect(entry.codeInside, `code ${i + 1}: inside the item`).toBe(true);
+    expect(entry.lines, `code ${i + 1}: on one line`).toBe(1);
+    for (const other of layout.slice(i + 1)) {
+      const apart =
+        entry.item.right <= other.item.left + 0.5 ||
+        other.item.right <= entry.item.left + 0.5 ||
+        entry.item.bottom <= other.item.top + 0.5 ||
+        other.item.bottom <= entry.item.top + 0.5;
+      expect(apart, `code ${i + 1} overlaps another`).toBe(true);
+    }
+  }
+}
+
+/**
  * A player signed up through the API whose session the browser then carries. A password sign-in
  * counts as a step-up for a few minutes (decision 015) and the stories cannot move the server's
  * clock, so the browser uses the sign-up's session, which has proven nothing yet.
@@ -156,6 +191,11 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     await visit(page, '/users/security');
     const security = page.getByRole('region', { name: 'Sign-in and security' });
     await security.getByText('On: signing in also asks for a code from your authenticator app.').waitFor();
+    // The recovery codes shown once, readable on a desktop and on a phone.
+    await expectReadableCodes(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectReadableCodes(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const form = security.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill(PASSWORD);

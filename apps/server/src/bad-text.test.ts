@@ -106,6 +106,7 @@ function cases(c: Context): Case[] {
       as: 'guest',
       body: { user: { email: c.email, password: GOOD_PASSWORD, dfpc: 'fp', captcha: 'token' } },
     },
+    { method: 'POST', route: '/api/users/check_email', as: 'guest', body: { user: { email: uniqueEmail('check') } } },
     { method: 'POST', route: '/api/users/password', as: 'guest', body: { user: { email: c.email } } },
     {
       method: 'PUT',

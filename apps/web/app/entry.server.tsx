@@ -4,8 +4,11 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import type { SsrContext } from '@croupier/shared/ssr-context';
 import { NonceContext } from './lib/nonce';
+import { readSsrContext } from './lib/ssr-context';
+
+// The api server finds the key of its per-request context here, on the build's entry module.
+export { ssrContextKey } from './lib/ssr-context';
 
 /** Streams give up after this long; the rest of the page then renders in the browser. */
 export const streamTimeout = 5_000;
@@ -24,11 +27,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD')
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
-  const ssr = loadContext as unknown as Partial<SsrContext>;
+  const ssr = readSsrContext(loadContext);
   // The response's Content-Security-Policy allows inline scripts with this nonce only: React
   // Router's context and module scripts, and React's streaming scripts, all carry it.
-  const nonce = ssr.nonce;
-  const isBot = ssr.isBot ?? isbot(request.headers.get('user-agent') ?? '');
+  const nonce = ssr?.nonce;
+  const isBot = ssr?.isBot ?? isbot(request.headers.get('user-agent') ?? '');
   const readyOption: keyof RenderToPipeableStreamOptions =
     isBot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 

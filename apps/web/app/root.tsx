@@ -14,7 +14,6 @@ import {
   useMatches,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { SsrContext } from '@croupier/shared/ssr-context';
 import type { Route } from './+types/root';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from './config/constants';
 import { createI18n } from './i18n/create-i18n';
@@ -35,6 +34,7 @@ import { RealtimeProvider } from './lib/realtime/realtime-provider';
 import type { RouteHandle } from './lib/route-guards';
 import { buildSeoLinks, isNoindexPath } from './lib/seo';
 import { loadServerData } from './lib/server-data.server';
+import { requireSsrContext } from './lib/ssr-context';
 import './styles/tokens.css';
 import './styles/global.css';
 import './styles/shell.css';
@@ -44,10 +44,10 @@ import './styles/shell.css';
  * that locale's translations (all namespaces, so the browser initialises translations without a second
  * request), and /json-api/serverdata (settings, user, restricted region, currencies, countries).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  // `url` is the page's URL; a data request's raw `request.url` ends in `.data` (v8_passThroughRequests).
   const locale = localeFromPath(url.pathname);
-  const ssr = context as unknown as SsrContext;
+  const ssr = requireSsrContext(context);
   const server = await loadServerData(context, request, locale);
   const user = server.user && typeof server.user === 'object' && 'id' in server.user ? (server.user as Player) : null;
   // The header shows the balance in the first paint, so a signed-in player's wallets come along.
@@ -82,10 +82,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * Client navigations reuse the boot data; only a locale change re-runs this, and then loads that
  * locale's translation chunks in the browser instead of asking the server again.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<BootData> {
+export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs): Promise<BootData> {
   const boot = getBrowserBoot();
   if (!boot) return serverLoader();
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = localeFromPath(url.pathname);
   if (locale === boot.locale) return boot;
   // The per-file import map is only needed on a locale switch, so it is not in the first page's JS.
   const { fetchLocaleResources } = await import('./i18n/resources.client');

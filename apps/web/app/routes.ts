@@ -64,6 +64,8 @@ function tree(locale: boolean) {
       r('cashback/:id', 'routes/bonuses/cashback.tsx'),
       // Provably-fair explanation and round verification (public)
       r('provably-fair', 'routes/fairness/provably-fair.tsx'),
+      // Info pages (docs/player-app.md#info-pages)
+      r('terms', 'routes/info/terms.tsx'),
       // Redirects of docs/player-app.md#redirects
       r('users/password/edit', 'routes/redirects/password-edit.tsx'),
       r('users/confirmation', 'routes/redirects/users-confirmation.tsx'),

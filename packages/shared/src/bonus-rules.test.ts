@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_RULE_KEYS, BONUS_TITLE_KEYS, bonusRules, bonusTitle, type BonusRule } from './bonus-rules.ts';
+import {
+  BONUS_RULE_KEYS,
+  BONUS_TITLE_KEYS,
+  bonusRules,
+  bonusTitle,
+  issuedBonusTitle,
+  type BonusRule,
+} from './bonus-rules.ts';
 import { termsForCurrency, type BonusKind, type BonusTerms, type CurrencyTerms } from './bonus-terms.ts';
 
 /** One currency's terms of a campaign, as a bonus freezes them. */
@@ -214,5 +221,36 @@ describe('bonusTitle', () => {
     ],
   ])('%#: generated from the terms', (terms, expected) => {
     expect(bonusTitle(terms)).toEqual(expected);
+  });
+});
+
+describe('issuedBonusTitle', () => {
+  it.each<[Parameters<typeof issuedBonusTitle>[0], ReturnType<typeof issuedBonusTitle>]>([
+    [
+      { kind: 'deposit', amount_cents: 5_000, terms: WELCOME },
+      { key: 'deposit_match', params: { percent: 100, max_bonus_cents: 20_000 } },
+    ],
+    [
+      { kind: 'deposit', amount_cents: 5_000, terms: null },
+      { key: 'deposit_amount', params: { amount_cents: 5_000 } },
+    ],
+    [
+      { kind: 'nondeposit', amount_cents: 500, terms: REGISTRATION },
+      { key: 'bonus_amount', params: { amount_cents: 500 } },
+    ],
+    [
+      { kind: 'cash', amount_cents: 1_000, terms: null },
+      { key: 'cash_amount', params: { amount_cents: 1_000 } },
+    ],
+    [
+      { kind: 'cashback', amount_cents: 1_200, terms: CASHBACK },
+      { key: 'cashback_amount', params: { amount_cents: 1_200 } },
+    ],
+    [
+      { kind: 'freespins', amount_cents: 340, terms: SPIN20 },
+      { key: 'freespins_winnings', params: { amount_cents: 340 } },
+    ],
+  ])('%#: what the gift gave, a deposit match by its terms', (bonus, expected) => {
+    expect(issuedBonusTitle(bonus)).toEqual(expected);
   });
 });

@@ -51,7 +51,16 @@ export const BONUS_RULE_KEYS = [
 ] as const;
 export type BonusRuleKey = (typeof BONUS_RULE_KEYS)[number];
 
-export const BONUS_TITLE_KEYS = ['deposit_match', 'bonus_amount', 'cash_amount', 'freespins', 'cashback'] as const;
+export const BONUS_TITLE_KEYS = [
+  'deposit_match',
+  'deposit_amount',
+  'bonus_amount',
+  'cash_amount',
+  'freespins',
+  'freespins_winnings',
+  'cashback',
+  'cashback_amount',
+] as const;
 export type BonusTitleKey = (typeof BONUS_TITLE_KEYS)[number];
 
 export type RuleParam = number | string | readonly string[];
@@ -206,5 +215,36 @@ export function bonusTitle(terms: CurrencyTerms): BonusTitle {
         key: 'cashback',
         params: { percent: terms.cashback?.percent ?? 0, max_cents: terms.cashback?.max_cents ?? 0 },
       };
+  }
+}
+
+/** What an issued bonus's title is made of: its kind, its own amount and, when it has them, its terms. */
+export interface IssuedBonusFacts {
+  kind: CurrencyTerms['kind'];
+  /** The bonus's amount in minor units of its currency. */
+  amount_cents: number;
+  terms: CurrencyTerms | null;
+}
+
+/**
+ * The title of an issued bonus whose campaign has none: a deposit match by its terms ("100 % up to
+ * €200"), every other gift by what it gave ("€5 bonus", "€12 cashback", "€3.40 free-spin winnings"),
+ * as the server's English title says it (docs/bonuses.md#the-calls).
+ */
+export function issuedBonusTitle(bonus: IssuedBonusFacts): BonusTitle {
+  const amount = { amount_cents: bonus.amount_cents };
+  switch (bonus.kind) {
+    case 'deposit':
+      return bonus.terms?.percent != null && bonus.terms.max_bonus_cents !== null
+        ? bonusTitle(bonus.terms)
+        : { key: 'deposit_amount', params: amount };
+    case 'nondeposit':
+      return { key: 'bonus_amount', params: amount };
+    case 'cash':
+      return { key: 'cash_amount', params: amount };
+    case 'cashback':
+      return { key: 'cashback_amount', params: amount };
+    case 'freespins':
+      return { key: 'freespins_winnings', params: amount };
   }
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import { isbot } from 'isbot';
 import type { SsrContext } from '@croupier/shared/ssr-context';
 import type { Env } from '../config/env.ts';
@@ -82,6 +82,17 @@ export function createSsrContext(app: FastifyInstance, request: Request, env: En
 }
 
 /**
+ * The key of the SSR context on the request context (future.v8_middleware): the web app creates it
+ * and its server entry re-exports it (`apps/web/app/lib/ssr-context.ts`), so the loaders read the
+ * very object this sets.
+ */
+function ssrContextKeyOf(build: ServerBuild): RouterContext<SsrContext | null> {
+  const key = (build.entry.module as { ssrContextKey?: RouterContext<SsrContext | null> }).ssrContextKey;
+  if (!key) throw new Error('The web build does not export ssrContextKey from its server entry');
+  return key;
+}
+
+/**
  * Serves the React Router app from this process: Vite middleware with SSR module loading in
  * development, the built bundle and hashed static assets in production. API paths never reach it.
  */
@@ -151,7 +162,13 @@ export async function mountWeb(app: FastifyInstance, env: Env): Promise<void> {
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
       const webRequest = toWebRequest(request, controller.signal);
-      const response = await handle(webRequest, createSsrContext(app, webRequest, env, nonce) as never);
+      const context = new RouterContextProvider();
+      context.set(
+        ssrContextKeyOf(typeof build === 'function' ? await build() : build),
+        createSsrContext(app, webRequest, env, nonce),
+      );
+      // The handler's type follows React Router's own Future flags, which only the web's typegen sets.
+      const response = await handle(webRequest, context as never);
 
       reply.status(response.status);
       response.headers.forEach((value, name) => {

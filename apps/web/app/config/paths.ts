@@ -26,6 +26,7 @@ export const PATHS = {
   gifts: '/users/gifts',
   promocode: '/users/promocode',
   welcomeBonuses: '/welcome-bonuses',
+  terms: '/terms',
   cashback: '/cashback',
   limitConfirm: '/profile/limits/confirm',
   dataDownload: '/profile/data/download',

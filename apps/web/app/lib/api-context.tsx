@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SsrContext } from '@croupier/shared/ssr-context';
 import { BROWSER_TIMEOUT_MS, SERVER_TIMEOUT_MS, createApiClient, type ApiClient } from './api-client';
+import { requireSsrContext } from './ssr-context';
 
 type UnauthorizedHandler = (path: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -24,7 +24,7 @@ export function getBrowserApi(): ApiClient {
 
 /** An api client for a server-side loader: in-process, with the visitor's headers, 8 s timeout. */
 export function getServerApi(context: unknown): ApiClient {
-  const ssr = context as SsrContext;
+  const ssr = requireSsrContext(context);
   return createApiClient({ fetch: ssr.fetch, timeoutMs: SERVER_TIMEOUT_MS });
 }
 

@@ -20,8 +20,7 @@ export function setCurrentPath(path: string) {
  * decision, with the player from the React Query cache and `restricted` from the boot data.
  * Throws the redirect; a restricted page shows the warning toast and cancels the navigation.
  */
-export function enforceGuardInBrowser(handle: RouteHandle, request: Request): void {
-  const url = new URL(request.url);
+export function enforceGuardInBrowser(handle: RouteHandle, url: URL): void {
   const user = getQueryClient().getQueryData<Player | null>(QUERY_KEYS.player);
   const decision = decideGuard({
     handle,
@@ -40,8 +39,8 @@ export function enforceGuardInBrowser(handle: RouteHandle, request: Request): vo
 
 /** `export const clientLoader = guardClientLoader(handle)` for routes that need nothing but the guard. */
 export function guardClientLoader(handle: RouteHandle) {
-  return async ({ request }: ClientLoaderFunctionArgs) => {
-    enforceGuardInBrowser(handle, request);
+  return async ({ url }: ClientLoaderFunctionArgs) => {
+    enforceGuardInBrowser(handle, url);
     return null;
   };
 }

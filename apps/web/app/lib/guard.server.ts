@@ -10,9 +10,9 @@ import { loadServerData } from './server-data.server';
  */
 export async function enforceGuardOnServer(
   handle: RouteHandle,
-  { request, context }: LoaderFunctionArgs,
+  { request, context, url }: LoaderFunctionArgs,
 ): Promise<void> {
-  const url = new URL(request.url);
+  // `url` is the route's URL; the raw request of a data request ends in `.data` (v8_passThroughRequests).
   const locale = localeFromPath(url.pathname);
   const data = await loadServerData(context, request, locale);
   const decision = decideGuard({

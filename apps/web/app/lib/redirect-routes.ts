@@ -18,10 +18,13 @@ export function pathParamTarget(requestUrl: string): string {
   return safeRedirectPath(url.searchParams.get('path')) ?? href('home', localeFromPath(url.pathname));
 }
 
-/** Loader + clientLoader pair that redirects to `target(request.url)`. */
+/**
+ * Loader + clientLoader pair that redirects to `target(url)`: the route's URL, never the raw request
+ * of a data request (its address ends in `.data`, future.v8_passThroughRequests).
+ */
 export function redirectRoute(target: (requestUrl: string) => string) {
-  const run = ({ request }: { request: Request }) => {
-    throw redirect(target(request.url));
+  const run = ({ url }: { url: URL }) => {
+    throw redirect(target(url.href));
   };
   return { loader: run, clientLoader: run };
 }

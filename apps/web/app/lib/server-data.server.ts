@@ -1,6 +1,6 @@
-import type { SsrContext } from '@croupier/shared/ssr-context';
 import type { Locale } from '@croupier/shared/locales';
 import { getServerApi } from './api-context';
+import { requireSsrContext } from './ssr-context';
 import type { Player, ServerData } from './api-types';
 
 const cache = new WeakMap<object, Promise<ServerData>>();
@@ -37,6 +37,6 @@ export function loadServerData(context: unknown, request: Request, locale: Local
   return pending;
 }
 
-export function ssrContext(context: unknown): SsrContext {
-  return context as SsrContext;
+export function ssrContext(context: unknown) {
+  return requireSsrContext(context);
 }

@@ -40,6 +40,7 @@ import { JackpotWinListener } from '../features/jackpots/jackpot-win-popup';
 import { LimitReachedListener } from '../features/limits/components/limit-reached-listener';
 import { AuthFieldsModal, missingDetails } from '../features/profile/components/auth-fields-modal';
 import { signOut } from '../features/auth/api/auth-calls';
+import { HASH_MODALS } from '../features/auth/hash-modal-forms.client';
 import { useCurrentUser } from '../lib/player/use-current-user';
 import { formatMoney } from '../i18n/format';
 import { localePath, splitLocale } from '../i18n/locale-path';
@@ -48,7 +49,7 @@ import { useApi, setUnauthorizedHandler } from '../lib/api-context';
 import { useBoot } from '../lib/boot';
 import { cookieString } from '../lib/cookies';
 import { setCurrentPath } from '../lib/guard-client';
-import { handleHash, type HashModal } from '../lib/hash-modals';
+import { handleHash } from '../lib/hash-modals';
 import { RESTRICTED_NOTICE_PARAM, type RouteHandle } from '../lib/route-guards';
 import { QUERY_KEYS } from '../lib/query-keys';
 import { resetSession } from '../lib/session';
@@ -57,62 +58,9 @@ import { errorAwareMeta, pageMeta } from '../lib/seo';
 /** Fallback title and description for pages without their own `meta`, and the title of an error. */
 export const meta = errorAwareMeta(pageMeta('common:meta.default_title'));
 
-// The modal host and the auth forms load on demand: they are not part of the first page's JavaScript.
+// The modal host and the hash-opened auth forms (HASH_MODALS) load on demand: they are not part of the first page's JavaScript.
 const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));
 const noModals = () => false;
-const SignInForm = lazy(() =>
-  import('../features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })),
-);
-const SignUpForm = lazy(() =>
-  import('../features/auth/components/sign-up-form').then((m) => ({ default: m.SignUpForm })),
-);
-const RemindForm = lazy(() =>
-  import('../features/auth/components/remind-form').then((m) => ({ default: m.RemindForm })),
-);
-const NewPasswordForm = lazy(() =>
-  import('../features/auth/components/new-password-form').then((m) => ({ default: m.NewPasswordForm })),
-);
-
-/** Modal names of docs/player-app.md#url-hashes (login form, sign-up steps, remind-password form) for the hash-opened auth modals. */
-const HASH_MODALS: Record<
-  HashModal,
-  {
-    name: string;
-    title: string;
-    component: typeof SignInForm;
-    guestOnly: boolean;
-    restriction: 'login' | 'registration';
-  }
-> = {
-  'sign-in': {
-    name: 'login-form',
-    title: 'auth:sign_in.title',
-    component: SignInForm,
-    guestOnly: true,
-    restriction: 'login',
-  },
-  'sign-up': {
-    name: 'sign-up-steps',
-    title: 'auth:sign_up.title',
-    component: SignUpForm,
-    guestOnly: true,
-    restriction: 'registration',
-  },
-  remind: {
-    name: 'remind-password-form',
-    title: 'auth:remind.title',
-    component: RemindForm,
-    guestOnly: true,
-    restriction: 'login',
-  },
-  'new-password': {
-    name: 'new-password-form',
-    title: 'auth:new_password.title',
-    component: NewPasswordForm,
-    guestOnly: false,
-    restriction: 'login',
-  },
-};
 
 /** Every page of the site, in the app shell. */
 export default function AppLayout() {

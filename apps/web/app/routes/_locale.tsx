@@ -19,12 +19,12 @@ function check(params: { lang?: string }, url: string) {
   return null;
 }
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  return check(params, request.url);
+export function loader({ params, url }: Route.LoaderArgs) {
+  return check(params, url.href);
 }
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return check(params, request.url);
+export function clientLoader({ params, url }: Route.ClientLoaderArgs) {
+  return check(params, url.href);
 }
 
 export default function LocalePrefix() {

@@ -8,6 +8,7 @@ import type { FreespinPack, PlayerBonus } from '@croupier/shared/api/bonuses';
 export const testBonus = (over: Partial<PlayerBonus> = {}): PlayerBonus => ({
   id: 1,
   title: 'Welcome bonus',
+  title_generated: false,
   amount_cents: 10_000,
   currency: 'EUR',
   stage: 'handle_bets',

@@ -230,6 +230,13 @@ export const EmailRequestSchema = z.strictObject({
 });
 export type EmailRequest = z.input<typeof EmailRequestSchema>;
 
+/**
+ * `POST /api/users/check_email`: sign-up asks whether an address is still free as soon as its step
+ * is done. 204 when it is; 422 `errors.email: ["has already been taken"]` as the sign-up answers.
+ */
+export const EmailCheckRequestSchema = z.strictObject({ user: z.strictObject({ email: EmailSchema }) });
+export type EmailCheckRequest = z.input<typeof EmailCheckRequestSchema>;
+
 export const PasswordUpdateRequestSchema = z.strictObject({
   user: z
     .strictObject({

@@ -112,6 +112,12 @@ export const CurrencyTermsSchema = z.strictObject({
 export const PlayerBonusSchema = z.strictObject({
   id: z.number().int(),
   title: z.string(),
+  /**
+   * True when the campaign has no title of its own and `title` was generated in English from the
+   * kind, amount and terms: a client that can should build it in the reader's language instead
+   * (`issuedBonusTitle`, docs/bonuses.md#the-calls).
+   */
+  title_generated: z.boolean(),
   amount_cents: z.number().int(),
   currency: z.string(),
   stage: z.enum(BONUS_STAGES),
@@ -184,6 +190,8 @@ export const BonusOfferSchema = z.strictObject({
   /** The campaign's code. */
   id: z.string(),
   title: z.string(),
+  /** True when `title` was generated in English from the terms (`bonusTitle`), as on the bonus object. */
+  title_generated: z.boolean(),
   group_key: z.string().nullable(),
   bonuses: z
     .array(

@@ -3,6 +3,12 @@
  * The server validates requests with these schemas; the web imports the types.
  */
 import { z } from 'zod';
+import {
+  GAME_DESCRIPTION_VOLATILITIES,
+  GAME_RULE_TEXTS,
+  GAME_SETTINGS,
+  type GameDescriptionPart,
+} from '../game-description.ts';
 import { text } from './primitives.ts';
 
 /** docs/player-app.md#category-slugs "pagination constant 40": the default `page_size` of `games_filter`. */
@@ -97,6 +103,34 @@ export const GameCurrencyIdsSchema = z.record(z.string(), z.strictObject({ id: z
 export type GameCurrencyIds = z.infer<typeof GameCurrencyIdsSchema>;
 
 /** The game object of `games_filter`, `select`, favourites v2, random and recent games. */
+const NoParams = z.strictObject({});
+const Spins = z.array(z.number().int());
+
+/** One sentence of a catalogue game's description (`@croupier/shared/game-description`). */
+export const GameDescriptionPartSchema = z.discriminatedUnion('key', [
+  z.strictObject({
+    key: z.literal('slot'),
+    params: z.strictObject({
+      title: z.string(),
+      volatility: z.enum(GAME_DESCRIPTION_VOLATILITIES),
+      reels: z.number().int(),
+      lines: z.number().int(),
+      setting: z.enum(GAME_SETTINGS),
+    }),
+  }),
+  z.strictObject({ key: z.literal('free_spins'), params: z.strictObject({ spins: Spins }) }),
+  z.strictObject({
+    key: z.literal('free_spins_multiplied'),
+    params: z.strictObject({ spins: Spins, multiplier: z.number().int() }),
+  }),
+  z.strictObject({ key: z.literal('jackpot'), params: NoParams }),
+  z.strictObject({
+    key: z.literal('table'),
+    params: z.strictObject({ title: z.string(), game: z.enum(GAME_RULE_TEXTS) }),
+  }),
+  z.strictObject({ key: z.literal('live_no_demo'), params: NoParams }),
+]) satisfies z.ZodType<GameDescriptionPart>;
+
 export const GameSchema = z.strictObject({
   /** The game's own id (not a launch id). */
   id: z.number().int(),
@@ -138,6 +172,11 @@ export const GameSchema = z.strictObject({
   frameWidth: z.number().int(),
   frameHeight: z.number().int(),
   description: z.string(),
+  /**
+   * The description as facts each reader words in its language (docs/web-shell.md#game-descriptions);
+   * null for a game whose description is free text (one an operator added).
+   */
+  description_parts: z.array(GameDescriptionPartSchema).nullable(),
   uniq_seo_title: z.literal(true),
 });
 export type Game = z.infer<typeof GameSchema>;

@@ -12,6 +12,7 @@ import {
   ApiErrorBodySchema,
   ConfirmationQuerySchema,
   ConfirmedBodySchema,
+  EmailCheckRequestSchema,
   EmailRequestSchema,
   EmptyBodySchema,
   PasswordResetTwoFactorBodySchema,
@@ -244,6 +245,16 @@ const auth: RouteContract[] = [
     responses: { 201: PlayerSchema },
     // docs/privacy.md#a-self-exclusion-outlives-erasure: the address of an erased self-excluded player.
     errors: { ...FORM, 429: ['too_many_requests'], ...RESTRICTED, 403: ['self_excluded'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/check_email',
+    summary: 'Sign-up: whether an e-mail address is still free, asked as soon as its step is done',
+    tag: 'auth',
+    caller: 'guest',
+    body: EmailCheckRequestSchema,
+    responses: { 204: null },
+    errors: { ...FORM, ...RESTRICTED, 429: ['too_many_requests'] },
   },
   {
     method: 'POST',

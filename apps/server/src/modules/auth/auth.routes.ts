@@ -4,6 +4,7 @@ import {
   AccountUpdateRequestSchema,
   ConfirmationQuerySchema,
   type ConfirmedBody,
+  EmailCheckRequestSchema,
   EmailRequestSchema,
   type PasswordResetTwoFactorBody,
   PasswordUpdateRequestSchema,
@@ -16,6 +17,7 @@ import type { AppDeps } from '../../app.ts';
 import { assertNotRestricted, requestLocale } from '../info/index.ts';
 import { createPlayerService } from '../player/index.ts';
 import { createAuthService } from './auth.service.ts';
+import { createEmailCheck } from './email-check.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
@@ -34,6 +36,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const auth = createAuthService({ db: deps.database.db, env, clock: deps.clock, mailer: deps.mailer, sessions });
   const players = createPlayerService({ db: deps.database.db, env, clock: deps.clock });
   const devices = deviceCookie(env.publicUrl.startsWith('https:'));
+  const checkEmail = createEmailCheck({ db: deps.database.db, env, clock: deps.clock });
 
   // Answers carry personal data and session changes: never cached (docs/reliability.md#d3-not-cached).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -50,6 +53,14 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await sessions.start(request, reply, { userId: user.id });
     devices.set(reply, device);
     return reply.code(201).send(await players.present(user));
+  });
+
+  // Sign-up's early e-mail check (docs/auth.md#the-e-mail-check-at-sign-up).
+  app.post('/api/users/check_email', async (request, reply) => {
+    assertNotRestricted(env, request, 'registration');
+    const { user: input } = parseBody(EmailCheckRequestSchema, request);
+    await checkEmail(input.email, request.ip);
+    return reply.code(204).send();
   });
 
   app.post('/api/users/sign_in', async (request, reply) => {

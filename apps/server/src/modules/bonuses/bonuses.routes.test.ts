@@ -126,6 +126,8 @@ describe('the list', () => {
     const now = t.clock.now();
     expect(list[2]).toMatchObject({
       title: '100 % up to €200',
+      // Generated, and said so: the web builds its own in the reader's language.
+      title_generated: true,
       amount_cents: 50_00,
       currency: 'EUR',
       stage: 'issued',
@@ -157,7 +159,7 @@ describe('the list', () => {
       default_weight: 100,
       excluded_collections: [],
     });
-    expect(list[1]).toMatchObject({ title: 'Weekend reload', group_key: null });
+    expect(list[1]).toMatchObject({ title: 'Weekend reload', title_generated: false, group_key: null });
     // A campaign's title in the player's language when it has one.
     expect((await p.client.patch('/api/player/update_locale', { locale: 'de' })).statusCode).toBe(200);
     expect(((await p.list()).json() as PlayerBonus[]).map((b) => b.title)).toEqual([

@@ -296,6 +296,7 @@ describe('the offers and the player’s settings', () => {
     expect(offers.map((o) => o.id)).not.toContain(grouped.code);
     expect(offer).toMatchObject({
       title: '100 % up to €200.00',
+      title_generated: true,
       kind: 'deposit',
       selected: false,
       bonuses: [

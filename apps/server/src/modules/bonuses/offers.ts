@@ -83,7 +83,12 @@ export function campaignTitle(
   const language = player?.language ?? 'en';
   const shown =
     terms.find((t) => t.currency === player?.currency) ?? terms.find((t) => t.currency === 'EUR') ?? terms[0];
-  return c.titles[language] ?? c.titles.en ?? (shown ? generatedTitle(shown, language) : (c.code ?? ''));
+  return ownTitle(c, player) ?? (shown ? generatedTitle(shown, language) : (c.code ?? ''));
+}
+
+/** The campaign's own title in the player's language, else in English, else none. */
+function ownTitle(c: CampaignRow, player: Pick<PlayerFacts, 'language'> | null): string | undefined {
+  return c.titles[player?.language ?? 'en'] ?? c.titles.en;
 }
 
 /**
@@ -105,6 +110,7 @@ export function presentOffer(c: CampaignRow, player: PlayerFacts | null): BonusO
   return {
     id: c.code ?? String(c.id),
     title,
+    title_generated: ownTitle(c, player) === undefined,
     group_key: c.groupKey,
     bonuses: [
       {

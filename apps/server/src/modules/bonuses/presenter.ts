@@ -77,10 +77,17 @@ export function generatedTitle(kind: BonusKind, terms: CurrencyTerms | null, amo
   }
 }
 
-/** The campaign's title in the player's language, else in English, else generated. */
-function titleOf(p: PresentableBonus, kind: BonusKind, terms: CurrencyTerms | null): string {
+/** The campaign's title in the player's language, else in English, else generated (and said so). */
+function titleOf(
+  p: PresentableBonus,
+  kind: BonusKind,
+  terms: CurrencyTerms | null,
+): Pick<PlayerBonus, 'title' | 'title_generated'> {
   const titles = p.campaign?.titles ?? {};
-  return titles[p.language] ?? titles.en ?? generatedTitle(kind, terms, p.bonus.amount, p.bonus.currency);
+  const own = titles[p.language] ?? titles.en;
+  return own !== undefined
+    ? { title: own, title_generated: false }
+    : { title: generatedTitle(kind, terms, p.bonus.amount, p.bonus.currency), title_generated: true };
 }
 
 /** Which gift list shows a bonus. */
@@ -114,7 +121,7 @@ export function presentBonus(p: PresentableBonus, now: Date): PlayerBonus {
   const inTime = deadline === null || deadline > now;
   return {
     id: bonus.id,
-    title: titleOf(p, kind, terms),
+    ...titleOf(p, kind, terms),
     amount_cents: Number(bonus.amount),
     currency: bonus.currency,
     stage: bonus.stage,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Collection, Device, Game, GameCurrencyIds, Provider, VolatilityRating } from '@croupier/shared/api/games';
 import { CURRENCY_CODES, FUN_CURRENCY } from '@croupier/shared/currencies';
 import type { Db } from '../../db/client.ts';
-import { HIDDEN_COLLECTIONS, hash32 } from './catalogue.data.ts';
+import type { GameDescriptionPart } from '@croupier/shared/game-description';
+import { buildCatalogue, HIDDEN_COLLECTIONS, hash32 } from './catalogue.data.ts';
 import { catalogueVersion } from './catalogue.version.ts';
 import { renderGameArt } from './game-art.ts';
 import { catalogueTables } from './games.repository.ts';
@@ -138,6 +139,14 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
     launchOf.set(l.gameId, map);
   }
 
+  // A seeded game's description as facts (docs/web-shell.md#game-descriptions), only while the
+  // stored text is still the seed's: an edited or operator-added description is free text.
+  const seeded = new Map(buildCatalogue().games.map((g) => [g.identifier, g]));
+  const partsOf = (identifier: string, description: string): GameDescriptionPart[] | null => {
+    const seed = seeded.get(identifier);
+    return seed && seed.description === description ? seed.descriptionParts : null;
+  };
+
   const byId = new Map<number, CachedGame>();
   const byIdentifier = new Map<string, CachedGame>();
   const bySeoTitle = new Map<string, CachedGame[]>();
@@ -187,6 +196,7 @@ export async function loadCatalogue(db: Db, version: number): Promise<CatalogueS
       frameWidth: row.frameWidth,
       frameHeight: row.frameHeight,
       description: row.description,
+      description_parts: partsOf(row.identifier, row.description),
       uniq_seo_title: true,
     };
     const game: CachedGame = {

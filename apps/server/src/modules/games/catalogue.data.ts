@@ -6,6 +6,7 @@
  */
 
 import { catalogueFigures, resolveModel, type SlotRules } from '@croupier/games/index';
+import type { GameDescriptionPart, GameRuleText, GameSetting } from '@croupier/shared/game-description';
 import { SLOT_SYMBOL_SETS, type GameSymbolKey } from '@croupier/shared/game-symbols';
 
 /** Release dates are spread over the two years before this fixed date, so `new` is deterministic. */
@@ -52,7 +53,9 @@ export interface SeedGame {
   providerId: string;
   seoTitle: string;
   title: string;
+  /** In English; `descriptionParts` says the same as facts, for readers of other languages. */
   description: string;
+  descriptionParts: GameDescriptionPart[];
   engine: Engine;
   theme: GameTheme;
   hasDemo: boolean;
@@ -219,7 +222,7 @@ const CATEGORIES: Omit<SeedCategory, 'position'>[] = [
 // Pokies: themes and title patterns
 
 interface Theme {
-  key: string;
+  key: GameSetting;
   /** Completes "…, set ___." in the description. */
   setting: string;
   hue: number;
@@ -755,6 +758,18 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
         `Three, four or five scatters start ${rules.freeSpins.join(', ').replace(/, (?=[^,]*$)/, ' or ')} free spins${multiplied}.`,
         ...(jackpot ? ['A progressive jackpot can drop on any spin.'] : []),
       ].join(' ');
+      // The same sentences as facts (@croupier/shared/game-description), worded by each reader.
+      const spins = [...rules.freeSpins];
+      const descriptionParts: GameDescriptionPart[] = [
+        {
+          key: 'slot',
+          params: { title, volatility, reels: rules.reels, lines: rules.lines, setting: theme.key },
+        },
+        rules.freeSpinMultiplier > 1
+          ? { key: 'free_spins_multiplied', params: { spins, multiplier: rules.freeSpinMultiplier } }
+          : { key: 'free_spins', params: { spins } },
+      ];
+      if (jackpot) descriptionParts.push({ key: 'jackpot', params: {} });
       const releaseHash = hash32(`${title}:release`);
       slots.push({
         identifier: '',
@@ -762,6 +777,7 @@ function buildSlots(usedSlugs: Set<string>): { slots: SeedGame[]; flags: Map<str
         seoTitle,
         title,
         description,
+        descriptionParts,
         engine,
         theme: {
           palette: palette(r, theme.hue, theme.spread, theme.accentHue),
@@ -856,7 +872,7 @@ const LIVE_TITLES: FixedTitle[] = [
 
 /** Per-engine attributes of the non-slot titles; payout and hit rate come from the game models. */
 const ENGINE_PROFILE: Record<
-  string,
+  GameRuleText,
   {
     volatility: SeedGame['volatility'];
     hue: number;
@@ -953,10 +969,13 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
     const seoTitle = entry.seoTitle ?? slugify(entry.title);
     if (usedSlugs.has(seoTitle)) throw new Error(`catalogue: duplicate seo title ${seoTitle}`);
     usedSlugs.add(seoTitle);
-    const profile =
-      ENGINE_PROFILE[
-        entry.title.startsWith('American') || entry.title.startsWith('Double Zero') ? 'american-roulette' : entry.engine
-      ]!;
+    const rulesText: GameRuleText =
+      entry.title.startsWith('American') || entry.title.startsWith('Double Zero')
+        ? 'american-roulette'
+        : (entry.engine as GameRuleText);
+    const profile = ENGINE_PROFILE[rulesText];
+    const descriptionParts: GameDescriptionPart[] = [{ key: 'table', params: { title: entry.title, game: rulesText } }];
+    if (entry.engine === 'live-roulette') descriptionParts.push({ key: 'live_no_demo', params: {} });
     const r = seeded(hash32(entry.title));
     const live = entry.engine === 'live-roulette';
     const releaseHash = hash32(`${entry.title}:release`);
@@ -966,6 +985,7 @@ function buildFixed(entries: FixedTitle[], usedSlugs: Set<string>): SeedGame[] {
       seoTitle,
       title: entry.title,
       description: `${entry.title}: ${profile.text}.${live ? ' Live games have no demo mode.' : ''}`,
+      descriptionParts,
       engine: entry.engine,
       theme: {
         palette: palette(r, profile.hue, 12, profile.accent),

@@ -5,6 +5,7 @@ import { categories, gameCategories, gameLaunchIds, games, providers } from '../
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/build-test-app.ts';
 import { buildCatalogue, hash32, slugify } from './catalogue.data.ts';
+import { loadCatalogue } from './catalogue.cache.ts';
 import { seedGameCatalogue } from './catalogue.seed.ts';
 import { catalogueVersion } from './catalogue.version.ts';
 import { tolerateForcedDrop } from './test-factories.ts';
@@ -85,6 +86,26 @@ describe('catalogue data', () => {
     expect([...live].every((id) => catalogue.games.find((g) => g.identifier === id)?.engine === 'live-roulette')).toBe(
       true,
     );
+  });
+
+  it('gives every game its description as facts too: a pokie’s setting, spins and jackpot, a table game’s rules', () => {
+    const jackpots = new Set(catalogue.memberships.filter((m) => m.categoryId === 'jackpot').map((m) => m.identifier));
+    for (const g of catalogue.games) {
+      const [first, ...rest] = g.descriptionParts;
+      if (g.engine.startsWith('slot-')) {
+        expect(first).toMatchObject({
+          key: 'slot',
+          params: { title: g.title, volatility: g.volatility, lines: g.lines },
+        });
+        const reels = first?.key === 'slot' ? first.params.reels : null;
+        expect(g.description).toContain(`${reels}-reel pokie with ${g.lines} paylines`);
+        expect(['free_spins', 'free_spins_multiplied']).toContain(rest[0]?.key);
+        expect(rest.some((p) => p.key === 'jackpot')).toBe(jackpots.has(g.identifier));
+      } else {
+        expect(first).toMatchObject({ key: 'table', params: { title: g.title } });
+        expect(rest.map((p) => p.key)).toEqual(g.engine === 'live-roulette' ? ['live_no_demo'] : []);
+      }
+    }
   });
 
   it('is deterministic: hashing, not randomness', () => {
@@ -193,5 +214,21 @@ describe('seedGameCatalogue', () => {
     const [prov] = await db.select().from(providers).where(eq(providers.id, 'turbo-games'));
     expect(prov!.title).toBe('Croupier Turbo');
     expect((await seedGameCatalogue(db)).catalogueWrites).toBe(0);
+  });
+
+  it('serves a seeded game’s description as facts, and a description edited since as free text', async () => {
+    const db = database.db;
+    const seeded = buildCatalogue().games.find((g) => g.identifier === 'turbo-games/turbo-mines')!;
+    const [mines] = await db.select().from(games).where(eq(games.identifier, seeded.identifier));
+    let snapshot = await loadCatalogue(db, catalogueVersion());
+    expect(snapshot.byIdentifier.get(seeded.identifier)!.object.description_parts).toEqual(seeded.descriptionParts);
+
+    await db.update(games).set({ description: 'Our own words.' }).where(eq(games.id, mines!.id));
+    snapshot = await loadCatalogue(db, catalogueVersion());
+    expect(snapshot.byIdentifier.get(seeded.identifier)!.object).toMatchObject({
+      description: 'Our own words.',
+      description_parts: null,
+    });
+    await seedGameCatalogue(db);
   });
 });

@@ -58,6 +58,7 @@ const GAME_KEYS = [
   'frameWidth',
   'frameHeight',
   'description',
+  'description_parts',
   'uniq_seo_title',
 ].sort();
 
@@ -192,6 +193,8 @@ describe('games lobby API', () => {
         uniq_seo_title: true,
         lines: null,
         ways: null,
+        // The same description as facts, for readers of other languages (docs/web-shell.md#game-descriptions).
+        description_parts: [{ key: 'table', params: { title: 'Turbo Mines', game: 'mines' } }],
       });
       expect(typeof game!.id).toBe('number');
       expect(game!.payout).toMatch(/^\d{2}\.\d{2}$/);

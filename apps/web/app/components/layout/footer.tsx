@@ -49,6 +49,9 @@ export function Footer({ locale, currentPath, year }: { locale: Locale; currentP
             <li>
               <Link to={href('emailVerify', locale)}>{t('auth:email_verify.title')}</Link>
             </li>
+            <li>
+              <Link to={href('terms', locale)}>{t('footer.terms')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-languages">

@@ -4,6 +4,7 @@ import { Dialog } from './dialog';
 import { ModalContext } from './modal-context';
 import { modals } from './modals';
 import type { ModalEntry } from './modal-store';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 const NONE: readonly ModalEntry[] = [];
 
@@ -34,6 +35,9 @@ export function ModalHost() {
                 <Component {...entry.props} />
               </Suspense>
             </Dialog>
+            {entry.asking && (
+              <UnsavedChangesDialog onDiscard={() => modals.discard(name)} onKeep={() => modals.keep(name)} />
+            )}
           </ModalContext.Provider>
         );
       })}

@@ -9,12 +9,10 @@ describe('modal stack (docs/player-app.md#modals)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const make = (confirm = vi.fn(() => true)) => ({
-    confirm,
+  const make = () => ({
     store: createModalStore({
       setTimeout: (fn, ms) => setTimeout(fn, ms),
       clearTimeout: (h) => clearTimeout(h as number),
-      confirm,
     }),
   });
 
@@ -54,25 +52,33 @@ describe('modal stack (docs/player-app.md#modals)', () => {
     expect(store.getState()[0]!.closing).toBe(false);
   });
 
-  it('asks before closing over unsaved changes, unless immediate', () => {
-    const { store, confirm } = make(vi.fn(() => false));
+  it('asks before closing over unsaved changes, unless immediate: keep stays, discard closes', () => {
+    const { store } = make();
     store.open('a', Body, {}, { title: 'A' });
     store.setUnsaved('a', true);
     expect(store.close('a')).toBe(false);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(store.getState()[0]).toMatchObject({ asking: true, closing: false });
     vi.advanceTimersByTime(1000);
     expect(store.getState()).toHaveLength(1);
-    confirm.mockReturnValue(true);
-    expect(store.close('a')).toBe(true);
+    store.keep('a');
+    expect(store.getState()[0]).toMatchObject({ asking: false, closing: false });
+
+    expect(store.close('a')).toBe(false);
+    store.discard('a');
+    expect(store.getState()[0]).toMatchObject({ asking: false, closing: true });
     vi.advanceTimersByTime(500);
     expect(store.getState()).toHaveLength(0);
 
+    // Discard without a question asked closes nothing.
+    store.open('c', Body, {}, { title: 'C' });
+    store.setUnsaved('c', true);
+    store.discard('c');
+    expect(store.getState()[0]).toMatchObject({ asking: false, closing: false });
+
     store.open('b', Body, {}, { title: 'B' });
     store.setUnsaved('b', true);
-    confirm.mockClear();
     store.close('b', { immediate: true });
-    expect(confirm).not.toHaveBeenCalled();
-    expect(store.getState()).toHaveLength(0);
+    expect(store.getState().map((m) => m.name)).toEqual(['c']);
   });
 
   it('ignores overlay clicks with blockCloseOverlay', () => {

@@ -26,19 +26,23 @@ export interface ModalEntry {
   closing: boolean;
   /** The content marked unsaved changes: closing asks first. */
   unsaved: boolean;
+  /**
+   * Closing was asked over unsaved changes: the host shows the app's own question
+   * (`UnsavedChangesDialog`) until the player answers with `discard` or `keep`.
+   */
+  asking: boolean;
 }
 
 interface Deps {
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-  /** Asks the player to confirm closing over unsaved changes. */
-  confirm: () => boolean;
 }
 
 /**
  * The modal stack of docs/player-app.md#modals: one modal per name (opening an open name updates it in place),
- * closing waits 500 ms for the exit animation unless immediate, closing over unsaved changes needs
- * confirmation unless immediate, and an overlay click is ignored with blockCloseOverlay.
+ * closing waits 500 ms for the exit animation unless immediate, closing over unsaved changes asks
+ * first unless immediate (the entry is marked `asking`; `discard` closes, `keep` stays), and an
+ * overlay click is ignored with blockCloseOverlay.
  */
 export function createModalStore(deps: Deps) {
   let stack: readonly ModalEntry[] = [];
@@ -73,12 +77,20 @@ export function createModalStore(deps: Deps) {
     }
     stack = [
       ...stack,
-      { name, component, props: props as Record<string, unknown>, options, closing: false, unsaved: false },
+      {
+        name,
+        component,
+        props: props as Record<string, unknown>,
+        options,
+        closing: false,
+        unsaved: false,
+        asking: false,
+      },
     ];
     emit();
   }
 
-  /** Returns false when the player chose to keep the modal open. */
+  /** Returns false when the modal stays open for now: it asks the player about unsaved changes first. */
   function close(name: string, { immediate = false }: { immediate?: boolean } = {}): boolean {
     const entry = find(name);
     if (!entry) return true;
@@ -87,13 +99,20 @@ export function createModalStore(deps: Deps) {
       return true;
     }
     if (entry.closing) return true;
-    if (entry.unsaved && !deps.confirm()) return false;
-    replace(name, { closing: true });
+    if (entry.unsaved) {
+      if (!entry.asking) replace(name, { asking: true });
+      return false;
+    }
+    startClosing(name);
+    return true;
+  }
+
+  function startClosing(name: string) {
+    replace(name, { closing: true, asking: false });
     timers.set(
       name,
       deps.setTimeout(() => remove(name), MODAL_CLOSE_DELAY_MS),
     );
-    return true;
   }
 
   return {
@@ -104,6 +123,15 @@ export function createModalStore(deps: Deps) {
       const entry = find(name);
       if (!entry || entry.options.blockCloseOverlay) return false;
       return close(name);
+    },
+    /** The answer to the unsaved-changes question: close anyway. */
+    discard(name: string) {
+      const entry = find(name);
+      if (entry?.asking) startClosing(name);
+    },
+    /** The answer to the unsaved-changes question: stay in the modal. */
+    keep(name: string) {
+      if (find(name)?.asking) replace(name, { asking: false });
     },
     setUnsaved(name: string, unsaved: boolean) {
       const entry = find(name);

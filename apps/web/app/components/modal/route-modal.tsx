@@ -3,6 +3,7 @@ import { Dialog } from './dialog';
 import { ModalContext } from './modal-context';
 import { browserModalDeps } from './modals';
 import { createModalStore, type ModalOptions } from './modal-store';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 function Empty() {
   return null;
@@ -44,6 +45,7 @@ export function RouteModal({ name, options, children }: { name: string; options:
       >
         {children}
       </Dialog>
+      {entry.asking && <UnsavedChangesDialog onDiscard={() => store.discard(name)} onKeep={() => store.keep(name)} />}
     </ModalContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface FieldShellProps {
   label: ReactNode;
@@ -71,6 +71,7 @@ export function SelectField({
   name,
   required,
   autoComplete,
+  disabled,
 }: {
   label: string;
   error?: string | null;
@@ -82,6 +83,7 @@ export function SelectField({
   name: string;
   required?: boolean;
   autoComplete?: string;
+  disabled?: boolean;
 }) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
@@ -92,6 +94,7 @@ export function SelectField({
           value={value}
           required={required}
           autoComplete={autoComplete}
+          disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
           {...a11y}
         >
@@ -102,6 +105,91 @@ export function SelectField({
             </option>
           ))}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A multi-line text field, styled like the one-line ones. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  name,
+  rows = 2,
+  maxLength,
+  disabled,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  name: string;
+  rows?: number;
+  maxLength?: number;
+  disabled?: boolean;
+}) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {(a11y) => (
+        <textarea
+          className="input input--area"
+          name={name}
+          value={value}
+          rows={rows}
+          maxLength={maxLength}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          {...a11y}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/**
+ * A file picker in the app's style: the browser's own button and "no file chosen" text are
+ * restyled (`.file-input`), keeping the native control for the keyboard, screen readers and drop.
+ */
+export function FileField({
+  label,
+  error,
+  hint,
+  name,
+  accept,
+  inputRef,
+  describedBy,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  name: string;
+  accept?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Another element that describes the file (what is accepted), read with the field's own hint. */
+  describedBy?: string;
+  disabled?: boolean;
+  onChange?: () => void;
+}) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {(a11y) => (
+        <input
+          ref={inputRef}
+          className="file-input"
+          type="file"
+          name={name}
+          accept={accept}
+          disabled={disabled}
+          onChange={onChange}
+          {...a11y}
+          aria-describedby={[describedBy, a11y['aria-describedby']].filter(Boolean).join(' ') || undefined}
+        />
       )}
     </FieldShell>
   );

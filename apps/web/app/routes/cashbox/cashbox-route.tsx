@@ -2,7 +2,13 @@ import { useLoaderData, type ClientLoaderFunctionArgs } from 'react-router';
 import { needsProfileData, ProfileDataForm } from '../../features/account/components/profile-data-form';
 import { DepositBonusToggle } from '../../features/bonuses/components/deposit-bonus-toggle';
 import { WithdrawalBonusConfirm } from '../../features/bonuses/components/withdrawal-bonus-confirm';
-import type { BonusForfeitSlot, CashboxGate, DepositBonusSlot } from '../../features/cashbox/components/cashbox';
+import { WithdrawalBonusNotice } from '../../features/bonuses/components/withdrawal-bonus-notice';
+import type {
+  BonusForfeitSlot,
+  CashboxGate,
+  DepositBonusSlot,
+  WithdrawalBonusSlot,
+} from '../../features/cashbox/components/cashbox';
 import { CashboxPopup, comingFromSignUp } from '../../features/cashbox/components/cashbox-popup';
 import type { Player } from '../../lib/api-types';
 import { enforceGuardInBrowser } from '../../lib/guard-client';
@@ -31,6 +37,11 @@ export function depositBonusSlot(currency: string): DepositBonusSlot {
   return (amountCents) => <DepositBonusToggle currency={currency} amountCents={amountCents} />;
 }
 
+/** The withdrawal's first step names what a withdrawal forfeits, before any step-up (docs/bonuses.md#what-the-player-sees). */
+export function withdrawalBonusSlot(currency: string): WithdrawalBonusSlot {
+  return (bonusCents) => <WithdrawalBonusNotice currency={currency} bonusCents={bonusCents} />;
+}
+
 export const bonusForfeitSlot: BonusForfeitSlot = ({ info, confirm, cancel, busy }) => (
   <WithdrawalBonusConfirm info={info} onConfirm={confirm} onCancel={cancel} busy={busy} />
 );
@@ -55,13 +66,14 @@ export function cashboxRoute(mode: Mode, gtmPlace: string, titleKey: string) {
         gate={profileGate(user)}
         depositBonus={depositBonusSlot(user.currency)}
         bonusForfeit={bonusForfeitSlot}
+        withdrawalBonus={withdrawalBonusSlot(user.currency)}
       />
     );
   }
   return {
     handle,
-    clientLoader: async ({ request }: ClientLoaderFunctionArgs) => {
-      enforceGuardInBrowser(handle, request);
+    clientLoader: async ({ url }: ClientLoaderFunctionArgs) => {
+      enforceGuardInBrowser(handle, url);
       return { fromSignUp: comingFromSignUp() };
     },
     meta: pageMeta(`cashbox:meta.${titleKey}`, 'cashbox:meta.description'),

@@ -132,7 +132,7 @@ export function RecoveryCodesStatus() {
             <button
               ref={confirmRef}
               type="button"
-              className="btn btn--primary"
+              className="btn btn--danger"
               onClick={() => void regenerate()}
               disabled={busy}
               aria-busy={busy || undefined}

@@ -158,6 +158,8 @@ describe('recovery codes with two-factor on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Get new recovery codes' }));
     expect(screen.getByText(/Your current recovery codes will stop working/)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+    // Old codes stop working: the confirming button is styled as destructive, never the primary green.
+    expect(screen.getByRole('button', { name: 'Replace my codes' })).toHaveClass('btn--danger');
     fireEvent.click(screen.getByRole('button', { name: 'Replace my codes' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
@@ -211,8 +213,10 @@ describe('recovery codes with two-factor on', () => {
       ),
       true,
     );
+    expect(screen.getByRole('button', { name: 'Turn off' })).toHaveClass('btn--danger-outline');
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     const field = await screen.findByLabelText('Code from your app or a recovery code');
+    expect(screen.getAllByRole('button', { name: 'Turn off' }).at(-1)).toHaveClass('btn--danger');
     fireEvent.change(field, { target: { value: 'abcd' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Turn off' }).at(-1)!);
     expect(await screen.findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
@@ -258,7 +262,8 @@ describe('signed-in devices', () => {
   it('signs out everywhere else after a confirmation; cancel sends nothing', async () => {
     const del = vi.fn().mockResolvedValue(null);
     renderPage(api({ '/api/player/sessions': SESSIONS }, { delete: del }), false);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere else' })).toHaveClass('btn--danger-outline');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere else?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -266,6 +271,7 @@ describe('signed-in devices', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere else?' });
+    expect(within(dialog).getByRole('button', { name: 'Sign out' })).toHaveClass('btn--danger');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/player/sessions'));
     expect(toasts.getState().map((t) => t.text)).toContain('You were signed out everywhere else');

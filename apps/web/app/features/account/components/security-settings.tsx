@@ -279,7 +279,13 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         <>
           <FormError message={form.formError} />
           <div className="form__actions">
-            <button ref={toggleRef} type="button" className="btn btn--secondary" onClick={start} disabled={busy}>
+            <button
+              ref={toggleRef}
+              type="button"
+              className={enabled ? 'btn btn--danger-outline' : 'btn btn--secondary'}
+              onClick={start}
+              disabled={busy}
+            >
               {enabled ? t('settings.two_factor.turn_off') : t('settings.two_factor.turn_on')}
             </button>
           </div>
@@ -338,7 +344,12 @@ function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             <button type="button" className="btn btn--secondary" onClick={close}>
               {t('common:actions.cancel')}
             </button>
-            <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+            <button
+              type="submit"
+              className={setup ? 'btn btn--primary' : 'btn btn--danger'}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {setup ? t('settings.two_factor.turn_on') : t('settings.two_factor.turn_off')}
             </button>
           </div>

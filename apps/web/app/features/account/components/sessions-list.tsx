@@ -97,7 +97,7 @@ export function SessionsList({ locale }: { locale: Locale }) {
                   {!session.current && (
                     <button
                       type="button"
-                      className="btn btn--secondary btn--sm"
+                      className="btn btn--danger-outline btn--sm"
                       aria-label={t('sessions.sign_out_named', { name })}
                       onClick={() => setAsking(session)}
                     >
@@ -110,7 +110,7 @@ export function SessionsList({ locale }: { locale: Locale }) {
           </ul>
           {others.length > 0 ? (
             <div className="form__actions">
-              <button type="button" className="btn btn--primary" onClick={() => setAsking('others')}>
+              <button type="button" className="btn btn--danger-outline" onClick={() => setAsking('others')}>
                 {t('sessions.sign_out_others')}
               </button>
             </div>
@@ -136,7 +136,7 @@ export function SessionsList({ locale }: { locale: Locale }) {
             </button>
             <button
               type="button"
-              className="btn btn--primary"
+              className="btn btn--danger"
               onClick={confirm}
               disabled={end.isPending}
               aria-busy={end.isPending || undefined}

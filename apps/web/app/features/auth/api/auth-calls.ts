@@ -33,6 +33,13 @@ export function needsTwoFactor(error: unknown): boolean {
 export const signUp = (api: ApiClient, user: Record<string, unknown>) =>
   api.post<Player | null>('/api/users', { user }, quiet);
 
+/**
+ * Sign-up's early e-mail check (docs/auth.md#the-e-mail-check-at-sign-up): resolves when the address
+ * is free, rejects with the sign-up's own 422 when it is taken.
+ */
+export const checkEmail = (api: ApiClient, email: string) =>
+  api.post<unknown>('/api/users/check_email', { user: { email } }, quiet);
+
 /** Errors are only logged (docs/api-shapes.md#sign-out): the client forgets the session in every case. */
 export const signOut = (api: ApiClient) =>
   api.delete<unknown>('/api/users/sign_out', quiet).catch((error: unknown) => console.warn('SIGN_OUT_ERROR', error));

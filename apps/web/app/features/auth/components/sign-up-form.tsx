@@ -20,7 +20,9 @@ import { useApi } from '../../../lib/api-context';
 import { useBoot } from '../../../lib/boot';
 import { readCookie } from '../../../lib/cookies';
 import { apiErrorToForm } from '../../../lib/form-errors';
-import { signUp } from '../api/auth-calls';
+import { ApiError } from '../../../lib/api-client';
+import { LinkedText } from '../../../components/ui/linked-text';
+import { checkEmail, signUp } from '../api/auth-calls';
 import { useAuthSuccess, type AuthFormMode } from '../hooks/use-auth-success';
 import { getCaptchaToken } from '../lib/captcha';
 import {
@@ -37,8 +39,9 @@ import { FormError } from '../../../components/ui/form-error';
 const noSubscription = () => () => {};
 
 /**
- * Sign-up in steps (docs/player-app.md#sign-up-steps): per-step checks on Next, one POST /api/users at the end, server
- * errors shown at their fields on the step holding the first of them.
+ * Sign-up in steps (docs/player-app.md#sign-up-steps): per-step checks on Next (the e-mail's step also
+ * asks the server whether the address is free), one POST /api/users at the end, server errors shown
+ * at their fields on the step holding the first of them, every value kept.
  */
 export function SignUpForm({
   mode,
@@ -105,6 +108,9 @@ export function SignUpForm({
   );
   const { values } = form;
   const allFields = steps.flatMap((s) => s.fields);
+  // The address the server last said is free: going back and forth does not ask again.
+  const freeEmail = useRef<string | null>(null);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     modal?.setUnsaved(form.dirty);
@@ -140,12 +146,41 @@ export function SignUpForm({
     },
   });
 
-  function onSubmit(event: FormEvent) {
+  /**
+   * docs/auth.md#the-e-mail-check-at-sign-up: a taken address is reported on its own step. Only a
+   * "taken" (or "invalid") answer holds the player here; a refused or failed check lets them go on,
+   * and the final submit reports the address as before.
+   */
+  async function emailProblem(): Promise<string | null> {
+    const email = values.email.trim();
+    if (freeEmail.current === email) return null;
+    try {
+      await checkEmail(api, email);
+      freeEmail.current = email;
+      return null;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) return null;
+      return apiErrorToForm(error, ['email'], i18n, 'auth').fields.email ?? null;
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (checking) return;
     const errors = validateFields(current.fields, values);
     if (Object.keys(errors).length) return form.showErrors(translateValidation(errors, t));
     if (step < steps.length) {
-      form.showErrors({});
+      if (current.fields.includes('email')) {
+        setChecking(true);
+        const problem = await emailProblem().finally(() => setChecking(false));
+        if (problem) return form.showErrors({ ...form.errors, email: problem });
+      }
+      // Errors the server gave for later steps stay until the player gets there.
+      form.showErrors(
+        Object.fromEntries(
+          Object.entries(form.errors).filter(([name, message]) => message && !current.fields.includes(name)),
+        ),
+      );
       setStep(nextStep(step, steps.length));
       return;
     }
@@ -165,7 +200,13 @@ export function SignUpForm({
   const has = (name: string) => current.fields.includes(name);
 
   return (
-    <form ref={formRef} className="form sign-up" onSubmit={onSubmit} noValidate data-variant={variant}>
+    <form
+      ref={formRef}
+      className="form sign-up"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-variant={variant}
+    >
       <div className="steps">
         <p className="steps__label">{t('sign_up.step_of', { step, total: steps.length })}</p>
         <ol className="steps__list">
@@ -258,7 +299,18 @@ export function SignUpForm({
         <>
           <CheckField
             {...field('terms_acceptance')}
-            label={t('fields.terms')}
+            label={
+              <LinkedText
+                text={t('fields.terms')}
+                link={(words) => (
+                  // A new tab: the terms are read without leaving the form half filled in.
+                  <Link to={href('terms', locale)} target="_blank" rel="noopener noreferrer">
+                    {words}
+                    <span className="visually-hidden"> {t('common:actions.new_tab')}</span>
+                  </Link>
+                )}
+              />
+            }
             checked={values.terms_acceptance}
             onChange={form.set('terms_acceptance')}
           />
@@ -276,7 +328,12 @@ export function SignUpForm({
             {t('common:actions.back')}
           </button>
         )}
-        <button type="submit" className="btn btn--primary" disabled={submit.isPending}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={submit.isPending || checking}
+          aria-busy={checking || undefined}
+        >
           {step < steps.length ? t('common:actions.next') : t('sign_up.submit')}
         </button>
       </div>

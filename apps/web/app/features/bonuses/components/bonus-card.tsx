@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { useActivateBonus } from '../api/activate-bonus';
 import type { PlayerBonus } from '../api/get-bonuses';
 import { bonusErrorMessage } from '../lib/bonuses-logic';
-import { headline } from '../lib/rule-text';
+import { bonusDisplayTitle, headline } from '../lib/rule-text';
 import { CancelBonusDialog } from './cancel-bonus-dialog';
 import { RulesDetails } from './rules-list';
 
@@ -22,20 +22,22 @@ export function BonusCard({ bonus, locale }: { bonus: PlayerBonus; locale: Local
   const activate = useActivateBonus();
   const [cancelling, setCancelling] = useState(false);
   const money = (cents: number) => formatMoney(cents, bonus.currency, locale);
-  const generated = bonus.terms ? headline(bonus.terms, i18n) : null;
+  const title = bonusDisplayTitle(bonus, i18n);
+  // A campaign's own title ("Welcome pack") gets the figures under it; a built title already is them.
+  const figures = !bonus.title_generated && bonus.terms ? headline(bonus.terms, i18n) : null;
   const wagering = bonus.stage === 'handle_bets';
   const required = bonus.amount_wager_requirement_cents;
   return (
     <li className="card bonus-card" aria-labelledby={titleId}>
       <div className="bonus-card__head">
         <h3 id={titleId} className="bonus-card__title">
-          {bonus.title || generated}
+          {title}
         </h3>
         <span className={`badge bonus-card__stage bonus-card__stage--${bonus.stage}`}>
           {bonus.status === 'erased_by_withdraw' ? t('gifts.erased_by_withdraw') : t(`stages.${bonus.stage}`)}
         </span>
       </div>
-      {generated && bonus.title && generated !== bonus.title && <p className="bonus-card__headline">{generated}</p>}
+      {figures && figures !== title && <p className="bonus-card__headline">{figures}</p>}
       {bonus.amount_cents > 0 && (
         <p className="bonus-card__amount">
           {t('gifts.amount')}: <strong>{money(bonus.amount_cents)}</strong>
@@ -87,7 +89,7 @@ export function BonusCard({ bonus, locale }: { bonus: PlayerBonus; locale: Local
           {bonus.cancelable && (
             <button
               type="button"
-              className="btn btn--secondary btn--sm"
+              className="btn btn--danger-outline btn--sm"
               aria-describedby={titleId}
               onClick={() => setCancelling(true)}
             >

@@ -13,7 +13,7 @@ import { bonusesQueryOptions } from '../api/get-bonuses';
 import { bonusKeys } from '../api/query-keys';
 import { markCashbackOffered, wasCashbackOffered } from '../lib/cashback-offers';
 import { announceOnce, isClaimableCashback, reachesToastMinimum, wagerFreeCents } from '../lib/bonuses-logic';
-import { headline } from '../lib/rule-text';
+import { bonusDisplayTitle } from '../lib/rule-text';
 
 /**
  * The bonus pushes of the site layout (docs/bonuses.md#the-calls, Realtime): every
@@ -75,7 +75,7 @@ export function BonusesListener({ enabled, popupOpen = false }: { enabled: boole
       }
       if (bonus.stage === 'issued') {
         if (!announceOnce(once)) return;
-        const title = bonus.title || (bonus.terms ? headline(bonus.terms, i18n) : '');
+        const title = bonusDisplayTitle(bonus, i18n);
         toasts.add({ type: 'success', text: t('toasts.issued', { title }), url: href('gifts', locale) });
         return;
       }

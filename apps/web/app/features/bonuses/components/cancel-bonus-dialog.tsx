@@ -43,7 +43,7 @@ export function CancelBonusDialog({ bonus, onClose }: { bonus: PlayerBonus; onCl
         </button>
         <button
           type="button"
-          className="btn btn--primary"
+          className="btn btn--danger"
           disabled={!ready || cancel.isPending}
           aria-busy={cancel.isPending || undefined}
           onClick={() => cancel.mutate(bonus.id, { onSuccess: onClose })}

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { useActivateBonus } from '../api/activate-bonus';
 import { useBonuses, type PlayerBonus } from '../api/get-bonuses';
 import { markCashbackOffered } from '../lib/cashback-offers';
+import { bonusDisplayTitle } from '../lib/rule-text';
 import { announceOnce, bonusErrorMessage, cashbackWeek, isClaimableCashback } from '../lib/bonuses-logic';
 import { RulesList } from './rules-list';
 import './bonuses.css';
@@ -95,7 +96,7 @@ export function CashbackClaim({ id, locale }: { id: number; locale: Locale }) {
       <p id={titleId} className="bonus-cashback__week">
         {week
           ? t('cashback.week', { from: formatDate(week.from, locale, DATE), to: formatDate(week.to, locale, DATE) })
-          : bonus.title}
+          : bonusDisplayTitle(bonus, i18n)}
       </p>
       {bonus.cashback_loss_cents !== null && (
         <p className="muted" data-testid="cashback-loss">

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { useOffers, type BonusOffer } from '../api/get-offers';
 import { useChooseDepositBonus } from '../api/set-bonus-code';
 import { bonusErrorMessage, offerTerms, visibleOffers } from '../lib/bonuses-logic';
-import { headline } from '../lib/rule-text';
+import { offerDisplayTitle, offerHeadline } from '../lib/rule-text';
 import { RulesDetails } from './rules-list';
 import './bonuses.css';
 
@@ -44,9 +44,11 @@ export function DepositBonusToggle({ currency, amountCents }: { currency: string
       <p className="bonus-toggle__label">{t('toggle.label')}</p>
       <div className="bonus-toggle__choice">
         <strong data-testid="bonus-choice">
-          {chosen ? chosen.offer.title || headline(chosen.terms, i18n) : t('toggle.none')}
+          {chosen ? offerDisplayTitle(chosen.offer, chosen.terms, i18n) : t('toggle.none')}
         </strong>
-        {chosen && chosen.offer.title && <span className="muted">{headline(chosen.terms, i18n)}</span>}
+        {chosen && offerHeadline(chosen.offer, chosen.terms, i18n) && (
+          <span className="muted">{offerHeadline(chosen.offer, chosen.terms, i18n)}</span>
+        )}
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => setOpen(true)}>
           {t('toggle.change')}
         </button>
@@ -115,8 +117,10 @@ function ToggleDialog({
                   onChange={() => setValue(offer.id)}
                 />
                 <span>
-                  <strong>{offer.title || headline(terms, i18n)}</strong>
-                  {offer.title && <span className="muted"> · {headline(terms, i18n)}</span>}
+                  <strong>{offerDisplayTitle(offer, terms, i18n)}</strong>
+                  {offerHeadline(offer, terms, i18n) && (
+                    <span className="muted"> · {offerHeadline(offer, terms, i18n)}</span>
+                  )}
                   {terms.min_deposit_cents !== null && (
                     <span className="bonus-toggle__min">
                       {t('offers.min_deposit', {

@@ -142,6 +142,7 @@ describe('the gifts page (docs/bonuses.md#what-the-player-sees)', () => {
     fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Cancel' }));
     const again = await screen.findByRole('dialog', { name: 'Cancel this bonus?' });
     await within(again).findByText(/Cancelling removes €45.00/);
+    expect(within(again).getByRole('button', { name: 'Cancel the bonus' })).toHaveClass('btn--danger');
     fireEvent.click(within(again).getByRole('button', { name: 'Cancel the bonus' }));
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/player/bonuses/1'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -10,7 +10,7 @@ import type { BonusOffer } from '../api/get-offers';
 import type { OfferType } from '../api/query-keys';
 import { useChooseDepositBonus } from '../api/set-bonus-code';
 import { bonusErrorMessage, offerTerms } from '../lib/bonuses-logic';
-import { headline } from '../lib/rule-text';
+import { offerDisplayTitle, offerHeadline } from '../lib/rule-text';
 import { RulesDetails, RulesList } from './rules-list';
 
 export interface OfferCardProps {
@@ -52,7 +52,8 @@ export function OfferCard({
   const dismiss = useDismissOffer();
   const terms = offerTerms(offer, currency);
   const Heading = standalone ? 'h1' : 'h3';
-  const generated = terms ? headline(terms, i18n) : null;
+  const title = offerDisplayTitle(offer, terms, i18n);
+  const figures = offerHeadline(offer, terms, i18n);
   const context = type === 'registration' ? ({ trigger: 'registration' } as const) : {};
   const error = choose.isError ? choose.error : dismiss.isError ? dismiss.error : null;
   const Tag = standalone ? 'article' : 'li';
@@ -60,13 +61,13 @@ export function OfferCard({
     <Tag className="card bonus-card bonus-offer" aria-labelledby={titleId}>
       <div className="bonus-card__head">
         <Heading id={titleId} className="bonus-card__title">
-          {offer.title || generated || offer.id}
+          {title}
         </Heading>
         <span className="badge">{t(`offers.${type}`)}</span>
       </div>
       {terms ? (
         <>
-          {generated && <p className="bonus-card__headline">{generated}</p>}
+          {figures && <p className="bonus-card__headline">{figures}</p>}
           {terms.min_deposit_cents !== null && (
             <p>{t('offers.min_deposit', { amount: formatMoney(terms.min_deposit_cents, currency, locale) })}</p>
           )}

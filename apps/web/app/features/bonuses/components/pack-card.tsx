@@ -113,7 +113,7 @@ export function PackCard({
         {pack.cancelable && (
           <button
             type="button"
-            className="btn btn--secondary btn--sm"
+            className="btn btn--danger-outline btn--sm"
             aria-describedby={titleId}
             onClick={() => {
               cancel.reset();
@@ -134,7 +134,7 @@ export function PackCard({
             </button>
             <button
               type="button"
-              className="btn btn--primary"
+              className="btn btn--danger"
               disabled={cancel.isPending}
               aria-busy={cancel.isPending || undefined}
               onClick={() => cancel.mutate(pack.id, { onSuccess: () => setAsking(false) })}

@@ -54,6 +54,7 @@ describe('the public offer pages (docs/bonuses.md#what-the-player-sees)', () => 
     // The sign-up gift exists only in EUR: it says so in USD, and shows its rules in EUR.
     const signup = screen.getByRole('heading', { name: 'Sign-up gift' }).closest('li')!;
     expect(within(signup).getByText('This offer is not available in USD.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Show amounts in')).toHaveClass('select');
     fireEvent.change(screen.getByLabelText('Show amounts in'), { target: { value: 'EUR' } });
     expect(within(signup).getByText('€5 bonus')).toBeInTheDocument();
     expect(within(signup).getByText('Credited once you have confirmed your e-mail address.')).toBeInTheDocument();

@@ -97,7 +97,12 @@ export function WelcomeBonusesPage({ locale, signedIn, playerCurrency, guessedCu
           <label className="field__label" htmlFor={ids.currency}>
             {t('welcome.currency')}
           </label>
-          <select id={ids.currency} value={shown.currency} onChange={(e) => shown.pick(e.target.value)}>
+          <select
+            id={ids.currency}
+            className="select"
+            value={shown.currency}
+            onChange={(e) => shown.pick(e.target.value)}
+          >
             {shown.available.map((code) => (
               <option key={code} value={code}>
                 {code}

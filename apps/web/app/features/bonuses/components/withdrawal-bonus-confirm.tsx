@@ -32,11 +32,14 @@ export function WithdrawalBonusConfirm({ info, onConfirm, onCancel, busy }: With
       <h3 id={titleId} className="bonus-forfeit__title">
         {t('withdrawal.title')}
       </h3>
-      <CancelFiguresText info={info} kind="withdrawal" id={figuresId} />
+      <div id={figuresId}>
+        <CancelFiguresText info={info} kind="withdrawal" />
+        <p className="bonus-figures">{t('withdrawal.no_restore')}</p>
+      </div>
       <div className="bonus-dialog__actions">
         <button
           type="button"
-          className="btn btn--primary btn--block"
+          className="btn btn--danger btn--block"
           ref={confirm}
           aria-describedby={figuresId}
           disabled={busy}

@@ -233,3 +233,23 @@ export function bonusErrorMessage(error: unknown, i18n: I18n): string {
   if (code && (KNOWN_CODES as readonly string[]).includes(code)) return i18n.t(`bonuses:errors.${code}`);
   return serverErrorText(error, i18n.language) ?? i18n.t('common:errors.generic');
 }
+
+/** One open bonus a withdrawal would end, and the bonus money it takes with it (minor units). */
+export interface WithdrawalForfeit {
+  bonus: PlayerBonus;
+  /** `handle_bets`: the wallet's bonus money, winnings included; `wait`: the amount it would have granted. */
+  cents: number;
+}
+
+/**
+ * What a withdrawal from the `currency` wallet would forfeit (docs/bonuses.md#limits-withdrawals-privacy):
+ * the bonus being wagered with all the wallet's bonus money, and the deposit bonuses queued behind it,
+ * which would never be granted. The cashbox says so before the player commits to anything; a recall
+ * of the withdrawal brings none of them back.
+ */
+export function withdrawalForfeits(bonuses: readonly PlayerBonus[], currency: string): WithdrawalForfeit[] {
+  return bonuses
+    .filter((b) => b.currency === currency && (b.stage === 'handle_bets' || b.stage === 'wait'))
+    .sort((a, b) => (a.stage === b.stage ? 0 : a.stage === 'handle_bets' ? -1 : 1))
+    .map((bonus) => ({ bonus, cents: bonus.stage === 'handle_bets' ? bonus.bonus_balance_cents : bonus.amount_cents }));
+}

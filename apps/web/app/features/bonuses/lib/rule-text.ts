@@ -3,9 +3,11 @@
  * `bonusTitle` (@croupier/shared/bonus-rules) decide what is said, these only put it into words
  * with `bonuses:rules.<key>` and `bonuses:titles.<key>`, formatting each parameter by its name.
  */
+import type { BonusOffer, PlayerBonus } from '@croupier/shared/api/bonuses';
 import {
   bonusRules,
   bonusTitle,
+  issuedBonusTitle,
   type BonusRule,
   type BonusTitle,
   type RuleContext,
@@ -107,4 +109,36 @@ export function titleText(title: BonusTitle, currency: string, i18n: I18n): stri
 
 export function headline(terms: CurrencyTerms, i18n: I18n): string {
   return titleText(bonusTitle(terms), terms.currency, i18n);
+}
+
+/**
+ * The one title a bonus shows: its campaign's own (`title_generated: false`), else built here from
+ * its kind, amount and terms in the page's language and number format. The server's generated title
+ * is English and is never shown (docs/bonuses.md#the-calls).
+ */
+export function bonusDisplayTitle(
+  bonus: Pick<PlayerBonus, 'title' | 'title_generated' | 'kind' | 'amount_cents' | 'currency' | 'terms'>,
+  i18n: I18n,
+): string {
+  if (!bonus.title_generated && bonus.title) return bonus.title;
+  return titleText(issuedBonusTitle(bonus), bonus.currency, i18n);
+}
+
+/** An offer's one title: its campaign's own, else its headline in the shown currency's terms. */
+export function offerDisplayTitle(
+  offer: Pick<BonusOffer, 'id' | 'title' | 'title_generated'>,
+  terms: CurrencyTerms | null,
+  i18n: I18n,
+): string {
+  if (!offer.title_generated && offer.title) return offer.title;
+  return terms ? headline(terms, i18n) : offer.id;
+}
+
+/** The figures under an offer's own title ("100 % up to €200"); null when the title already is them. */
+export function offerHeadline(
+  offer: Pick<BonusOffer, 'title' | 'title_generated'>,
+  terms: CurrencyTerms | null,
+  i18n: I18n,
+): string | null {
+  return terms && !offer.title_generated && offer.title ? headline(terms, i18n) : null;
 }

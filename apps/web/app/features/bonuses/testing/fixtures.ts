@@ -45,6 +45,7 @@ export function cashbackBonus(over: Partial<PlayerBonus> = {}): PlayerBonus {
   return bonus({
     id: 21,
     title: '€12 cashback',
+    title_generated: true,
     amount_cents: 1_200,
     stage: 'issued',
     status: 'received',
@@ -74,6 +75,7 @@ export function offer(over: Partial<BonusOffer> = {}, terms: BonusTerms = WELCOM
   return {
     id,
     title: 'Welcome offer',
+    title_generated: false,
     group_key: null,
     bonuses: [{ title: 'Welcome offer', type: 'deposit', conditions: [], attributes: [], result_bonus: [] }],
     kind: 'deposit',

@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import type { Locale } from '@croupier/shared/locales';
+import type { TranslationTree } from '../../../i18n/config';
 import { createI18n } from '../../../i18n/create-i18n';
-import bonuses from '../../../i18n/locales/en/bonuses.json';
-import common from '../../../i18n/locales/en/common.json';
-import lobby from '../../../i18n/locales/en/lobby.json';
 import { I18nProvider } from '../../../i18n/runtime';
 import type { ApiClient } from '../../../lib/api-client';
 import { ApiProvider } from '../../../lib/api-context';
@@ -13,18 +12,29 @@ import { FakeSocket } from '../../../lib/realtime/fake-socket';
 import { RealtimeClient } from '../../../lib/realtime/realtime-client';
 import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
 
+const files = import.meta.glob<TranslationTree>('../../../i18n/locales/*/{bonuses,common,lobby,cashbox}.json', {
+  eager: true,
+  import: 'default',
+});
+const texts = (locale: Locale, ns: string) => files[`../../../i18n/locales/${locale}/${ns}.json`]!;
+
 /**
  * Renders bonus components with a fresh query cache, a fake api (only the methods a test needs),
- * English texts, a router and a realtime client whose socket the test plays the server of.
+ * the texts of a locale (English unless said), a router and a realtime client whose socket the test
+ * plays the server of.
  */
-export function renderBonuses(ui: ReactNode, { api, url = '/' }: { api: Partial<ApiClient>; url?: string }) {
+export function renderBonuses(
+  ui: ReactNode,
+  { api, url = '/', locale = 'en' }: { api: Partial<ApiClient>; url?: string; locale?: Locale },
+) {
+  const resources = Object.fromEntries(['common', 'bonuses', 'lobby', 'cashbox'].map((ns) => [ns, texts(locale, ns)]));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const socket = new FakeSocket();
   const client = new RealtimeClient(async () => socket);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api as ApiClient}>
-        <I18nProvider i18n={createI18n('en', { common, bonuses, lobby })}>
+        <I18nProvider i18n={createI18n(locale, resources)}>
           <RealtimeProvider client={client}>
             <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
           </RealtimeProvider>

@@ -23,6 +23,7 @@ export function AmountStep({
   currency,
   availableCents = null,
   bonusCents = 0,
+  bonusNotice = null,
   extra = null,
   onNext,
 }: {
@@ -32,8 +33,10 @@ export function AmountStep({
   currency: string;
   /** Withdrawals: the cash that can be withdrawn (minor units); null while unknown or for deposits. */
   availableCents?: number | null;
-  /** Withdrawals: the bonus money the wallet holds, which stays (minor units). */
+  /** Withdrawals: the bonus money the wallet holds, which a withdrawal forfeits (minor units). */
   bonusCents?: number;
+  /** Withdrawals: the notice of the bonuses a withdrawal forfeits (the route composes it). */
+  bonusNotice?: ((bonusCents: number) => ReactNode) | null;
   /** What the route shows for the amount being typed (the deposit's bonus toggle). */
   extra?: ((amountCents: number | null) => ReactNode) | null;
   onNext: (amount: number) => void;
@@ -111,13 +114,16 @@ export function AmountStep({
               {t('amount.available', { amount: formatMoney(availableCents, currency, locale) })}
             </>
           )}
-          {availableCents !== null && bonusCents > 0 && (
-            <>
-              <br />
-              {t('amount.bonus_stays', { amount: formatMoney(bonusCents, currency, locale) })}
-            </>
-          )}
         </p>
+        {/* Said before any step-up or payment detail: a withdrawal ends the bonus being wagered. */}
+        {action === 'withdrawal' &&
+          (bonusNotice
+            ? bonusNotice(bonusCents)
+            : bonusCents > 0 && (
+                <p className="field__hint cashbox__bonus-forfeit" role="note">
+                  {t('amount.bonus_forfeited', { amount: formatMoney(bonusCents, currency, locale) })}
+                </p>
+              ))}
         {error && (
           <p id={`${id}-error`} className="field__error">
             {error}

@@ -6,7 +6,14 @@ import { historyIndex, useLeavePopup } from '../../../components/modal/popup-rou
 import { localePath, splitLocale } from '../../../i18n/locale-path';
 import { useTranslation } from '../../../i18n/runtime';
 import { useLocale } from '../../../i18n/use-locale';
-import { Cashbox, type BonusForfeitSlot, type CashboxGate, type CashboxMode, type DepositBonusSlot } from './cashbox';
+import {
+  Cashbox,
+  type BonusForfeitSlot,
+  type CashboxGate,
+  type CashboxMode,
+  type DepositBonusSlot,
+  type WithdrawalBonusSlot,
+} from './cashbox';
 
 const MODAL_NAMES: Record<CashboxMode, string> = {
   dashboard: 'cashbox-dashboard',
@@ -34,6 +41,7 @@ interface Slots {
   gate: CashboxGate | null;
   depositBonus: DepositBonusSlot | null;
   bonusForfeit: BonusForfeitSlot | null;
+  withdrawalBonus: WithdrawalBonusSlot | null;
 }
 
 function CashboxInModal({ mode, currency, ...slots }: { mode: CashboxMode; currency: string } & Slots) {
@@ -54,6 +62,7 @@ export function CashboxPopup({
   gate = null,
   depositBonus = null,
   bonusForfeit = null,
+  withdrawalBonus = null,
 }: {
   mode: CashboxMode;
   currency: string;
@@ -63,6 +72,7 @@ export function CashboxPopup({
   /** The deposit step's bonus toggle and the withdrawal's bonus question (the route composes them). */
   depositBonus?: DepositBonusSlot | null;
   bonusForfeit?: BonusForfeitSlot | null;
+  withdrawalBonus?: WithdrawalBonusSlot | null;
 }) {
   const { t } = useTranslation('cashbox');
   const navigate = useNavigate();
@@ -110,6 +120,7 @@ export function CashboxPopup({
             gate={gate}
             depositBonus={depositBonus}
             bonusForfeit={bonusForfeit}
+            withdrawalBonus={withdrawalBonus}
           />
         </RouteModal>
       )}

@@ -202,6 +202,8 @@ describe('cashbox steps', () => {
     fireEvent.change(await screen.findByLabelText(/Deposit amount/), { target: { value: '3000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('button', { name: /sandpay/i })).toBeDisabled();
+    // The reason, as money of the wallet's currency in the page's format.
+    expect(within(screen.getByRole('button', { name: /sandpay/i })).getByText('Limits €5.00–€2,000.00')).toBeVisible();
     expect(screen.getByRole('button', { name: /visa/i })).toBeEnabled();
   });
 
@@ -535,6 +537,7 @@ describe('saved profiles', () => {
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove card 424242••••4242' }));
     const confirm = screen.getByRole('button', { name: 'Yes, remove' });
+    expect(confirm).toHaveClass('btn--danger');
     expect(confirm).toHaveFocus();
     fireEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('radio', { name: '424242••••4242' })).not.toBeInTheDocument());

@@ -57,6 +57,13 @@ export type CashboxGate = (done: () => void) => ReactNode;
  */
 export type DepositBonusSlot = (amountCents: number | null) => ReactNode;
 
+/**
+ * What the withdrawal's amount step says about the wallet's bonuses before anything is sent: the
+ * route puts the bonuses feature's notice here (which bonus a withdrawal forfeits, how much, and
+ * that a recall does not bring it back). It gets the wallet's bonus money (minor units).
+ */
+export type WithdrawalBonusSlot = (bonusCents: number) => ReactNode;
+
 export type { BonusForfeitSlot };
 
 export interface CashboxProps {
@@ -71,6 +78,8 @@ export interface CashboxProps {
   depositBonus?: DepositBonusSlot | null;
   /** The question a withdrawal asks while a bonus is being wagered; without it the refusal shows as an error. */
   bonusForfeit?: BonusForfeitSlot | null;
+  /** The withdrawal step's notice of the bonuses it forfeits; without it one sentence names the bonus money. */
+  withdrawalBonus?: WithdrawalBonusSlot | null;
 }
 
 /** What can take the focus when a new cashbox screen appears (the toolbar's Back excluded). */
@@ -89,6 +98,7 @@ export function Cashbox({
   onClose,
   depositBonus = null,
   bonusForfeit = null,
+  withdrawalBonus = null,
 }: CashboxProps) {
   const { t } = useTranslation('cashbox');
   const locale = useLocale();
@@ -346,6 +356,7 @@ export function Cashbox({
           currency={currency}
           availableCents={availableCents}
           bonusCents={action === 'withdrawal' && split ? split.bonusCents : 0}
+          bonusNotice={action === 'withdrawal' ? withdrawalBonus : null}
           extra={action === 'deposit' ? depositBonus : null}
           onNext={(value) => {
             setAmount(value);

@@ -1,7 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
+import { useLocale } from '../../../i18n/use-locale';
 import { useCryptoAddresses, type PaymentMethod } from '../api/payments';
-import { amountProblem, methodLimits, subunitsOf, type PaymentAction } from '../lib/cashbox-logic';
+import { amountProblem, methodLimits, subunitsOf, toCents, type PaymentAction } from '../lib/cashbox-logic';
 import { CryptoAddresses, CurrencySelectModal, missingCoins } from './crypto-deposit';
 import { PaymentLogo } from './payment-logo';
 
@@ -41,8 +43,11 @@ export function MethodsPanel({
   onSelect: (method: PaymentMethod) => void;
 }) {
   const { t } = useTranslation('cashbox');
+  const locale = useLocale();
   const id = useId();
   const cryptoWallet = subunitsOf(currency) > 100;
+  // Limits are major units of the wallet's currency: shown as money, in the page's format.
+  const money = (value: number) => formatMoney(toCents(value, subunitsOf(currency)), currency, locale);
   const [tab, setTab] = useState<Tab>(cryptoWallet ? 'crypto' : 'all');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ all: null, crypto: null });
   const deposit = action === 'deposit';
@@ -137,7 +142,9 @@ export function MethodsPanel({
                     <span className="cashbox__method-type">{t(`methods.type.${m.type}`, m.type)}</span>
                     {disabled && (
                       <span className="cashbox__method-limit">
-                        {t('methods.limits', { min: own.min, max: own.max })}
+                        {own.max > 0
+                          ? t('methods.limits', { min: money(own.min), max: money(own.max) })
+                          : t('methods.limits_min', { min: money(own.min) })}
                       </span>
                     )}
                   </button>

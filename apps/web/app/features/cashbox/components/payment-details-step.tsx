@@ -359,7 +359,7 @@ export function PaymentDetailsStep({
                       <span>{t('details.remove_question', { title: p.title })}</span>
                       <button
                         type="button"
-                        className="btn btn--secondary btn--sm"
+                        className="btn btn--danger btn--sm"
                         // The Remove button it replaces had the focus: keep the keyboard here.
                         ref={(el) => el?.focus()}
                         onClick={() => onRemove(id)}

@@ -36,6 +36,7 @@ const game = {
   frameWidth: 1280,
   frameHeight: 720,
   description: 'Northern lights.',
+  description_parts: null,
   uniq_seo_title: true,
 } satisfies Game;
 

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n/runtime';
 import { Link } from 'react-router';
 import { intlLocale, type Locale } from '@croupier/shared/locales';
 import type { Game } from '../types';
+import { describeGame } from '../utils/game-description';
 import './games.css';
 
 const VOLATILITY = ['low', 'medium', 'high', 'very-high'] as const;
@@ -33,6 +34,8 @@ export function GameFacts({
       : game.volatility_rating
     : null;
   const number = new Intl.NumberFormat(intlLocale(locale));
+  // The catalogue's facts in the page's language; a free-text description (an operator's) as it is.
+  const description = game.description_parts ? describeGame(game.description_parts, t, locale) : game.description;
   return (
     <section className="game-facts" aria-labelledby="game-facts-title">
       <h2 id="game-facts-title" className="game-facts__title">
@@ -66,7 +69,7 @@ export function GameFacts({
           </div>
         )}
       </dl>
-      {game.description && <p className="game-facts__description">{game.description}</p>}
+      {description && <p className="game-facts__description">{description}</p>}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { SEARCH_MIN_LENGTH } from '../constants';
 import { browserDevice } from '../utils/device';
 import type { HomeData, ListData, ProducersData, SearchData } from './types';
 
-type Args = Pick<LoaderFunctionArgs, 'request'>;
+type Args = Pick<LoaderFunctionArgs, 'url'>;
 
 /** The search text of a URL, trimmed; '' when too short to send. */
 export function searchQuery(url: URL): string {
@@ -24,8 +24,8 @@ export async function listClientData(): Promise<ListData> {
   return { device: browserDevice() };
 }
 
-export async function searchClientData({ request }: Args): Promise<SearchData> {
-  return { device: browserDevice(), query: searchQuery(new URL(request.url)) };
+export async function searchClientData({ url }: Args): Promise<SearchData> {
+  return { device: browserDevice(), query: searchQuery(url) };
 }
 
 export async function producersClientData(): Promise<ProducersData> {

@@ -17,10 +17,10 @@ import { providerName } from '../utils/providers';
 import { canonicalGameRedirect, parseStartPage, playRedirectTarget } from './shared';
 import type { CategoryData, GameData, ProducerData } from './types';
 
-type Args = Pick<LoaderFunctionArgs, 'request'>;
+type Args = Pick<LoaderFunctionArgs, 'url'>;
 
-export async function categoryClientData({ request }: Args, route: CategoryRoute): Promise<CategoryData> {
-  const locale = localeFromPath(new URL(request.url).pathname);
+export async function categoryClientData({ url }: Args, route: CategoryRoute): Promise<CategoryData> {
+  const locale = localeFromPath(url.pathname);
   const collections = await getQueryClient()
     .ensureQueryData(getCollectionsQueryOptions(getBrowserApi(), locale))
     .catch(() => null);
@@ -46,13 +46,13 @@ export async function producerClientData(
   };
 }
 
-export async function gameClientData({ request }: Args, producer: string, name: string): Promise<GameData> {
+export async function gameClientData({ url }: Args, producer: string, name: string): Promise<GameData> {
   const qc = getQueryClient();
   const [game, providers] = await Promise.all([
     qc.ensureQueryData(getGameBySeoTitleQueryOptions(getBrowserApi(), producer, name)).catch(() => undefined),
     qc.ensureQueryData(getProvidersQueryOptions(getBrowserApi())).catch(() => null),
   ]);
-  const canonical = game ? canonicalGameRedirect(request, game, producer) : null;
+  const canonical = game ? canonicalGameRedirect(url, game, producer) : null;
   if (canonical) throw canonical;
   return {
     notFound: game === null,
@@ -61,8 +61,8 @@ export async function gameClientData({ request }: Args, producer: string, name: 
   };
 }
 
-export async function playRedirectClient({ request }: Args, rawName: string) {
-  const to = await playRedirectTarget(request, rawName, (seo) => selectGamesBySeoTitles(getBrowserApi(), [seo]));
+export async function playRedirectClient({ url }: Args, rawName: string) {
+  const to = await playRedirectTarget(url, rawName, (seo) => selectGamesBySeoTitles(getBrowserApi(), [seo]));
   if (to) throw redirect(to, 301);
   return { notFound: true as const };
 }

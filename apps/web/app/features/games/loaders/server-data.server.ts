@@ -25,7 +25,7 @@ import { searchQuery } from './client-data';
 import { canonicalGameRedirect, parseStartPage, playRedirectTarget } from './shared';
 import type { CategoryData, GameData, HomeData, ListData, ProducerData, ProducersData, SearchData } from './types';
 
-type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context' | 'url'>;
 
 type PrefetchEntry = FetchQueryOptions<unknown, Error, unknown, QueryKey, never>;
 
@@ -37,8 +37,8 @@ function entries(...list: unknown[]): PrefetchEntry[] {
   return list as PrefetchEntry[];
 }
 
-function basics({ request }: Args) {
-  const url = new URL(request.url);
+function basics({ request, url }: Args) {
+  // `url`, not `request.url`: a data request's raw URL ends in `.data` (future.v8_passThroughRequests).
   return { url, locale: localeFromPath(url.pathname), device: deviceFromUserAgent(request.headers.get('user-agent')) };
 }
 
@@ -152,7 +152,7 @@ export async function gameServerData(args: Args, producer: string, name: string)
     getProviders(api).catch(() => null),
   ]);
   if (game) {
-    const canonical = canonicalGameRedirect(args.request, game, producer);
+    const canonical = canonicalGameRedirect(args.url, game, producer);
     if (canonical) throw canonical;
   }
   const dehydratedState = await prefetchQueries(args.context, (api) =>
@@ -178,7 +178,7 @@ export async function gameServerData(args: Args, producer: string, name: string)
 
 export async function playRedirectServer(args: Args, rawName: string) {
   const api = getServerApi(args.context);
-  const to = await playRedirectTarget(args.request, rawName, (seo) => selectGamesBySeoTitles(api, [seo]));
+  const to = await playRedirectTarget(args.url, rawName, (seo) => selectGamesBySeoTitles(api, [seo]));
   if (to) throw redirect(to, 301);
   return data({ notFound: true as const }, { status: 404 });
 }

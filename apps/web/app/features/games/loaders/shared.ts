@@ -13,10 +13,12 @@ export function parseStartPage(raw: string | undefined): number | null {
   return page >= 1 ? page : null;
 }
 
-/** The same game under its own provider's URL (a link with a wrong or old provider). */
-export function canonicalGameRedirect(request: Request, game: Game, producer: string): Response | null {
+/**
+ * The same game under its own provider's URL (a link with a wrong or old provider). `url` is the
+ * route's URL (the loader's `url` argument: never a data request's `.data` address).
+ */
+export function canonicalGameRedirect(url: URL, game: Game, producer: string): Response | null {
   if (game.provider === producer) return null;
-  const url = new URL(request.url);
   return redirect(`${localePath(paths.game(game), localeFromPath(url.pathname))}${url.search}`, 301);
 }
 
@@ -26,11 +28,10 @@ export function canonicalGameRedirect(request: Request, game: Game, producer: st
  * it exists. Returns the target, or null when there is none (not found).
  */
 export async function playRedirectTarget(
-  request: Request,
+  url: URL,
   rawName: string,
   lookup: (seoTitle: string) => Promise<Record<string, Game>>,
 ): Promise<string | null> {
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const target = parsePlayName(rawName);
   if (target)

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '@croupier/shared/locales';
+import type { TranslationTree } from '../../../i18n/config';
 import { createI18n } from '../../../i18n/create-i18n';
 import deLobby from '../../../i18n/locales/de/lobby.json';
 import jaLobby from '../../../i18n/locales/ja/lobby.json';
@@ -19,4 +21,20 @@ describe('collection titles', () => {
       'Summer',
     );
   });
+});
+
+const lobbies = import.meta.glob<TranslationTree>('../../../i18n/locales/*/lobby.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('the Mega Ways collection', () => {
+  it.each(LOCALES.filter((l) => !l.startsWith('en')))(
+    'has a name of its own in %s, never the English one',
+    (locale) => {
+      const lobby = lobbies[`../../../i18n/locales/${locale}/lobby.json`]!;
+      const name = collectionTitle(createI18n(locale as Locale, { lobby }).t, { id: 'megaways', title: 'Mega Ways' });
+      expect(name).not.toBe('Mega Ways');
+    },
+  );
 });

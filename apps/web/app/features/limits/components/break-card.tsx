@@ -111,7 +111,7 @@ export function BreakCard({
             </button>
             <button
               type="button"
-              className="btn btn--primary"
+              className="btn btn--danger"
               disabled={!agreed || save.isPending}
               aria-busy={save.isPending || undefined}
               onClick={start}

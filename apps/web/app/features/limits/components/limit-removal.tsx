@@ -31,7 +31,7 @@ export function LimitRemoval({ limit, locale, headingId }: { limit: UserLimit; l
       <div className="limit-item__actions">
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className="btn btn--danger-outline btn--sm"
           aria-describedby={headingId}
           onClick={() => {
             remove.reset();
@@ -51,7 +51,7 @@ export function LimitRemoval({ limit, locale, headingId }: { limit: UserLimit; l
             </button>
             <button
               type="button"
-              className="btn btn--primary"
+              className="btn btn--danger"
               disabled={remove.isPending}
               aria-busy={remove.isPending || undefined}
               onClick={() => remove.mutate(limit.id, { onSettled: () => setAsking(false) })}

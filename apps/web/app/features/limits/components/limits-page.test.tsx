@@ -236,8 +236,10 @@ describe('the limits page', () => {
     const del = vi.fn().mockResolvedValue(limit({ status: 'unconfirmed_disable' }));
     renderPage({ get, delete: del });
     const loss = within(await screen.findByRole('region', { name: 'Loss limit' }));
+    expect(loss.getByRole('button', { name: 'Remove limit' })).toHaveClass('btn--danger-outline');
     fireEvent.click(loss.getByRole('button', { name: 'Remove limit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove this limit?' }));
+    expect(dialog.getByRole('button', { name: 'Ask to remove' })).toHaveClass('btn--danger');
     expect(dialog.getByText(/stays in force for at least 24 hours/)).toBeTruthy();
     expect(del).not.toHaveBeenCalled();
     fireEvent.click(dialog.getByRole('button', { name: 'Ask to remove' }));

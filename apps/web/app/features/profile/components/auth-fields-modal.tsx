@@ -2,6 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/modal/dialog';
 import { CheckField, SelectField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
+import { LinkedText } from '../../../components/ui/linked-text';
+import { href } from '../../../config/paths';
 import { GEO_DEFAULT_CURRENCY } from '@croupier/shared/currencies';
 import { useCountryOptions } from '../../../i18n/countries';
 import { useTranslation } from '../../../i18n/runtime';
@@ -24,7 +26,7 @@ export function missingDetails(user: Pick<Player, 'auth_fields_missed'> | null):
  * opens again on the next page load.
  */
 export function AuthFieldsModal({ user, countryCodes }: { user: Player; countryCodes: readonly string[] }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const missing = missingDetails(user);
   const [dismissed, setDismissed] = useState(false);
   const [terms, setTerms] = useState(false);
@@ -54,7 +56,17 @@ export function AuthFieldsModal({ user, countryCodes }: { user: Player; countryC
         {missing.includes('terms_acceptance') && (
           <CheckField
             name="terms_acceptance"
-            label={t('details.terms')}
+            label={
+              <LinkedText
+                text={t('details.terms')}
+                link={(words) => (
+                  <a href={href('terms', i18n.language)} target="_blank" rel="noopener noreferrer">
+                    {words}
+                    <span className="visually-hidden"> {t('common:actions.new_tab')}</span>
+                  </a>
+                )}
+              />
+            }
             checked={terms}
             onChange={setTerms}
             error={errors.terms_acceptance ?? null}

@@ -110,7 +110,7 @@ export function PhoneCard() {
           <p>
             <strong>{current.number}</strong> <span className="badge">{t('phone.verified')}</span>
           </p>
-          <button type="button" className="btn" onClick={onDelete} disabled={remove.isPending}>
+          <button type="button" className="btn btn--danger-outline" onClick={onDelete} disabled={remove.isPending}>
             {t('phone.delete')}
           </button>
         </div>

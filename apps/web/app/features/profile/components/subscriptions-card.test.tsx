@@ -88,7 +88,12 @@ describe('AuthFieldsModal (terms_acceptance in auth_fields_missed)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please accept the terms and conditions to go on.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByLabelText('I am over 18 and accept the terms and conditions'));
+    // The changed terms are one click away (a new tab keeps this question open).
+    expect(screen.getByRole('link', { name: 'terms and conditions (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /I am over 18 and accept the terms and conditions/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/api/auth_providers/update_details', { user: { terms_acceptance: true } }),

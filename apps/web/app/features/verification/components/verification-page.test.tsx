@@ -112,6 +112,7 @@ describe('the verification page', () => {
     // Reviewed documents are the operator's record: no delete button.
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).queryByRole('button')).toBeNull();
+    expect(within(items[2]!).getByRole('button', { name: 'Delete passport.jpg' })).toHaveClass('btn--danger-outline');
     fireEvent.click(within(items[2]!).getByRole('button', { name: 'Delete passport.jpg' }));
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/player/documents/1'));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
@@ -130,6 +131,11 @@ describe('the verification page', () => {
     renderPage({ get });
     await screen.findByText('You have not uploaded any documents yet.');
     expect(screen.getByLabelText('File').getAttribute('accept')).toContain('application/pdf');
+    // The app's own controls, not the browser's unstyled ones; the file says what it accepts.
+    expect(screen.getByLabelText('Type of document')).toHaveClass('select');
+    expect(screen.getByLabelText('Description (optional)')).toHaveClass('input');
+    expect(screen.getByLabelText('File')).toHaveClass('file-input');
+    expect(screen.getByLabelText('File')).toHaveAccessibleDescription(/PDF/);
     fireEvent.change(screen.getByLabelText('Type of document'), { target: { value: 'address' } });
     fireEvent.change(screen.getByLabelText('Description (optional)'), { target: { value: 'Electricity bill' } });
     const file = chooseFile('bill.pdf');

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '@croupier/shared/locales';
+import { FileField, SelectField, TextAreaField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { formatDate } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/runtime';
@@ -44,7 +45,7 @@ export function VerificationPage({ verified, locale }: { verified: boolean; loca
 
 function UploadForm() {
   const { t, i18n } = useTranslation('verification');
-  const ids = { kind: useId(), description: useId(), file: useId(), hint: useId(), title: useId() };
+  const ids = { hint: useId(), title: useId() };
   const fileRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<DocumentType>('identity');
@@ -90,40 +91,32 @@ function UploadForm() {
     >
       <h2 id={ids.title}>{t('upload.title')}</h2>
       <p id={ids.hint}>{t('upload.hint')}</p>
-      <div className="field">
-        <label htmlFor={ids.kind}>{t('upload.kind')}</label>
-        <select id={ids.kind} value={kind} disabled={busy} onChange={(e) => setKind(e.target.value as DocumentType)}>
-          {DOCUMENT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.description}>{t('upload.description')}</label>
-        <textarea
-          id={ids.description}
-          value={description}
-          maxLength={500}
-          rows={2}
-          disabled={busy}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.file}>{t('upload.file')}</label>
-        <input
-          id={ids.file}
-          ref={fileRef}
-          type="file"
-          name="document[attachment]"
-          accept={ACCEPT}
-          aria-describedby={ids.hint}
-          disabled={busy}
-          onChange={() => setError(null)}
-        />
-      </div>
+      <SelectField
+        name="kind"
+        label={t('upload.kind')}
+        value={kind}
+        disabled={busy}
+        onChange={(value) => setKind(value as DocumentType)}
+        options={DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+      />
+      <TextAreaField
+        name="description"
+        label={t('upload.description')}
+        value={description}
+        maxLength={500}
+        rows={2}
+        disabled={busy}
+        onChange={setDescription}
+      />
+      <FileField
+        name="document[attachment]"
+        label={t('upload.file')}
+        inputRef={fileRef}
+        accept={ACCEPT}
+        describedBy={ids.hint}
+        disabled={busy}
+        onChange={() => setError(null)}
+      />
       <FormError message={error} />
       {busy ? (
         <p className="verification__progress">
@@ -220,7 +213,7 @@ function DocumentItem({
       {doc.status === 'not_approved' ? (
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className="btn btn--danger-outline btn--sm"
           disabled={deleting}
           aria-label={t('list.delete_named', { name: doc.file_name })}
           onClick={onDelete}
