@@ -179,6 +179,11 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await security.getByText('On: signing in also asks for a code from your authenticator app.').waitFor();
     expect(await confirm.count()).toBe(0);
+    // The recovery codes shown once, readable on a desktop and on a phone.
+    await expectReadableCodes(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectReadableCodes(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('with two-factor on, changing the password asks for the password and the code, and the new password works', async () => {
@@ -191,11 +196,6 @@ describe.skipIf(!hasBrowser)('confirm it’s you', () => {
     await visit(page, '/users/security');
     const security = page.getByRole('region', { name: 'Sign-in and security' });
     await security.getByText('On: signing in also asks for a code from your authenticator app.').waitFor();
-    // The recovery codes shown once, readable on a desktop and on a phone.
-    await expectReadableCodes(page);
-    await page.setViewportSize({ width: 360, height: 740 });
-    await expectReadableCodes(page);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     const form = security.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill(PASSWORD);

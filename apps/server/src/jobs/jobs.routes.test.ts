@@ -26,6 +26,7 @@ describe('GET /api/admin/jobs', () => {
     // Tests never start the scheduler: nothing has run, and the page says so.
     expect(body.running).toBe(false);
     expect(body.jobs.map((j) => j.name).sort()).toEqual([
+      'auth.excluded-identities',
       'bonuses.cashback',
       'bonuses.expiry',
       'games-host.abandoned-rounds',
