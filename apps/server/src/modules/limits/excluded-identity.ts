@@ -5,12 +5,16 @@
  * rows themselves are kept (docs/privacy.md#what-is-kept-and-why).
  */
 import type { Executor } from '../../db/sql.ts';
-import type { ModuleApis } from '../module.ts';
 import { selfExclusionEnd } from './limits.repository.ts';
+
+/** The one call of the auth module's API this needs, by shape: no import back into the module graph. */
+interface RemembersIdentities {
+  rememberExcludedIdentity(tx: Executor, input: { userId: number; endsAt: Date | null; now: Date }): Promise<void>;
+}
 
 export async function rememberSelfExclusionOnErasure(
   tx: Executor,
-  auth: ModuleApis['auth'],
+  auth: RemembersIdentities,
   input: { userId: number; now: Date },
 ): Promise<void> {
   const endsAt = await selfExclusionEnd(tx, input.userId, input.now);
