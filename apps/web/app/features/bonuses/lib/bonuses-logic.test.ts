@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import deBonuses from '../../../i18n/locales/de/bonuses.json';
+import deCommon from '../../../i18n/locales/de/common.json';
+import { createI18n } from '../../../i18n/create-i18n';
+import { ApiError } from '../../../lib/api-client';
 import { bonus, cashbackBonus, offer, pack } from '../testing/fixtures';
 import {
   announceOnce,
+  bonusErrorMessage,
   cashbackWeek,
   daysLeft,
   giftsOfTab,
@@ -169,5 +174,14 @@ describe('the cashback popup and the game page’s free spins', () => {
     ];
     expect(packsForGame(packs, game, 'EUR').map((p) => p.id)).toEqual([3, 2, 1]);
     expect(packsForGame(undefined, game, 'EUR')).toEqual([]);
+  });
+});
+
+describe('bonusErrorMessage', () => {
+  it('says an unconfirmed address in the player’s language, not the server’s English', () => {
+    const i18n = createI18n('de', { bonuses: deBonuses, common: deCommon });
+    const error = new ApiError(403, { code: 'email_not_confirmed', error: 'Confirm your e-mail address…' }, '/');
+    expect(bonusErrorMessage(error, i18n)).toBe(deBonuses.errors.email_not_confirmed);
+    expect(bonusErrorMessage(error, i18n)).not.toMatch(/Confirm/);
   });
 });

@@ -223,7 +223,13 @@ export function packsForGame(
     .sort((a, b) => end(a) - end(b) || a.id - b.id);
 }
 
-const KNOWN_CODES = ['bonus_not_activatable', 'bonuses_blocked', 'balance_limit', 'bonus_code_unknown'] as const;
+const KNOWN_CODES = [
+  'bonus_not_activatable',
+  'bonuses_blocked',
+  'balance_limit',
+  'bonus_code_unknown',
+  'email_not_confirmed',
+] as const;
 
 /** A refusal of a bonus action in the player's words: known codes translated, else the server's text. */
 export function bonusErrorMessage(error: unknown, i18n: I18n): string {
