@@ -565,8 +565,8 @@ async function databaseState(): Promise<Record<string, string>> {
 beforeAll(async () => {
   // A still clock, for now. A round action refused for its input has already claimed the round and
   // only releases it (`act` → `claim`, `releaseRound`), so `claimed_at` keeps the attempt's time:
-  // a write the "no write" check sees only when the clock moved meanwhile — on the moving clock
-  // (docs/reliability.md#concurrency-tests) it does whenever the host's wallet call overlaps. Parse
+  // a write the "no write" check sees only when the clock has moved since the round's last claim,
+  // which the moving clock (docs/reliability.md#concurrency-tests) made happen on PostgreSQL. Parse
   // before claiming, or restore `claimed_at` on release, then drop `tickMs: 0` here.
   t = await buildTestApp(TEST_PROVIDERS_ENV, { tickMs: 0 });
   const email = uniqueEmail('badtext');
